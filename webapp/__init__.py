@@ -1,0 +1,69 @@
+"""Brigade: a browser card battle game served from Python."""
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+#: The repository root, which holds templates/, static/, cards/ and instance/.
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config=None):
+    """Create the Brigade app: configuration and registration, nothing else.
+
+    ``test_config`` replaces ``instance/config.py``; its optional ``INSTANCE_PATH``
+    key (else the ``BRIGADE_INSTANCE_PATH`` environment variable, else
+    ``instance/`` in the repository) names the instance folder.
+    """
+    config = dict(test_config or {})
+    instance_path = (
+        config.pop("INSTANCE_PATH", None)
+        or os.environ.get("BRIGADE_INSTANCE_PATH")
+        or ROOT / "instance"
+    )
+    app = Flask(
+        __name__,
+        instance_path=str(Path(instance_path).resolve()),
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    app.config.from_mapping(DATABASE=os.path.join(app.instance_path, "brigade.db"))
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(config)
+
+    os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
+
+    from webapp.web import pages
+
+    app.register_blueprint(pages.bp)
+    return app
+
+
+def instance_secret_key(instance_path):
+    """Return the key kept in ``instance_path/secret_key``, making it on first start."""
+    path = os.path.join(instance_path, "secret_key")
+    if not os.path.exists(path):
+        # Write a whole file, then link it into place: of several processes starting
+        # at once, exactly one key wins and nobody reads a half-written file.
+        tmp = f"{path}.{os.getpid()}.tmp"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_hex(32) + "\n")
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(tmp)
+    with open(path, encoding="utf-8") as f:
+        key = f.read().strip()
+    if not key:
+        raise RuntimeError(f"secret key file {path!r} is empty; delete it to have a new one made")
+    return key

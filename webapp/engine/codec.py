@@ -1,0 +1,143 @@
+"""State ⇄ JSON, exactly: the same state always gives the same text."""
+
+import json
+
+from .board import LANDS
+from .carddefs import load_pool, parse_card
+from .state import Battle, State, Static
+
+FORMAT = 1
+
+
+def dump(s):
+    st = s.static
+    n = st.names
+    b = s.battle
+    data = {
+        "format": FORMAT,
+        "instances": [[n[i], st.cards[i].id, st.owner[i]] for i in range(len(n))],
+        "custom": st.custom, "kinds": list(st.kinds), "leader_mode": st.leader_mode,
+        "round": s.round, "active": s.active, "first": s.first, "phase": s.phase, "result": s.result,
+        "owners": s.owners, "deck": [[n[c] for c in z] for z in s.deck],
+        "hand": [[n[c] for c in z] for z in s.hand], "discard": [[n[c] for c in z] for z in s.discard],
+        "units": sorted([n[u], LANDS[l], s.arrival[u]] for u, l in s.land.items()), "tick": s.tick,
+        "leaders": sorted(n[u] for u in s.leaders), "exhausted": sorted(n[u] for u in s.exhausted),
+        "marches": {n[u]: k for u, k in s.marches.items()}, "failed": sorted(LANDS[l] for l in s.failed),
+        "leader_choice": [None if c is None else [n[u] for u in c] for c in s.leader_choice],
+        "rng": s.rng, "dice": list(s.dice), "pending": [LANDS[l] for l in s.pending],
+        "version": s.version, "opening": s.opening, "battle": None,
+    }
+    if b is not None:
+        data["battle"] = {
+            "land": LANDS[b.land], "attacker": b.attacker, "party": [[n[u] for u in p] for p in b.party],
+            "origin": {n[u]: LANDS[l] for u, l in b.origin.items()}, "main_origin": LANDS[b.main_origin],
+            "quick": [n[u] for u in b.quick], "step": b.step, "step_player": b.step_player,
+            "rolls": None if b.rolls is None else [list(r) for r in b.rolls],
+            "order": None if b.order is None else list(b.order), "striker": b.striker,
+            "chain": [_dump_decl(d, n) for d in b.chain], "responder": b.responder,
+            "acted": sorted(n[u] for u in b.acted), "damage": {n[u]: v for u, v in b.damage.items()},
+            "boosts": {n[u]: list(v) for u, v in b.boosts.items()},
+            "negated": sorted(n[u] for u in b.negated), "tribe": {n[u]: t for u, t in b.tribe.items()},
+            "level": {n[u]: v for u, v in b.level.items()},
+            "granted": {n[u]: [list(kv) for kv in v] for u, v in b.granted.items()},
+            "used": b.used, "done": sorted(b.done), "fallen": [[n[u] for u in f] for f in b.fallen],
+            "killed_leader": b.killed_leader, "simultaneous": b.simultaneous,
+        }
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _dump_decl(d, n):
+    out = dict(d)
+    for k in ("unit", "card", "sacrifice"):
+        if out[k] is not None:
+            out[k] = n[out[k]]
+    out["targets"] = [n[t] for t in d["targets"]]
+    out["units"] = [n[u] for u in d["units"]]
+    return out
+
+
+def load(text, pool=None):
+    try:
+        data = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"saved game is not JSON: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"saved game has an unknown format: {data.get('format') if isinstance(data, dict) else data!r}")
+    try:
+        return _load(data, pool)
+    except (KeyError, IndexError, TypeError) as exc:
+        raise ValueError(f"saved game is malformed: {exc!r}") from None
+
+
+def _load(data, pool):
+    pool = load_pool() if pool is None else pool
+    custom = data["custom"]
+    defs = dict(pool)
+    for cid, raw in custom.items():
+        defs[cid] = parse_card(raw, "saved game", cid)
+    inst = data["instances"]
+    for _name, cid, _owner in inst:
+        if cid not in defs:
+            raise ValueError(f"saved game uses card {cid!r}, which is not in the pool")
+    st = Static([defs[c] for _n, c, _o in inst], [o for _n, _c, o in inst], [nm for nm, _c, _o in inst],
+                data["kinds"], custom, pool, data["leader_mode"])
+    ix = st.index
+    li = {name: i for i, name in enumerate(LANDS)}
+    s = State.__new__(State)
+    s.static = st
+    s.round, s.active, s.first, s.phase = data["round"], data["active"], data["first"], data["phase"]
+    s.result, s.owners = data["result"], list(data["owners"])
+    s.deck = [[ix[c] for c in z] for z in data["deck"]]
+    s.hand = [[ix[c] for c in z] for z in data["hand"]]
+    s.discard = [[ix[c] for c in z] for z in data["discard"]]
+    s.land, s.arrival = {}, {}
+    for name, land, arr in sorted(data["units"], key=lambda x: x[2]):
+        s.land[ix[name]] = li[land]
+        s.arrival[ix[name]] = arr
+    s.tick = data["tick"]
+    s.leaders = frozenset(ix[u] for u in data["leaders"])
+    s.exhausted = {ix[u] for u in data["exhausted"]}
+    s.marches = {ix[u]: k for u, k in data["marches"].items()}
+    s.failed = {li[l] for l in data["failed"]}
+    s.leader_choice = tuple(None if c is None else tuple(ix[u] for u in c) for c in data["leader_choice"])
+    s.rng, s.dice = data["rng"], tuple(data["dice"])
+    s.pending = [li[l] for l in data["pending"]]
+    s.version, s.opening = data["version"], data["opening"]
+    bd = data["battle"]
+    s.battle = None
+    if bd is not None:
+        b = Battle.__new__(Battle)
+        b.land, b.attacker = li[bd["land"]], bd["attacker"]
+        b.party = [[ix[u] for u in p] for p in bd["party"]]
+        b.origin = {ix[u]: li[l] for u, l in bd["origin"].items()}
+        b.main_origin = li[bd["main_origin"]]
+        b.quick = [ix[u] for u in bd["quick"]]
+        b.step, b.step_player = bd["step"], bd["step_player"]
+        b.rolls = None if bd["rolls"] is None else tuple(tuple(r) for r in bd["rolls"])
+        b.order = None if bd["order"] is None else tuple(bd["order"])
+        b.striker, b.responder = bd["striker"], bd["responder"]
+        b.chain = [_load_decl(d, ix) for d in bd["chain"]]
+        b.acted = {ix[u] for u in bd["acted"]}
+        b.damage = {ix[u]: v for u, v in bd["damage"].items()}
+        b.boosts = {ix[u]: tuple(v) for u, v in bd["boosts"].items()}
+        b.negated = {ix[u] for u in bd["negated"]}
+        b.tribe = {ix[u]: t for u, t in bd["tribe"].items()}
+        b.level = {ix[u]: v for u, v in bd["level"].items()}
+        b.granted = {ix[u]: tuple(tuple(kv) for kv in v) for u, v in bd["granted"].items()}
+        b.used = [dict(x) for x in bd["used"]]
+        b.done = set(bd["done"])
+        b.fallen = [[ix[u] for u in f] for f in bd["fallen"]]
+        b.killed_leader = list(bd["killed_leader"])
+        b.simultaneous = bd["simultaneous"]
+        s.battle = b
+    return s
+
+
+def _load_decl(d, ix):
+    out = dict(d)
+    for k in ("unit", "card", "sacrifice"):
+        if out[k] is not None:
+            out[k] = ix[out[k]]
+    out["targets"] = [ix[t] for t in d["targets"]]
+    out["units"] = [ix[u] for u in d["units"]]
+    return out

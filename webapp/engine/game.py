@@ -1,0 +1,360 @@
+"""The public API of the rules engine: `Game` (ARCHITECTURE.md, "Engine contract")."""
+
+from . import battle, codec, effects, turn, views
+from .board import BASES, LANDS, SHARED_LANDS
+from .carddefs import load_pool
+from .errors import IllegalAction
+from .rng import Rng
+from .state import State, Static
+
+DECK_SIZE = 30  # R2.1
+OPENING = {"first": 4, "second": 6}  # R5.2
+
+# action type -> (required keys, optional keys)
+SHAPES = {
+    "choose_leaders": ({"cards"}, set()),
+    "summon": ({"card"}, set()),
+    "march": ({"units", "to"}, set()),
+    "march_ability": ({"unit"}, {"targets"}),
+    "discard": ({"cards"}, set()),
+    "end_turn": (set(), set()),
+    "quick_summon": ({"cards"}, set()),
+    "formation": ({"order"}, set()),
+    "ability": ({"unit"}, {"targets", "choice", "sacrifice"}),
+    "spell": ({"card"}, {"targets", "choice"}),
+    "attack": (set(), set()),
+    "pass": (set(), set()),
+    "destroy_over_capacity": ({"units"}, set()),
+    "resign": (set(), set()),
+}
+LIST_KEYS = {"cards", "units", "order", "targets"}
+RESULT_REASONS = ("leaders", "judgment", "draw", "resign", "timeout", "disconnect")
+
+
+class Game:
+    """One game: a deterministic state machine driven by `apply`."""
+
+    __slots__ = ("state", "_legal")
+
+    def __init__(self, state):
+        self.state = state
+        self._legal = {}
+
+    # ---------------------------------------------------------------- construction
+
+    @classmethod
+    def new(cls, deck0, deck1, seed=0, first=None, pool=None, leader_mode="simultaneous"):
+        """A new game at the leader choice (R5): decks of 30 card ids; first 0, 1 or None (dice, R5.1)."""
+        pool = load_pool() if pool is None else pool
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an integer, got {seed!r}")
+        if first not in (0, 1, None):
+            raise ValueError(f"first must be 0, 1 or None, got {first!r}")
+        if leader_mode not in ("simultaneous", "sequential"):
+            raise ValueError(f"leader_mode must be 'simultaneous' or 'sequential', got {leader_mode!r}")
+        cards, owner, names = [], [], []
+        for p, deck in enumerate((deck0, deck1)):
+            check_deck(deck, pool, p)
+            for k, cid in enumerate(deck):
+                cards.append(pool[cid])
+                owner.append(p)
+                names.append(f"p{p}c{k}")
+        rng = Rng(seed)
+        kinds = list(SHARED_LANDS)
+        rng.shuffle(kinds)  # R4.3
+        static = Static(cards, owner, names, ["base"] + kinds + ["base"], {}, pool, leader_mode)
+        s = blank_state(static, rng.state)
+        opening = {}
+        if first is None:  # R5.1: each rolls a d6, the higher goes first, ties roll again
+            rolls = []
+            while True:
+                a, b = rng.below(6) + 1, rng.below(6) + 1
+                rolls.append([a, b])
+                if a != b:
+                    break
+            first = 0 if a > b else 1
+            opening["dice"] = rolls
+        s.first = s.active = first
+        for p in (0, 1):
+            s.deck[p] = [i for i in range(len(cards)) if owner[i] == p]
+            n = OPENING["first"] if p == first else OPENING["second"]
+            deals = 0
+            while True:  # R5.3
+                rng.shuffle(s.deck[p])
+                s.hand[p] = [s.deck[p].pop() for _ in range(n)]
+                deals += 1
+                if any(cards[c].kind == "monster" for c in s.hand[p]):
+                    break
+                s.deck[p].extend(s.hand[p])
+                s.hand[p] = []
+            opening[f"deals{p}"] = deals
+        s.rng = rng.state
+        s.opening = opening
+        return cls(s)
+
+    @classmethod
+    def from_scenario(cls, data, pool=None):
+        """A mid-game position from the scenario format (docs/engine.md)."""
+        from .scenario import build
+        return cls(build(data, load_pool() if pool is None else pool))
+
+    @classmethod
+    def from_json(cls, text, pool=None):
+        """The game saved by `to_json`."""
+        return cls(codec.load(text, pool))
+
+    def to_json(self):
+        """The whole state as JSON text (hidden information included: for the server's store only)."""
+        return codec.dump(self.state)
+
+    def copy(self):
+        """An independent game in the same state (cheap: for search and try/undo)."""
+        return Game(self.state.copy())
+
+    # ---------------------------------------------------------------- queries
+
+    @property
+    def result(self):
+        r = self.state.result
+        return dict(r) if r else None
+
+    @property
+    def version(self):
+        return self.state.version
+
+    def waiting_for(self):
+        """The players whose decision the game waits for."""
+        s = self.state
+        if s.result is not None:
+            return set()
+        if s.phase == "leaders":
+            return turn.leaders_waiting(s)
+        if s.phase == "battle":
+            return {battle.waiting(s)}
+        return {s.active}
+
+    def legal_actions(self, player):
+        """Every action `player` may send now (see docs/engine.md for list-valued actions)."""
+        cached = self._legal.get(player)
+        if cached is not None and cached[0] == self.state.version:
+            return list(cached[1])
+        actions = self._compute_legal(player)
+        self._legal[player] = (self.state.version, actions)
+        return list(actions)
+
+    def _compute_legal(self, player):
+        s = self.state
+        if player not in (0, 1) or s.result is not None:
+            return []
+        out = []
+        if player in self.waiting_for():
+            names = s.static.names
+            if s.phase == "leaders":
+                out = [{"type": "choose_leaders", "cards": [names[c] for c in combo]}
+                       for combo in turn.leader_options(s, player)]
+            elif s.phase == "battle":
+                out = battle.legal(s, player)
+            elif s.phase == "over_capacity":
+                out = [{"type": "destroy_over_capacity", "units": [names[u] for u in combo]}
+                       for combo in turn.over_capacity_options(s)]
+            else:
+                out = self._main_actions(player)
+        out.append({"type": "resign"})  # R18.5: at any time
+        return out
+
+    def _main_actions(self, p):
+        s = self.state
+        names = s.static.names
+        out = []
+        seen = set()
+        for c in s.hand[p]:
+            cid = s.static.cards[c].id
+            if turn.summon_legal(s, p, c) and cid not in seen:
+                seen.add(cid)  # copies of a card summon alike; any copy's id is accepted
+                out.append({"type": "summon", "card": names[c]})
+        for units, dest in turn.march_options(s, p):
+            out.append({"type": "march", "units": [names[u] for u in units], "to": LANDS[dest]})
+        for u, targets in turn.march_ability_options(s, p):
+            out.append({"type": "march_ability", "unit": names[u],
+                        "targets": [names[targets[0]], LANDS[targets[1]]] if targets else []})
+        for c in s.hand[p]:
+            out.append({"type": "discard", "cards": [names[c]]})
+        out.append({"type": "end_turn"})
+        return out
+
+    def view(self, player=None):
+        """What `player` (or a spectator, None) may see: never hidden information (R18.6)."""
+        if player not in (0, 1, None):
+            raise ValueError(f"player must be 0, 1 or None, got {player!r}")
+        return views.view(self.state, player, self.waiting_for())
+
+    # ---------------------------------------------------------------- actions
+
+    def apply(self, player, action):
+        """Apply one action of `player`; returns the events. Raises IllegalAction, changing nothing."""
+        s = self.state
+        if player not in (0, 1):
+            raise IllegalAction(f"no such player: {player!r}")
+        if s.result is not None:
+            raise IllegalAction(f"the game is over ({s.result['reason']}); {action!r} is not accepted")
+        kind = check_shape(action)
+        if kind != "resign":
+            waiting = self.waiting_for()
+            if player not in waiting:
+                raise IllegalAction(f"player {player} cannot act now: the game waits for "
+                                    f"{' and '.join(f'player {p}' for p in sorted(waiting))}")
+            self._check_legal(player, action, kind)
+        new = s.copy()
+        ev = []
+        self._do(new, player, action, kind, ev)
+        new.version += 1
+        self.state = new
+        self._legal.clear()
+        return ev
+
+    def set_result(self, winner, reason):
+        """End the game from outside the rules: the server's timeout or disconnect (R1.3, R18)."""
+        if self.state.result is not None:
+            raise IllegalAction("the game is already over")
+        if winner not in (0, 1, None) or reason not in RESULT_REASONS:
+            raise ValueError(f"bad result: winner {winner!r}, reason {reason!r}")
+        new = self.state.copy()
+        ev = []
+        effects.finish(new, winner, reason, ev)
+        new.version += 1
+        self.state = new
+        self._legal.clear()
+        return ev
+
+    def _check_legal(self, player, action, kind):
+        s = self.state
+        idx = s.static.index
+        for key in LIST_KEYS & action.keys():
+            for name in action[key]:
+                if key == "targets" and kind == "march_ability" and name in LANDS:
+                    continue
+                if name not in idx:
+                    raise IllegalAction(f"{kind}: unknown id {name!r} in {key!r}")
+        for key in ("card", "unit", "sacrifice"):
+            if key in action and action[key] not in idx:
+                raise IllegalAction(f"{kind}: unknown id {action[key]!r} in {key!r}")
+        legal = self.legal_actions(player)
+        if kind == "discard":
+            cards = action["cards"]
+            hand = s.hand[player]
+            if s.phase != "main" or not cards or len(set(cards)) != len(cards) \
+                    or any(idx[c] not in hand for c in cards):
+                raise IllegalAction(f"discard {cards!r}: not a set of cards in your hand outside battle (R6.7)")
+            return
+        if kind == "formation":
+            b = s.battle
+            order = action["order"]
+            if s.phase != "battle" or b.step != "formation" or \
+                    sorted(idx[u] for u in order) != sorted(b.party[player]) or len(set(order)) != len(order):
+                raise IllegalAction(f"formation {order!r}: not an order of your whole party (R9.4)")
+            return
+        if kind == "march":
+            if action["to"] not in LANDS:
+                raise IllegalAction(f"march: unknown land {action['to']!r}")
+            units = [idx[u] for u in action["units"]]
+            dest = LANDS.index(action["to"])
+            if s.phase != "main" or player != s.active or not turn.march_legal(s, player, units, dest):
+                raise IllegalAction(f"march {action['units']!r} to {action['to']}: not allowed "
+                                    f"(R8.1 reach, R8.4 capacity, R8.7 failed attack, exhausted units)")
+            return
+        if kind == "summon":
+            c = idx[action["card"]]
+            if s.phase == "main" and player == s.active and turn.summon_legal(s, player, c):
+                return
+            raise IllegalAction(f"summon {action['card']!r}: not a monster in your hand that fits your base "
+                                f"(R7.2, R7.3, R7.5)")
+        if kind == "quick_summon":
+            want = sorted(action["cards"])
+            if any(a["type"] == kind and sorted(a["cards"]) == want for a in legal):
+                return
+            raise IllegalAction(f"quick_summon {action['cards']!r}: not allowed (R9.2 Quick mark, capacity)")
+        key = action_key(action)
+        if any(action_key(a) == key for a in legal):
+            return
+        raise IllegalAction(f"{kind} {action!r} is not legal now")
+
+    def _do(self, s, p, a, kind, ev):
+        idx = s.static.index
+        if kind == "resign":
+            ev.append({"type": "resigned", "player": p})
+            effects.finish(s, 1 - p, "resign", ev)
+        elif kind == "choose_leaders":
+            turn.choose_leaders(s, p, [idx[c] for c in a["cards"]], ev)
+        elif kind == "summon":
+            turn.summon(s, p, idx[a["card"]], ev)
+        elif kind == "march":
+            turn.march(s, p, [idx[u] for u in a["units"]], LANDS.index(a["to"]), ev)
+        elif kind == "march_ability":
+            t = a.get("targets", [])
+            targets = (idx[t[0]], LANDS.index(t[1])) if t else ()
+            turn.use_march_ability(s, p, idx[a["unit"]], targets, ev)
+        elif kind == "discard":
+            turn.discard(s, p, [idx[c] for c in a["cards"]], ev)
+        elif kind == "end_turn":
+            turn.end_turn(s, p, ev)
+        elif kind == "destroy_over_capacity":
+            turn.destroy_over_capacity(s, [idx[u] for u in a["units"]], ev)
+        else:
+            battle.act(s, p, a, ev)
+
+
+def action_key(a):
+    """A hashable form of an action; list order matters except where noted in docs/engine.md."""
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in a.items()))
+
+
+def check_shape(action):
+    """The action's type, once its keys and value types are right."""
+    if not isinstance(action, dict):
+        raise IllegalAction(f"an action is a dict with a 'type', got {action!r}")
+    kind = action.get("type")
+    if kind not in SHAPES:
+        raise IllegalAction(f"unknown action type {kind!r}; known: {', '.join(sorted(SHAPES))}")
+    required, optional = SHAPES[kind]
+    keys = set(action) - {"type"}
+    if not required <= keys:
+        raise IllegalAction(f"{kind}: missing {', '.join(sorted(required - keys))}")
+    if keys - required - optional:
+        raise IllegalAction(f"{kind}: unexpected {', '.join(sorted(keys - required - optional))}")
+    for k in keys:
+        v = action[k]
+        if k in LIST_KEYS:
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v) or len(v) > 40:
+                raise IllegalAction(f"{kind}: {k!r} must be a list of ids, got {v!r}")
+        elif k == "choice":
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise IllegalAction(f"{kind}: 'choice' must be an integer, got {v!r}")
+        elif not isinstance(v, str):
+            raise IllegalAction(f"{kind}: {k!r} must be an id, got {v!r}")
+    return kind
+
+
+def check_deck(deck, pool, p):
+    """R2.1: exactly 30 known card ids with at least one monster."""
+    if not isinstance(deck, (list, tuple)) or len(deck) != DECK_SIZE:
+        raise ValueError(f"deck {p}: a deck is exactly {DECK_SIZE} card ids (R2.1), "
+                         f"got {len(deck) if isinstance(deck, (list, tuple)) else deck!r}")
+    for cid in deck:
+        if not isinstance(cid, str) or cid not in pool:
+            raise ValueError(f"deck {p}: unknown card {cid!r}")
+    if not any(pool[c].kind == "monster" for c in deck):
+        raise ValueError(f"deck {p}: a deck holds at least one monster (R2.1)")
+
+
+def blank_state(static, rng_state):
+    s = State.__new__(State)
+    s.static = static
+    s.round, s.active, s.first, s.phase, s.result = 1, 0, 0, "leaders", None
+    s.owners = [0] + [None] * 6 + [1]  # R4.5: the middle lands start unowned
+    s.deck, s.hand, s.discard = [[], []], [[], []], [[], []]
+    s.land, s.arrival, s.tick = {}, {}, 0
+    s.leaders, s.exhausted, s.marches, s.failed = frozenset(), set(), {}, set()
+    s.leader_choice = (None, None)
+    s.rng, s.dice, s.battle, s.pending = rng_state, (), None, []
+    s.version, s.opening = 0, None
+    return s

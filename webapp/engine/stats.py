@@ -1,0 +1,266 @@
+"""Values of units in battle: printed values, temporary effects and [Battle] continuous effects.
+
+Continuous effects are computed from the current state whenever they are read, so they are always
+those of the latest resolution (R10.10 is kept by the attack code fixing lives before it assigns
+damage). In a simultaneous attack every [Battle] modifier is off (R10.9).
+"""
+
+from .carddefs import Amount
+
+
+def matches(s, u, f):
+    """Whether unit u passes filter f (tribe and level as changed in this battle, R12.12)."""
+    card = s.static.cards[u]
+    if f.card is not None and card.id != f.card:
+        return False
+    if f.kind is not None and card.kind != f.kind:
+        return False
+    if f.elements is not None and card.element not in f.elements:
+        return False
+    if f.leader is not None and (u in s.leaders) != f.leader:
+        return False
+    if f.tribes is not None and tribe(s, u) not in f.tribes:
+        return False
+    if f.max_level is not None or f.min_level is not None:
+        lv = level(s, u)
+        if f.max_level is not None and lv > f.max_level:
+            return False
+        if f.min_level is not None and lv < f.min_level:
+            return False
+    return True
+
+
+def card_matches(card, f):
+    """Whether a card in hand or discard passes filter f (printed values)."""
+    if f.card is not None and card.id != f.card:
+        return False
+    if f.kind is not None and card.kind != f.kind:
+        return False
+    if card.kind != "monster":
+        return f.kind == "spell" and (f.elements is None or card.element in f.elements)
+    if f.elements is not None and card.element not in f.elements:
+        return False
+    if f.tribes is not None and card.tribe not in f.tribes:
+        return False
+    if f.max_level is not None and card.level > f.max_level:
+        return False
+    if f.min_level is not None and card.level < f.min_level:
+        return False
+    return f.leader is not True
+
+
+def tribe(s, u):
+    b = s.battle
+    if b is not None and u in b.tribe:
+        return b.tribe[u]
+    return s.static.cards[u].tribe
+
+
+def level(s, u):
+    """Level for conditions (R12.12); capacity always uses the printed level."""
+    b = s.battle
+    lv = s.static.cards[u].level
+    if b is not None and u in b.level:
+        lv = max(0, lv + b.level[u])
+    return lv
+
+
+def side_of(s, u):
+    return s.static.owner[u]
+
+
+def select(s, sel, src, side, targets=()):
+    """The living battle units a selector names, seen from `side` (the source's side)."""
+    b = s.battle
+    name = sel.name
+    if b is None:
+        return []
+    if name == "self":
+        units = [src] if src is not None and src in b.party[side] else []
+    elif name == "chosen":
+        units = [t for t in targets if t in b.party[0] or t in b.party[1]]
+    elif name == "allies":
+        units = b.party[side][:]
+    elif name == "other_allies":
+        units = [u for u in b.party[side] if u != src]
+    elif name == "enemies":
+        units = b.party[1 - side][:]
+    elif name == "all":
+        units = b.party[side] + b.party[1 - side]
+    else:
+        party = b.party[side if name.startswith("ally") else 1 - side]
+        if not party:
+            return []
+        units = [party[0] if name.endswith("front") else party[-1]]
+    f = sel.filter
+    if f.tribes is None and f.elements is None and f.max_level is None and f.min_level is None \
+            and f.leader is None and f.card is None and f.kind is None:
+        return units
+    return [u for u in units if matches(s, u, f)]
+
+
+def amount(s, a, src, side, targets=()):
+    """Evaluate an Amount (an int, or a count of units or fallen units)."""
+    if not isinstance(a, Amount):
+        return a
+    if a.count is not None:
+        n = len(select(s, a.count, src, side, targets))
+    else:
+        b = s.battle
+        fallen = [] if b is None else (b.fallen[side] if a.fallen == "allies" else
+                                       b.fallen[1 - side] if a.fallen == "enemies" else b.fallen[0] + b.fallen[1])
+        f = a.fallen_filter
+        n = sum(1 for u in fallen if card_matches(s.static.cards[u], f) and
+                (f.leader is None or (u in s.leaders) == f.leader))
+    return a.plus + a.times * n
+
+
+def condition_holds(s, c, src, side):
+    if c is None:
+        return True
+    if c.role is not None and (s.battle.attacker == side) != (c.role == "attacker"):
+        return False
+    if c.amount is not None:
+        n = amount(s, c.amount, src, side)
+        if c.at_least is not None and n < c.at_least:
+            return False
+        if c.at_most is not None and n > c.at_most:
+            return False
+    return True
+
+
+class Auras:
+    """The [Battle] continuous effects in force now."""
+
+    __slots__ = ("bonus", "slots", "lock", "quick")
+
+    def __init__(self):
+        self.bonus = {}          # unit -> [power, life, speed]
+        self.slots = ({}, {})    # side -> {slot kind: n}
+        self.lock = False        # R12.10
+        self.quick = ([], [])    # side -> filters of extra quick summons (R9.3)
+
+
+_NO_AURAS = Auras()
+
+
+def auras(s):
+    b = s.battle
+    if b is None or b.simultaneous:
+        return _NO_AURAS  # R10.9
+    out = None
+    cards = s.static.cards
+    for side in (0, 1):
+        for u in b.party[side]:
+            card = cards[u]
+            if not card.battle or u in b.negated:
+                continue
+            for ab in card.battle:
+                if not condition_holds(s, ab.condition, u, side):
+                    continue
+                if out is None:
+                    out = Auras()
+                for e in ab.effects:
+                    op = e.op
+                    if op == "boost":
+                        for t in select(s, e.to, u, side):
+                            v = out.bonus.setdefault(t, [0, 0, 0])
+                            v[0] += amount(s, e.power, u, side)
+                            v[1] += amount(s, e.life, u, side)
+                            v[2] += amount(s, e.speed, u, side)
+                    elif op == "grant_slots":
+                        n = len(select(s, e.to, u, side))
+                        pool = out.slots[side]
+                        for k, v in e.slots.items():
+                            pool[k] = pool.get(k, 0) + v * n
+                    elif op == "spell_lock":
+                        out.lock = True
+                    elif op == "allow_quick_summon":
+                        out.quick[side].append(e.filter)
+    return out or _NO_AURAS
+
+
+def power(s, u, au=None):
+    """Current power (R10.2 floors the attack total, not each unit)."""
+    p = s.static.cards[u].power
+    b = s.battle
+    if b is None or b.simultaneous:
+        return p
+    if u in b.boosts:
+        p += b.boosts[u][0]
+    au = au or auras(s)
+    if u in au.bonus:
+        p += au.bonus[u][0]
+    return p
+
+
+def max_life(s, u, au=None):
+    """Maximum life now (R14.4: life boosts raise current and maximum together)."""
+    life = s.static.cards[u].life
+    b = s.battle
+    if b is None or b.simultaneous:
+        return life
+    if u in b.boosts:
+        life += b.boosts[u][1]
+    au = au or auras(s)
+    if u in au.bonus:
+        life += au.bonus[u][1]
+    return life
+
+
+def life(s, u, au=None):
+    b = s.battle
+    dmg = b.damage.get(u, 0) if b is not None else 0
+    return max_life(s, u, au) - dmg
+
+
+def speed(s, u, au=None):
+    sp = s.static.cards[u].speed
+    b = s.battle
+    if b is None:
+        return sp
+    if u in b.boosts:
+        sp += b.boosts[u][2]
+    au = au or auras(s)
+    if u in au.bonus:
+        sp += au.bonus[u][2]
+    return sp
+
+
+def slots(s, side, au=None):
+    """The side's current slot pool {kind: n} (R12.3, R12.5): living members with abilities."""
+    b = s.battle
+    cards = s.static.cards
+    pool = {}
+    for u in b.party[side]:
+        if u in b.negated:
+            continue
+        for k, v in cards[u].slots.items():
+            pool[k] = pool.get(k, 0) + v
+        for k, v in b.granted.get(u, ()):
+            pool[k] = pool.get(k, 0) + v
+    au = au or auras(s)
+    for k, v in au.slots[side].items():
+        pool[k] = pool.get(k, 0) + v
+    return pool
+
+
+def payment(s, side, element, mana, au=None):
+    """How a spell would be paid now: (element slots, wild slots), or None (R12.2, R12.5)."""
+    pool = slots(s, side, au)
+    used = s.battle.used[side]
+    free_e = max(0, pool.get(element, 0) - used.get(element, 0))
+    deficit = sum(max(0, used.get(k, 0) - pool.get(k, 0)) for k in used if k != "wild")
+    free_w = pool.get("wild", 0) - used.get("wild", 0) - deficit
+    pay_e = min(mana, free_e)
+    pay_w = mana - pay_e
+    if pay_w > max(0, free_w):
+        return None
+    return pay_e, pay_w
+
+
+def slots_still_there(s, side, element):
+    """R12.5 [decided]: current element + wild slots cover those used so far in this battle."""
+    pool = slots(s, side)
+    used = s.battle.used[side]
+    return pool.get(element, 0) + pool.get("wild", 0) >= used.get(element, 0) + used.get("wild", 0)

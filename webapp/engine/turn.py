@@ -1,0 +1,303 @@
+"""Outside battle: leader choice (R5), the main step (R6–R8, R13.5), turns and the judgment (R16)."""
+
+from itertools import combinations
+
+from . import battle, effects
+from .board import ADJACENT, BASES, DISTANCE, LANDS
+from .stats import card_matches
+
+LEADER_LEVEL = 5  # R5.4
+
+
+# ------------------------------------------------------------------ leaders (R5.4–R5.7)
+
+def leader_options(s, p):
+    cards = s.static.cards
+    monsters = [c for c in s.hand[p] if cards[c].kind == "monster"]
+    out = []
+    for n in (1, 2, 3):
+        for combo in combinations(monsters, n):
+            if sum(cards[c].level for c in combo) <= LEADER_LEVEL:
+                out.append(combo)
+    return out
+
+
+def leaders_waiting(s):
+    pending = {p for p in (0, 1) if s.leader_choice[p] is None}
+    if s.static.leader_mode == "sequential" and s.first in pending:
+        return {s.first}
+    return pending
+
+
+def choose_leaders(s, p, combo, ev):
+    choice = list(s.leader_choice)
+    choice[p] = tuple(combo)
+    s.leader_choice = tuple(choice)
+    ev.append({"type": "leaders_chosen", "player": p})  # R5.7: the cards stay hidden until both chose
+    if any(c is None for c in s.leader_choice):
+        return
+    names = s.static.names
+    leaders = set()
+    for q in (s.first, 1 - s.first):
+        for c in s.leader_choice[q]:
+            s.hand[q].remove(c)
+            s.place(c, BASES[q])
+            leaders.add(c)
+    s.leaders = frozenset(leaders)
+    ev.append({"type": "leaders_revealed",
+               "leaders": {str(q): [names[c] for c in s.leader_choice[q]] for q in (0, 1)}})
+    for q in (s.first, 1 - s.first):
+        effects.draw_to(s, q, ev)  # R5.6
+    s.round = 2
+    start_turn(s, s.first, ev)
+
+
+# ------------------------------------------------------------------ turns
+
+def start_turn(s, p, ev):
+    s.active = p
+    s.phase = "main"
+    s.failed = set()
+    owner = s.static.owner
+    for u in list(s.exhausted):
+        if owner[u] == p:
+            s.exhausted.discard(u)  # R6.8
+    for u in list(s.marches):
+        if owner[u] == p:
+            del s.marches[u]
+    ev.append({"type": "turn_started", "player": p, "round": s.round})
+    effects.draw_to(s, p, ev)  # R6.2 ①
+
+
+def end_turn(s, p, ev):
+    effects.draw_to(s, p, ev)  # R6.2 ④
+    ev.append({"type": "turn_ended", "player": p, "round": s.round})
+    if p != s.first and s.round >= 12:
+        judgment(s, ev)  # R1.4, R16
+        return
+    nxt = 1 - p
+    if nxt == s.first:
+        s.round += 1
+    start_turn(s, nxt, ev)
+
+
+def judgment(s, ev):
+    """R16.1: more lands wins; then the nearer front, position by position; else a draw."""
+    lands = [[l for l in range(len(LANDS)) if s.owners[l] == p] for p in (0, 1)]
+    counts = [len(lands[0]), len(lands[1])]
+    fronts = [sorted(DISTANCE[p][l] for l in lands[p]) for p in (0, 1)]
+    ev.append({"type": "judgment", "lands": counts, "fronts": fronts})
+    if counts[0] != counts[1]:
+        winner = 0 if counts[0] > counts[1] else 1
+    else:
+        winner = None
+        for a, b in zip(fronts[0], fronts[1]):
+            if a != b:
+                winner = 0 if a < b else 1
+                break
+    effects.finish(s, winner, "judgment", ev)
+
+
+# ------------------------------------------------------------------ the main step
+
+def marches_allowed(s, u):
+    return 2 if s.static.cards[u].double_march else 1  # R8.2
+
+
+def can_march(s, u, p):
+    return s.static.owner[u] == p and u not in s.exhausted and s.marches.get(u, 0) < marches_allowed(s, u)
+
+
+def reaches(s, u, dest, p):
+    """R8.1 adjacent; R8.3 Far March: any land but the enemy base."""
+    here = s.land[u]
+    if here == dest:
+        return False
+    if dest in ADJACENT[here]:
+        return True
+    return s.static.cards[u].far_march and dest != BASES[1 - p]
+
+
+def march_blocked(s, dest, p):
+    return dest in s.failed and s.has_enemy(dest, p)  # R8.7
+
+
+def march_options(s, p):
+    """Each legal march as (units, dest); units[0] names the main origin when it matters (R8.8)."""
+    cards = s.static.cards
+    movers = sorted(u for u in s.land if can_march(s, u, p))
+    out = []
+    if not movers:
+        return out
+    for dest in range(len(LANDS)):
+        if march_blocked(s, dest, p):
+            continue
+        cand = [u for u in movers if reaches(s, u, dest, p)]
+        if not cand:
+            continue
+        room = s.static.capacity[dest] - s.level_on(dest, p)  # R8.4
+        battle_here = s.has_enemy(dest, p)
+        levels = [cards[u].level for u in cand]
+        n = len(cand)
+
+        def walk(i, chosen, total):
+            if i == n:
+                if chosen:
+                    emit(chosen)
+                return
+            walk(i + 1, chosen, total)
+            if total + levels[i] <= room:
+                chosen.append(cand[i])
+                walk(i + 1, chosen, total + levels[i])
+                chosen.pop()
+
+        def emit(chosen):
+            if not battle_here:
+                out.append((tuple(chosen), dest))
+                return
+            seen = set()
+            for u in chosen:
+                o = s.land[u]
+                if o in seen:
+                    continue
+                seen.add(o)
+                out.append(((u,) + tuple(v for v in chosen if v != u), dest))
+
+        walk(0, [], 0)
+    return out
+
+
+def march_legal(s, p, units, dest):
+    if not units or len(set(units)) != len(units) or not 0 <= dest < len(LANDS):
+        return False
+    if march_blocked(s, dest, p):
+        return False
+    for u in units:
+        if u not in s.land or not can_march(s, u, p) or not reaches(s, u, dest, p):
+            return False
+    cards = s.static.cards
+    return sum(cards[u].level for u in units) + s.level_on(dest, p) <= s.static.capacity[dest]
+
+
+def march(s, p, units, dest, ev):
+    names = s.static.names
+    for u in units:
+        s.marches[u] = s.marches.get(u, 0) + 1
+    if s.has_enemy(dest, p):
+        ev.append({"type": "marched", "player": p, "units": [names[u] for u in units],
+                   "from": [LANDS[s.land[u]] for u in units], "to": LANDS[dest], "battle": True})
+        battle.start(s, p, list(units), dest, ev)
+        return
+    ev.append({"type": "marched", "player": p, "units": [names[u] for u in units],
+               "from": [LANDS[s.land[u]] for u in units], "to": LANDS[dest], "battle": False})
+    for u in units:
+        s.place(u, dest)
+        if s.marches[u] >= marches_allowed(s, u):
+            s.exhausted.add(u)  # R8.1
+    take(s, p, dest, ev)
+
+
+def take(s, p, land, ev):
+    if s.owners[land] != p:
+        s.owners[land] = p  # R4.5, R4.6
+        ev.append({"type": "land_taken", "player": p, "land": LANDS[land]})
+
+
+def summon_legal(s, p, c):
+    card = s.static.cards[c]
+    base = BASES[p]
+    if card.kind != "monster" or c not in s.hand[p]:
+        return False  # R7.5
+    if s.has_enemy(base, p):
+        return False  # R7.3
+    return s.level_on(base, p) + card.level <= s.static.capacity[base]  # R7.2
+
+
+def summon(s, p, c, ev, land=None):
+    """Put a monster from hand (or discard) onto a land; exhausted unless Haste (R6.4, R7.4)."""
+    land = BASES[p] if land is None else land
+    for zone in (s.hand[p], s.discard[p]):
+        if c in zone:
+            zone.remove(c)
+            break
+    s.place(c, land)
+    if not s.static.cards[c].haste:
+        s.exhausted.add(c)
+    ev.append(effects.unit_event(s, "summoned", c, land=LANDS[land]))
+    take(s, p, land, ev)
+
+
+def march_ability_options(s, p):
+    """R13.5: (unit, targets) for each usable [March] ability; targets are (card, land) for a summon."""
+    cards = s.static.cards
+    out = []
+    for u in sorted(s.land):
+        if s.static.owner[u] != p or u in s.exhausted or cards[u].march is None:
+            continue
+        ab = cards[u].march
+        summons = [e for e in ab.effects if e.op == "summon"]
+        if not summons:
+            out.append((u, ()))
+            continue
+        e = summons[0]
+        zone = s.hand[p] if e.source == "hand" else s.discard[p]
+        here = s.land[u]
+        lands = [here] if e.dest == "here" else sorted(ADJACENT[here])
+        lands = [l for l in lands if l != BASES[1 - p] and not s.has_enemy(l, p)]
+        for c in zone:
+            card = cards[c]
+            if card.kind != "monster" or not card_matches(card, e.filter):
+                continue
+            for l in lands:
+                if s.level_on(l, p) + card.level <= s.static.capacity[l]:
+                    out.append((u, (c, l)))
+    return out
+
+
+def use_march_ability(s, p, u, targets, ev):
+    ab = s.static.cards[u].march
+    s.exhausted.add(u)  # R13.5
+    ev.append(effects.unit_event(s, "march_ability", u))
+    for e in ab.effects:
+        if e.op == "summon":
+            c, land = targets
+            summon(s, p, c, ev, land)
+        elif e.op == "draw":
+            effects.draw(s, p, e.count, ev)
+
+
+def discard(s, p, cards, ev):
+    for c in cards:
+        s.hand[p].remove(c)
+        s.discard[p].append(c)
+    ev.append({"type": "discarded", "player": p, "cards": [s.static.cards[c].id for c in cards],
+               "ids": [s.static.names[c] for c in cards]})
+
+
+# ------------------------------------------------------------------ over capacity (R8.8)
+
+def over_capacity_options(s):
+    """Minimal sets of non-leaders whose destruction makes the first pending land fit."""
+    land = s.pending[0]
+    p = s.active
+    cards = s.static.cards
+    units = s.units_on(land, p)
+    excess = sum(cards[u].level for u in units) - s.static.capacity[land]
+    others = [u for u in units if u not in s.leaders]
+    if sum(cards[u].level for u in others) < excess:
+        return [tuple(others)]  # only leaders would remain over capacity: they stay
+    out = []
+    for n in range(1, len(others) + 1):
+        for combo in combinations(others, n):
+            total = sum(cards[u].level for u in combo)
+            if total >= excess and all(total - cards[u].level < excess for u in combo):
+                out.append(combo)
+    return out
+
+
+def destroy_over_capacity(s, units, ev):
+    land = s.pending.pop(0)
+    effects.destroy(s, list(units), ev, "over_capacity")
+    ev.append({"type": "capacity_restored", "land": LANDS[land]})
+    if s.result is None and not s.pending:
+        s.phase = "main"

@@ -1,0 +1,97 @@
+"""The only gate to hidden information (R18.6): what one player, or a spectator, may see."""
+
+from . import stats
+from .board import DISTANCE, LANDS
+
+
+def view(s, viewer, waiting):
+    """A JSON-safe dict of the game as `viewer` (0, 1 or None for a spectator) sees it."""
+    st = s.static
+    names, cards, owner = st.names, st.cards, st.owner
+    b = s.battle
+    au = stats.auras(s) if b is not None else None
+    used = [[0] * len(LANDS), [0] * len(LANDS)]
+    for u, l in s.land.items():
+        used[owner[u]][l] += cards[u].level
+    lands = {LANDS[l]: {"kind": st.kinds[l], "capacity": st.capacity[l], "owner": s.owners[l],
+                        "used": [used[0][l], used[1][l]], "distance": [DISTANCE[0][l], DISTANCE[1][l]]}
+             for l in range(len(LANDS))}
+    units = []
+    for u in sorted(s.land, key=lambda u: (s.land[u], s.arrival[u])):
+        card = cards[u]
+        mx = stats.max_life(s, u, au)
+        entry = {"id": names[u], "card": card.id, "owner": owner[u], "land": LANDS[s.land[u]],
+                 "leader": u in s.leaders, "exhausted": u in s.exhausted,
+                 "life": mx - (b.damage.get(u, 0) if b is not None else 0), "max_life": mx,
+                 "power": stats.power(s, u, au), "speed": stats.speed(s, u, au),
+                 "level": stats.level(s, u), "tribe": stats.tribe(s, u),
+                 "marches_left": 0 if u in s.exhausted else
+                 (2 if card.double_march else 1) - s.marches.get(u, 0)}
+        units.append(entry)
+    players = []
+    for p in (0, 1):
+        entry = {"hand_count": len(s.hand[p]), "deck_count": len(s.deck[p]),
+                 "discard": [cards[c].id for c in s.discard[p]],
+                 "discard_ids": [names[c] for c in s.discard[p]],
+                 "leaders_chosen": s.leader_choice[p] is not None,
+                 "lands": sum(1 for o in s.owners if o == p)}
+        if p == viewer:
+            entry["hand"] = [{"id": names[c], "card": cards[c].id} for c in s.hand[p]]
+            if s.phase == "leaders" and s.leader_choice[p] is not None:
+                entry["leader_choice"] = [names[c] for c in s.leader_choice[p]]
+        players.append(entry)
+    out = {"round": s.round, "active": s.active, "first": s.first, "phase": s.phase,
+           "result": dict(s.result) if s.result else None, "version": s.version,
+           "waiting_for": sorted(waiting), "viewer": viewer, "lands": lands, "units": units,
+           "players": players, "failed_lands": sorted(LANDS[l] for l in s.failed),
+           "pending": {"player": s.active, "land": LANDS[s.pending[0]]} if s.pending else None,
+           "battle": battle_view(s, au) if b is not None else None,
+           "opening": dict(s.opening) if s.opening else None}
+    if s.phase != "leaders" and s.leader_choice[0] is not None and s.leader_choice[1] is not None:
+        out["leaders"] = [[names[c] for c in s.leader_choice[p]] for p in (0, 1)]
+    return out
+
+
+def battle_view(s, au):
+    b = s.battle
+    names = s.static.names
+    cards = s.static.cards
+    slots = {}
+    for p in (0, 1):
+        pool = stats.slots(s, p, au)
+        kinds = sorted(set(pool) | set(b.used[p]))
+        slots[str(p)] = {k: {"total": pool.get(k, 0), "used": b.used[p].get(k, 0)} for k in kinds}
+    chain = []
+    for i, d in enumerate(b.chain):
+        entry = {"index": i, "player": d["player"], "kind": d["kind"],
+                 "targets": [names[t] for t in d["targets"]], "responds_to": d["on"]}
+        if d["unit"] is not None:
+            entry["unit"] = names[d["unit"]]
+        if d["card_id"] is not None:
+            entry["card"] = d["card_id"]
+        if d["kind"] == "attack":
+            entry["units"] = [names[u] for u in d["units"]]
+        if d["choice"] is not None:
+            entry["choice"] = d["choice"]
+        if d["coin"] is not None:
+            entry["coin"] = "heads" if d["coin"] else "tails"
+        if d["cancelled"]:
+            entry["cancelled"] = True
+        chain.append(entry)
+    initiative = None
+    if b.rolls is not None:
+        initiative = {"rolls": {str(p): {"die": b.rolls[p][0], "speed": b.rolls[p][1],
+                                         "total": b.rolls[p][0] + b.rolls[p][1]} for p in (0, 1)},
+                      "first": b.order[0] if b.order else None}
+    return {"land": s.land_name(b.land), "attacker": b.attacker, "defender": 1 - b.attacker,
+            "step": b.step, "step_player": b.step_player,
+            "parties": {str(p): [names[u] for u in b.party[p]] for p in (0, 1)},
+            "quick": [names[u] for u in b.quick], "initiative": initiative,
+            "simultaneous": b.simultaneous,
+            "striker": b.order[b.striker] if b.order and b.step == "fight" else None,
+            "order": list(b.order) if b.order else None, "responder": b.responder,
+            "chain": chain, "acted": sorted(names[u] for u in b.acted),
+            "negated": sorted(names[u] for u in b.negated), "slots": slots,
+            "spell_lock": au.lock, "done": sorted(b.done),
+            "fallen": {str(p): [cards[u].id for u in b.fallen[p]] for p in (0, 1)},
+            "origins": {names[u]: s.land_name(l) for u, l in sorted(b.origin.items())}}

@@ -1,0 +1,1 @@
+"""Blueprints: the pages of the site, one module per area."""
