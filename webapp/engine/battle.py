@@ -8,9 +8,11 @@ from .state import Battle
 MAX_LISTED_ORDERS = 720
 
 
-def suggested_key(s, u):
+def suggested_order(s, units):
     """R9.5: non-leaders first, leaders at the rear; lower rarity first; ties by arrival (R9.5a)."""
-    return (u in s.leaders, s.static.cards[u].rarity_rank, s.arrival.get(u, 0))
+    arrival = s.arrival_order()
+    rank = s.static.cards
+    return sorted(units, key=lambda u: (u in s.leaders, rank[u].rarity_rank, arrival[u]))
 
 
 def start(s, p, units, to, ev):
@@ -23,15 +25,15 @@ def start(s, p, units, to, ev):
     for u in units:
         s.place(u, to)
     parties = [None, None]
-    parties[p] = sorted(units, key=lambda u: suggested_key(s, u))
-    parties[1 - p] = sorted(defenders, key=lambda u: suggested_key(s, u))
+    parties[p] = suggested_order(s, units)
+    parties[1 - p] = suggested_order(s, defenders)
     b.party = parties
     b.quick = []
     b.step, b.step_player = "quick", p
     b.rolls, b.order, b.striker, b.responder = None, None, 0, None
     b.chain, b.acted, b.damage, b.boosts = [], set(), {}, {}
-    b.negated, b.tribe, b.level, b.granted = set(), {}, {}, {}
-    b.used, b.done, b.fallen, b.killed_leader = [{}, {}], set(), [[], []], [False, False]
+    b.negated, b.tribe, b.level, b.granted = frozenset(), {}, {}, {}
+    b.used, b.done, b.fallen, b.killed_leader = ({}, {}), frozenset(), ((), ()), (False, False)
     b.simultaneous = False
     s.battle = b
     s.phase = "battle"
@@ -217,7 +219,7 @@ def simultaneous_attack(s, ev):
                    "units": [s.static.names[u] for u in b.party[p]]})
         dead += assign_damage(s, 1 - p, powers[p], ev)
     effects.destroy(s, dead, ev, "attack")
-    b.done.update((0, 1))
+    b.done = frozenset((0, 1))
     if s.result is None:
         end(s, ev)
 
@@ -355,11 +357,12 @@ def declare(s, p, a, ev):
         card = s.static.cards[c]
         d["card"], d["card_id"], d["element"] = c, card.id, card.element
         pay_e, pay_w = stats.payment(s, p, card.element, card.mana)
-        used = b.used[p]
+        used = dict(b.used[p])
         if pay_e:
             used[card.element] = used.get(card.element, 0) + pay_e
         if pay_w:
             used["wild"] = used.get("wild", 0) + pay_w
+        b.used = (used, b.used[1]) if p == 0 else (b.used[0], used)
         d["paid"] = [pay_e, pay_w]
         s.hand[p].remove(c)
         s.discard[p].append(c)  # R13.6: used spells, cancelled ones too
@@ -485,7 +488,7 @@ def pass_(s, p, ev):
 
 def side_done(s, ev):
     b = s.battle
-    b.done.add(b.order[b.striker])
+    b.done = b.done | {b.order[b.striker]}
     if b.striker == 0:
         b.striker = 1
     else:
@@ -564,13 +567,13 @@ def end(s, ev):
             s.exhausted.add(u)  # R6.4
     returned = []
     if success:
-        s.owners[b.land] = att
+        s.set_owner(b.land, att)
     else:
         for u in survivors:
             dest = b.main_origin if u in b.quick else b.origin[u]
             s.place(u, dest)
             returned.append((names[u], s.land_name(dest)))
-        s.failed.add(b.land)  # R8.7
+        s.failed = s.failed | {b.land}  # R8.7
     s.battle = None
     s.phase = "main"
     ev.append({"type": "battle_ended", "land": s.land_name(b.land), "attacker": att,
@@ -584,6 +587,6 @@ def end(s, ev):
     if not success:
         lands = sorted({b.origin[u] for u in survivors if u not in b.quick} |
                        ({b.main_origin} if any(u in b.quick for u in survivors) else set()))
-        s.pending = [l for l in lands if s.level_on(l, att) > s.static.capacity[l]]
+        s.pending = tuple(l for l in lands if s.level_on(l, att) > s.static.capacity[l])
         if s.pending:
             s.phase = "over_capacity"

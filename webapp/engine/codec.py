@@ -18,9 +18,9 @@ def dump(s):
         "instances": [[n[i], st.cards[i].id, st.owner[i]] for i in range(len(n))],
         "custom": st.custom, "kinds": list(st.kinds), "leader_mode": st.leader_mode,
         "round": s.round, "active": s.active, "first": s.first, "phase": s.phase, "result": s.result,
-        "owners": s.owners, "deck": [[n[c] for c in z] for z in s.deck],
+        "owners": list(s.owners), "deck": [[n[c] for c in z] for z in s.deck],
         "hand": [[n[c] for c in z] for z in s.hand], "discard": [[n[c] for c in z] for z in s.discard],
-        "units": sorted([n[u], LANDS[l], s.arrival[u]] for u, l in s.land.items()), "tick": s.tick,
+        "units": [[n[u], LANDS[l]] for u, l in s.land.items()],  # in order of arrival
         "leaders": sorted(n[u] for u in s.leaders), "exhausted": sorted(n[u] for u in s.exhausted),
         "marches": {n[u]: k for u, k in s.marches.items()}, "failed": sorted(LANDS[l] for l in s.failed),
         "leader_choice": [None if c is None else [n[u] for u in c] for c in s.leader_choice],
@@ -40,8 +40,8 @@ def dump(s):
             "negated": sorted(n[u] for u in b.negated), "tribe": {n[u]: t for u, t in b.tribe.items()},
             "level": {n[u]: v for u, v in b.level.items()},
             "granted": {n[u]: [list(kv) for kv in v] for u, v in b.granted.items()},
-            "used": b.used, "done": sorted(b.done), "fallen": [[n[u] for u in f] for f in b.fallen],
-            "killed_leader": b.killed_leader, "simultaneous": b.simultaneous,
+            "used": list(b.used), "done": sorted(b.done), "fallen": [[n[u] for u in f] for f in b.fallen],
+            "killed_leader": list(b.killed_leader), "simultaneous": b.simultaneous,
         }
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -86,22 +86,18 @@ def _load(data, pool):
     s = State.__new__(State)
     s.static = st
     s.round, s.active, s.first, s.phase = data["round"], data["active"], data["first"], data["phase"]
-    s.result, s.owners = data["result"], list(data["owners"])
+    s.result, s.owners = data["result"], tuple(data["owners"])
     s.deck = [[ix[c] for c in z] for z in data["deck"]]
     s.hand = [[ix[c] for c in z] for z in data["hand"]]
     s.discard = [[ix[c] for c in z] for z in data["discard"]]
-    s.land, s.arrival = {}, {}
-    for name, land, arr in sorted(data["units"], key=lambda x: x[2]):
-        s.land[ix[name]] = li[land]
-        s.arrival[ix[name]] = arr
-    s.tick = data["tick"]
+    s.land = {ix[name]: li[land] for name, land in data["units"]}
     s.leaders = frozenset(ix[u] for u in data["leaders"])
     s.exhausted = {ix[u] for u in data["exhausted"]}
     s.marches = {ix[u]: k for u, k in data["marches"].items()}
-    s.failed = {li[l] for l in data["failed"]}
+    s.failed = frozenset(li[l] for l in data["failed"])
     s.leader_choice = tuple(None if c is None else tuple(ix[u] for u in c) for c in data["leader_choice"])
     s.rng, s.dice = data["rng"], tuple(data["dice"])
-    s.pending = [li[l] for l in data["pending"]]
+    s.pending = tuple(li[l] for l in data["pending"])
     s.version, s.opening = data["version"], data["opening"]
     bd = data["battle"]
     s.battle = None
@@ -120,14 +116,14 @@ def _load(data, pool):
         b.acted = {ix[u] for u in bd["acted"]}
         b.damage = {ix[u]: v for u, v in bd["damage"].items()}
         b.boosts = {ix[u]: tuple(v) for u, v in bd["boosts"].items()}
-        b.negated = {ix[u] for u in bd["negated"]}
+        b.negated = frozenset(ix[u] for u in bd["negated"])
         b.tribe = {ix[u]: t for u, t in bd["tribe"].items()}
         b.level = {ix[u]: v for u, v in bd["level"].items()}
         b.granted = {ix[u]: tuple(tuple(kv) for kv in v) for u, v in bd["granted"].items()}
-        b.used = [dict(x) for x in bd["used"]]
-        b.done = set(bd["done"])
-        b.fallen = [[ix[u] for u in f] for f in bd["fallen"]]
-        b.killed_leader = list(bd["killed_leader"])
+        b.used = tuple(dict(x) for x in bd["used"])
+        b.done = frozenset(bd["done"])
+        b.fallen = tuple(tuple(ix[u] for u in f) for f in bd["fallen"])
+        b.killed_leader = tuple(bd["killed_leader"])
         b.simultaneous = bd["simultaneous"]
         s.battle = b
     return s

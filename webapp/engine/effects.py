@@ -52,7 +52,6 @@ def finish(s, winner, reason, ev):
 def remove_unit(s, u):
     """Take a unit off the board and out of any battle party."""
     del s.land[u]
-    s.arrival.pop(u, None)
     s.exhausted.discard(u)
     s.marches.pop(u, None)
     b = s.battle
@@ -69,20 +68,18 @@ def destroy(s, units, ev, reason):
         return
     b = s.battle
     owner = s.static.owner
-    if b is not None:
-        pos = {u: i for side in (0, 1) for i, u in enumerate(b.party[side])}
-        order = sorted(units, key=lambda u: (owner[u] != s.active, owner[u], pos.get(u, 99), s.arrival[u]))
-    else:
-        order = sorted(units, key=lambda u: (owner[u] != s.active, owner[u], s.arrival[u]))
+    arrival = s.arrival_order()
+    pos = {u: i for side in (0, 1) for i, u in enumerate(b.party[side])} if b is not None else {}
+    order = sorted(units, key=lambda u: (owner[u] != s.active, owner[u], pos.get(u, 99), arrival[u]))
     for u in units:
         p = owner[u]
         land = s.land[u]
         remove_unit(s, u)
         s.discard[p].append(u)
         if b is not None:
-            b.fallen[p].append(u)
+            b.fallen = (b.fallen[0] + (u,), b.fallen[1]) if p == 0 else (b.fallen[0], b.fallen[1] + (u,))
             if u in s.leaders:
-                b.killed_leader[1 - p] = True  # R15.1, R15.5
+                b.killed_leader = (True, b.killed_leader[1]) if p == 1 else (b.killed_leader[0], True)  # R15.1, R15.5
         ev.append(unit_event(s, "destroyed", u, leader=u in s.leaders, land=s.land_name(land), reason=reason))
     if check_game_end(s, ev):
         return  # R1.6: nothing further resolves
@@ -131,7 +128,7 @@ def run(s, effects, src, side, targets, is_spell, ev, decl=None, batch=None):
             continue
         if op == "cancel_spell":
             target = b.chain[decl["on"]]
-            target["cancelled"] = True
+            b.chain[decl["on"]] = dict(target, cancelled=True)
             ev.append({"type": "cancelled", "player": side, "card": target["card_id"], "index": decl["on"]})
             continue
         if b is None:
@@ -159,23 +156,23 @@ def run(s, effects, src, side, targets, is_spell, ev, decl=None, batch=None):
             ds = stats.amount(s, e.speed, src, side, targets)
             for u in units:
                 p0, l0, s0 = b.boosts.get(u, (0, 0, 0))
-                b.boosts[u] = (p0 + dp, l0 + dl, s0 + ds)
+                b.boosts = {**b.boosts, u: (p0 + dp, l0 + dl, s0 + ds)}
                 ev.append({"type": "boosted", "unit": names[u], "power": dp, "life": dl, "speed": ds})
         elif op == "grant_slots":
             for u in units:
-                b.granted[u] = b.granted.get(u, ()) + tuple(sorted(e.slots.items()))
+                b.granted = {**b.granted, u: b.granted.get(u, ()) + tuple(sorted(e.slots.items()))}
                 ev.append({"type": "slots_granted", "unit": names[u], "slots": dict(e.slots)})
         elif op == "negate":
             for u in units:
-                b.negated.add(u)
+                b.negated = b.negated | {u}
                 ev.append({"type": "negated", "unit": names[u]})
         elif op == "set_tribe":
             for u in units:
-                b.tribe[u] = e.tribe
+                b.tribe = {**b.tribe, u: e.tribe}
                 ev.append({"type": "tribe_changed", "unit": names[u], "tribe": e.tribe})
         elif op == "change_level":
             for u in units:
-                b.level[u] = b.level.get(u, 0) + e.by
+                b.level = {**b.level, u: b.level.get(u, 0) + e.by}
                 ev.append({"type": "level_changed", "unit": names[u], "by": e.by, "level": stats.level(s, u)})
         elif op == "return_to_hand":
             for u in units:

@@ -167,9 +167,10 @@ class Game:
         names = s.static.names
         out = []
         seen = set()
+        tables = turn.board_tables(s, p)
         for c in s.hand[p]:
             cid = s.static.cards[c].id
-            if turn.summon_legal(s, p, c) and cid not in seen:
+            if cid not in seen and turn.summon_legal(s, p, c, tables):
                 seen.add(cid)  # copies of a card summon alike; any copy's id is accepted
                 out.append({"type": "summon", "card": names[c]})
         for units, dest in turn.march_options(s, p):
@@ -350,11 +351,11 @@ def blank_state(static, rng_state):
     s = State.__new__(State)
     s.static = static
     s.round, s.active, s.first, s.phase, s.result = 1, 0, 0, "leaders", None
-    s.owners = [0] + [None] * 6 + [1]  # R4.5: the middle lands start unowned
+    s.owners = (0,) + (None,) * 6 + (1,)  # R4.5: the middle lands start unowned
     s.deck, s.hand, s.discard = [[], []], [[], []], [[], []]
-    s.land, s.arrival, s.tick = {}, {}, 0
-    s.leaders, s.exhausted, s.marches, s.failed = frozenset(), set(), {}, set()
+    s.land = {}
+    s.leaders, s.exhausted, s.marches, s.failed = frozenset(), set(), {}, frozenset()
     s.leader_choice = (None, None)
-    s.rng, s.dice, s.battle, s.pending = rng_state, (), None, []
+    s.rng, s.dice, s.battle, s.pending = rng_state, (), None, ()
     s.version, s.opening = 0, None
     return s

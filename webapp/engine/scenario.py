@@ -116,7 +116,7 @@ def build(data, pool):
         for name, o in data["owners"].items():
             if o not in (0, 1, None):
                 _fail(f"owners.{name}", f"expected 0, 1 or null, got {o!r}")
-            s.owners[LANDS.index(name)] = o
+            s.set_owner(LANDS.index(name), o)
     leaders = set()
     for inst, (p, zone, i, item, where) in enumerate(entries):
         if zone == "deck":
@@ -149,7 +149,7 @@ def build(data, pool):
             _fail(f"units on {LANDS[land]}", "both players' units stand on one land outside a battle")
         present = {s.static.owner[u] for u in s.units_on(land)}
         if present and LANDS[land] not in data.get("owners", {}):
-            s.owners[land] = present.pop()  # R4.5: standing on a land makes it yours
+            s.set_owner(land, present.pop())  # R4.5: standing on a land makes it yours
     s.leaders = frozenset(leaders)
     if phase == "main":
         for p in (0, 1):

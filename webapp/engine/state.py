@@ -41,18 +41,13 @@ class Battle:
         b.quick = self.quick[:]
         b.step, b.step_player, b.rolls, b.order = self.step, self.step_player, self.rolls, self.order
         b.striker, b.responder, b.simultaneous = self.striker, self.responder, self.simultaneous
-        b.chain = [dict(d) for d in self.chain]
+        b.chain = self.chain[:]  # declarations are replaced, never changed in place
         b.acted = set(self.acted)
         b.damage = dict(self.damage)
-        b.boosts = dict(self.boosts)  # values are tuples
-        b.negated = set(self.negated)
-        b.tribe = dict(self.tribe)
-        b.level = dict(self.level)
-        b.granted = dict(self.granted)  # values are tuples of (kind, n)
-        b.used = [dict(self.used[0]), dict(self.used[1])]
-        b.done = set(self.done)
-        b.fallen = [self.fallen[0][:], self.fallen[1][:]]
-        b.killed_leader = self.killed_leader[:]
+        # replaced (never changed in place) when they change, so shared:
+        b.boosts, b.negated, b.tribe, b.level = self.boosts, self.negated, self.tribe, self.level
+        b.granted, b.used, b.done = self.granted, self.used, self.done
+        b.fallen, b.killed_leader = self.fallen, self.killed_leader
         return b
 
     @property
@@ -64,26 +59,24 @@ class State:
     """Everything that changes during a game."""
 
     __slots__ = ("static", "round", "active", "first", "phase", "result", "owners", "deck", "hand",
-                 "discard", "land", "arrival", "tick", "leaders", "exhausted", "marches", "failed",
+                 "discard", "land", "leaders", "exhausted", "marches", "failed",
                  "leader_choice", "rng", "dice", "battle", "pending", "version", "opening")
 
     def copy(self):
         s = State.__new__(State)
         s.static, s.round, s.active, s.first = self.static, self.round, self.active, self.first
-        s.phase, s.result, s.tick, s.rng = self.phase, self.result, self.tick, self.rng
+        s.phase, s.result, s.rng = self.phase, self.result, self.rng
         s.dice, s.version, s.opening = self.dice, self.version, self.opening
-        s.leaders, s.leader_choice = self.leaders, self.leader_choice  # immutable values
-        s.owners = self.owners[:]
+        # immutable values, replaced (never changed in place) when they change:
+        s.leaders, s.leader_choice, s.owners = self.leaders, self.leader_choice, self.owners
+        s.failed, s.pending = self.failed, self.pending
         s.deck = [self.deck[0][:], self.deck[1][:]]
         s.hand = [self.hand[0][:], self.hand[1][:]]
         s.discard = [self.discard[0][:], self.discard[1][:]]
         s.land = dict(self.land)
-        s.arrival = dict(self.arrival)
         s.exhausted = set(self.exhausted)
         s.marches = dict(self.marches)
-        s.failed = set(self.failed)
         s.battle = self.battle.copy() if self.battle is not None else None
-        s.pending = self.pending[:]
         return s
 
     # -- small queries used everywhere
@@ -91,9 +84,7 @@ class State:
     def units_on(self, land, player=None):
         """Units on a land (of one player), in the order they came onto it."""
         owner = self.static.owner
-        units = [u for u, l in self.land.items() if l == land and (player is None or owner[u] == player)]
-        units.sort(key=self.arrival.__getitem__)
-        return units
+        return [u for u, l in self.land.items() if l == land and (player is None or owner[u] == player)]
 
     def level_on(self, land, player):
         """Total printed level of a player's units on a land (R4.4, R12.12)."""
@@ -114,10 +105,20 @@ class State:
         return LANDS[land]
 
     def place(self, unit, land):
-        """Put a unit on a land; it arrives after those already there (R9.5a)."""
+        """Put a unit on a land; it arrives after every unit already on the board (R9.5a).
+
+        `land` keeps insertion order, so its order is the order of arrival."""
+        self.land.pop(unit, None)
         self.land[unit] = land
-        self.tick += 1
-        self.arrival[unit] = self.tick
+
+    def set_owner(self, land, player):
+        owners = list(self.owners)
+        owners[land] = player
+        self.owners = tuple(owners)
+
+    def arrival_order(self):
+        """{unit: position} in order of arrival on the board."""
+        return {u: i for i, u in enumerate(self.land)}
 
     def leaders_alive(self, player):
         owner = self.static.owner

@@ -57,7 +57,7 @@ def choose_leaders(s, p, combo, ev):
 def start_turn(s, p, ev):
     s.active = p
     s.phase = "main"
-    s.failed = set()
+    s.failed = frozenset()
     owner = s.static.owner
     for u in list(s.exhausted):
         if owner[u] == p:
@@ -122,6 +122,19 @@ def march_blocked(s, dest, p):
     return dest in s.failed and s.has_enemy(dest, p)  # R8.7
 
 
+def board_tables(s, p):
+    """(own level per land, enemy present per land) in one pass over the board."""
+    cards, owner = s.static.cards, s.static.owner
+    own = [0] * len(LANDS)
+    enemy = [False] * len(LANDS)
+    for u, l in s.land.items():
+        if owner[u] == p:
+            own[l] += cards[u].level
+        else:
+            enemy[l] = True
+    return own, enemy
+
+
 def march_options(s, p):
     """Each legal march as (units, dest); units[0] names the main origin when it matters (R8.8)."""
     cards = s.static.cards
@@ -129,41 +142,36 @@ def march_options(s, p):
     out = []
     if not movers:
         return out
+    own, enemy = board_tables(s, p)
+    capacity = s.static.capacity
     for dest in range(len(LANDS)):
-        if march_blocked(s, dest, p):
-            continue
+        if dest in s.failed and enemy[dest]:
+            continue  # R8.7
         cand = [u for u in movers if reaches(s, u, dest, p)]
         if not cand:
             continue
-        room = s.static.capacity[dest] - s.level_on(dest, p)  # R8.4
-        battle_here = s.has_enemy(dest, p)
+        room = capacity[dest] - own[dest]  # R8.4
         levels = [cards[u].level for u in cand]
         n = len(cand)
-
-        def walk(i, chosen, total):
-            if i == n:
-                if chosen:
-                    emit(chosen)
-                return
-            walk(i + 1, chosen, total)
-            if total + levels[i] <= room:
-                chosen.append(cand[i])
-                walk(i + 1, chosen, total + levels[i])
-                chosen.pop()
-
-        def emit(chosen):
-            if not battle_here:
-                out.append((tuple(chosen), dest))
-                return
-            seen = set()
+        sums = [0] * (1 << n)
+        subsets = [()] * (1 << n)
+        for mask in range(1, 1 << n):
+            low = mask & -mask
+            i = low.bit_length() - 1
+            total = sums[mask ^ low] + levels[i]
+            sums[mask] = total
+            chosen = subsets[mask] = (cand[i],) + subsets[mask ^ low]
+            if total > room:
+                continue
+            if not enemy[dest] or len(chosen) == 1:
+                out.append((chosen, dest))
+                continue
+            seen = set()  # into a battle: one ordering per distinct main origin
             for u in chosen:
                 o = s.land[u]
-                if o in seen:
-                    continue
-                seen.add(o)
-                out.append(((u,) + tuple(v for v in chosen if v != u), dest))
-
-        walk(0, [], 0)
+                if o not in seen:
+                    seen.add(o)
+                    out.append(((u,) + tuple(v for v in chosen if v != u), dest))
     return out
 
 
@@ -199,18 +207,19 @@ def march(s, p, units, dest, ev):
 
 def take(s, p, land, ev):
     if s.owners[land] != p:
-        s.owners[land] = p  # R4.5, R4.6
+        s.set_owner(land, p)  # R4.5, R4.6
         ev.append({"type": "land_taken", "player": p, "land": LANDS[land]})
 
 
-def summon_legal(s, p, c):
+def summon_legal(s, p, c, tables=None):
     card = s.static.cards[c]
     base = BASES[p]
     if card.kind != "monster" or c not in s.hand[p]:
         return False  # R7.5
-    if s.has_enemy(base, p):
+    own, enemy = tables or board_tables(s, p)
+    if enemy[base]:
         return False  # R7.3
-    return s.level_on(base, p) + card.level <= s.static.capacity[base]  # R7.2
+    return own[base] + card.level <= s.static.capacity[base]  # R7.2
 
 
 def summon(s, p, c, ev, land=None):
@@ -296,7 +305,7 @@ def over_capacity_options(s):
 
 
 def destroy_over_capacity(s, units, ev):
-    land = s.pending.pop(0)
+    land, s.pending = s.pending[0], s.pending[1:]
     effects.destroy(s, list(units), ev, "over_capacity")
     ev.append({"type": "capacity_restored", "land": LANDS[land]})
     if s.result is None and not s.pending:

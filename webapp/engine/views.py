@@ -17,7 +17,7 @@ def view(s, viewer, waiting):
                         "used": [used[0][l], used[1][l]], "distance": [DISTANCE[0][l], DISTANCE[1][l]]}
              for l in range(len(LANDS))}
     units = []
-    for u in sorted(s.land, key=lambda u: (s.land[u], s.arrival[u])):
+    for u in sorted(s.land, key=s.land.__getitem__):  # by land, then arrival (stable sort)
         card = cards[u]
         mx = stats.max_life(s, u, au)
         entry = {"id": names[u], "card": card.id, "owner": owner[u], "land": LANDS[s.land[u]],
