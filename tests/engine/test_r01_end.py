@@ -10,6 +10,12 @@ BRUTE = card(power=10, life=10)          # kills anything in one attack
 SMASHER = card(power=5, life=3)          # lethal to another SMASHER
 TOUGH = card(power=0, life=20)           # survives a strike trigger
 
+ANY_BUG = pytest.mark.xfail(
+    reason="engine bug: carddefs._ability sets `a.target.filter.leader = False` for return_to_hand "
+           "abilities; when the target has no filter that object is the shared ANY filter, so after the "
+           "pool loads (whirlpool, water-spirit) every unfiltered selector ('enemies', 'self', ...) skips "
+           "leaders: strike triggers and Fireball's 'enemy_front' never touch a leader", strict=True)
+
 
 def march(g, p, units, to):
     return do(g, p, {"type": "march", "units": units, "to": to})
@@ -27,6 +33,22 @@ def test_r1_1_destroying_the_only_enemy_leader_wins():
     assert events_of(ev, "game_over") == [{"type": "game_over", "winner": 0, "reason": "leaders"}]
     assert g.result == {"winner": 0, "reason": "leaders"}
     assert g.waiting_for() == set()
+
+
+@ANY_BUG
+def test_r1_1_a_spell_destroying_the_last_leader_wins():
+    """R1.1: it does not matter how the last leader is destroyed: a Fireball (3 to the front) wins."""
+    g = scenario({"hand": ["fireball"],
+                  "units": [unit("orc", "H0", "a0", leader=True), unit("caster", "L3", "a1")]},
+                 {"units": [unit("orc", "L5", "b0", leader=True)]},
+                 cards={"caster": card(power=0, life=5, slots={"fire": 1})}, dice=[6, 1])
+    march(g, 0, ["a1"], "L5")
+    spell = [a for a in g.legal_actions(0) if a["type"] == "spell"]
+    assert spell == [{"type": "spell", "card": "p0c0", "targets": []}]
+    ev = do(g, 0, spell[0])
+    # the orc leader's life 3 - 3 = 0
+    assert [e["unit"] for e in events_of(ev, "destroyed")] == ["b0"]
+    assert g.result == {"winner": 0, "reason": "leaders"}
 
 
 def test_r1_1_one_of_two_leaders_destroyed_does_not_end_the_game():
@@ -239,6 +261,7 @@ STRIKE_SECOND_BOMB = card(power=0, life=3, abilities=[
     {"timing": "strikes_second", "effects": [{"do": "damage", "to": "enemies", "amount": 10}]}])
 
 
+@ANY_BUG
 def test_r1_6_both_sides_strike_triggers_are_one_resolution_draw():
     """R1.6 [decided]: both sides' strikes-first/second triggers happen together, as one
     resolution: each kills the other's last leader, so it is a draw (R1.5), not a win for the first."""
@@ -251,12 +274,14 @@ def test_r1_6_both_sides_strike_triggers_are_one_resolution_draw():
     assert g.result == {"winner": None, "reason": "draw"}
 
 
+@ANY_BUG
 def test_r1_6_battle_stops_when_a_strike_trigger_decides_the_game():
     """R1.6 [decided]: the game ends the moment R1.1 holds: the battle in progress stops (no attack)."""
     g = scenario({"units": [unit("orc", "H0", "a0", leader=True), unit("bomb1", "L3", "a1")]},
                  {"units": [unit("orc", "L5", "b0", leader=True), unit("tough", "L5", "b1")]},
                  cards={"bomb1": STRIKE_FIRST_BOMB, "tough": TOUGH}, dice=[6, 1])
-    ev = march(g, 0, ["a1"], "L5")
+    march(g, 0, ["a1"], "L5")
+    ev = do(g, 1, {"type": "formation", "order": ["b1", "b0"]})
     assert [e["unit"] for e in events_of(ev, "destroyed")] == ["b0"]  # b1 (life 20) survives
     assert g.result == {"winner": 0, "reason": "leaders"}
     assert events_of(ev, "declared") == []
@@ -299,7 +324,8 @@ def test_r1_6_no_on_destroy_after_the_deciding_destruction():
                  {"hand": ["orc"], "deck": ["orc"] * 5,
                   "units": [unit("orc", "L5", "b0", leader=True), unit("mourner", "L5", "b1")]},
                  cards={"brute": BRUTE, "mourner": mourner}, dice=[6, 1])
-    ev = march(g, 0, ["a1"], "L5")
+    march(g, 0, ["a1"], "L5")
+    ev = do(g, 1, {"type": "formation", "order": ["b1", "b0"]})
     assert sorted(e["unit"] for e in events_of(ev, "destroyed")) == ["b0", "b1"]
     assert g.result == {"winner": 0, "reason": "leaders"}
     assert events_of(ev, "triggered") == []

@@ -96,12 +96,12 @@ def test_r14_1_defenders_wiped_by_the_second_attack_succeeds():
 def test_r14_1_mutual_wipe_out_in_simultaneous_attack_leaves_land_to_defender():
     """R14.1/R4.5: a simultaneous attack that wipes out both parties is a failure; the land
     stays the defender's."""
-    g = scenario(p0_with(unit("grunt", "L3", "x")), p1_with(unit("grunt", "L5", "d")),
+    g = scenario(p0_with(unit("glass", "L3", "x")), p1_with(unit("glass", "L5", "d")),
                  cards=CARDS, dice=[3, 3])
     ev = march(g, ["x"], "L5")
     assert events_of(ev, "initiative")[0]["first"] is None
     destroyed = {e["unit"] for e in events_of(ev, "destroyed")}
-    assert destroyed == {"x", "d"}                         # 2 power against 3 life? no: see below
+    assert destroyed == {"x", "d"}                         # 2 power against 1 life, both ways
     end = events_of(ev, "battle_ended")[0]
     assert end["success"] is False and end["returned"] == []
     view = g.view(0)
@@ -134,7 +134,7 @@ def test_r14_2_survivors_of_both_sides_back_to_full_life():
 
 
 def test_r14_2_temporary_boosts_from_abilities_end_with_the_battle():
-    """R14.2: boosts from a [Normal] ability last for the battle only."""
+    """R14.2: boosts from a [Normal] ability (+2 power, +2 life to allies) last for the battle only."""
     g = scenario(p0_with(unit("rallier", "L3", "r"), unit("weak", "L3", "x")),
                  p1_with(unit("wall", "L5", "d")), cards=CARDS, dice=[6, 1])
     march(g, ["r", "x"], "L5")
@@ -142,9 +142,11 @@ def test_r14_2_temporary_boosts_from_abilities_end_with_the_battle():
         do(g, 0, {"type": "formation", "order": ["x", "r"]})
     assert unit_view(g, "x")["power"] == 1
     ev = do(g, 0, {"type": "ability", "unit": "r", "targets": []})
-    assert unit_view(g, "x")["power"] == 1 + 2 and unit_view(g, "x")["max_life"] == 5 + 2
-    ev += do(g, 0, "attack")
-    assert events_of(ev, "attack")[0]["power"] == 1 + 2     # only x attacks (r acted); boosted
+    boosted = {e["unit"]: (e["power"], e["life"]) for e in events_of(ev, "boosted")}
+    assert boosted == {"x": (2, 2), "r": (2, 2)}
+    assert events_of(ev, "attack")[0]["power"] == 1 + 2     # only x attacks (r acted), boosted
+    assert events_of(ev, "damage")[-1] == {"type": "damage", "unit": "x", "amount": 1,
+                                           "life": 5 + 2 - 1, "carry": 0}
     assert g.state.battle is None                           # both attacks done
     x = unit_view(g, "x")
     assert (x["power"], x["life"], x["max_life"]) == (1, 5, 5)
@@ -175,20 +177,19 @@ def test_r14_3_spell_slots_come_back_for_the_next_battle():
                  p1_with(unit("wall", "L4", "d1"), unit("wall", "L6", "d2")),
                  cards=CARDS, dice=[6, 1, 6, 1])
     march(g, ["x"], "L4")
-    spells = find(g, 0, "spell")
-    assert spells
-    do(g, 0, spells[0])
-    assert g.view(0)["battle"]["slots"]["0"]["fire"] == {"total": 1, "used": 1}
-    assert not find(g, 0, "spell")                          # the only fire slot is spent
-    do(g, 0, "attack")                                      # 6 + 3 (fireball) kill the wall
+    assert g.view(0)["battle"]["slots"]["0"]["fire"] == {"total": 1, "used": 0}
+    ev = do(g, 0, find(g, 0, "spell")[0])
+    assert events_of(ev, "declared")[0]["paid"] == {"element": 1, "wild": 0}
+    # with its only fire slot spent, x could only attack: 3 (Fireball) + 6 = 9 kills the wall
+    assert events_of(ev, "battle_ended")[0]["success"] is True
     assert unit_view(g, "x")["land"] == "L4"
     march(g, ["x"], "L6")                                   # second march, second battle
     assert g.view(0)["battle"]["slots"]["0"]["fire"] == {"total": 1, "used": 0}
     assert find(g, 0, "spell")
 
 
-def test_r14_3_slots_shown_unused_again_after_a_battle_with_cancelled_spell():
-    """R14.3 with R12.4: slots used by a cancelled spell stay used for that battle only."""
+def test_r14_3_slots_of_a_cancelled_spell_come_back_after_the_battle():
+    """R14.3 with R12.4: a slot spent on a cancelled spell stays spent for that battle only."""
     cards = dict(CARDS, seer=card(power=1, life=9, slots={"water": 2}))
     g = scenario(p0_with(unit("runner", "L3", "x"), hand=["fireball", "fireball"]),
                  p1_with(unit("seer", "L4", "d1"), unit("wall", "L6", "d2"), hand=["dispel"]),
@@ -197,10 +198,13 @@ def test_r14_3_slots_shown_unused_again_after_a_battle_with_cancelled_spell():
     do(g, 0, find(g, 0, "spell")[0])
     ev = do(g, 1, find(g, 1, "spell")[0])                  # Dispel cancels the Fireball
     assert events_of(ev, "cancelled")
-    assert g.view(0)["battle"]["slots"]["0"]["fire"]["used"] == 1
-    do(g, 0, "attack")                                      # 6 > ... seer has 9 life: survives
-    # the attack failed; x is back on L3 and may not attack L4 again, but it still marches
-    assert unit_view(g, "x")["land"] == "L3"
+    # the slot stayed used: no second Fireball was possible, x attacked at once (6 < 9 life)
+    assert [e["kind"] for e in events_of(ev, "declared") if e["player"] == 0] == ["attack"]
+    assert events_of(ev, "battle_ended")[0]["success"] is False
+    assert unit_view(g, "x")["land"] == "L3"                # failed; back to L3
+    march(g, ["x"], "L6")                                   # its second march (R8.2)
+    assert g.view(0)["battle"]["slots"]["0"]["fire"] == {"total": 1, "used": 0}
+    assert find(g, 0, "spell")
 
 
 # ------------------------------------------------------------------ R14.4 life-boost arithmetic

@@ -61,6 +61,20 @@ def remove_unit(s, u):
             b.party[p].remove(u)
 
 
+def forget(b, u):
+    """A unit that left the battle for the hand is a new card there: drop its battle state."""
+    b.damage.pop(u, None)
+    b.acted.discard(u)
+    if u in b.quick:
+        b.quick.remove(u)
+    if u in b.boosts or u in b.granted or u in b.negated or u in b.tribe or u in b.level:
+        b.boosts = {k: v for k, v in b.boosts.items() if k != u}
+        b.granted = {k: v for k, v in b.granted.items() if k != u}
+        b.tribe = {k: v for k, v in b.tribe.items() if k != u}
+        b.level = {k: v for k, v in b.level.items() if k != u}
+        b.negated = b.negated - {u}
+
+
 def destroy(s, units, ev, reason):
     """Destroy units as one batch (R10.4, R13.8): to the discard pile, then [On destroy] triggers."""
     units = [u for u in dict.fromkeys(units) if u in s.land]
@@ -180,7 +194,7 @@ def run(s, effects, src, side, targets, is_spell, ev, decl=None, batch=None):
                     continue  # R13.7
                 p = s.static.owner[u]
                 remove_unit(s, u)
-                b.damage.pop(u, None)
+                forget(b, u)
                 full = len(s.hand[p]) >= HAND_LIMIT
                 (s.discard if full else s.hand)[p].append(u)  # R6.6
                 ev.append(unit_event(s, "returned", u, to="discard" if full else "hand"))

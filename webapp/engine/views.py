@@ -86,12 +86,12 @@ def battle_view(s, au):
     return {"land": s.land_name(b.land), "attacker": b.attacker, "defender": 1 - b.attacker,
             "step": b.step, "step_player": b.step_player,
             "parties": {str(p): [names[u] for u in b.party[p]] for p in (0, 1)},
-            "quick": [names[u] for u in b.quick], "initiative": initiative,
+            "quick": [names[u] for u in b.quick if u in s.land], "initiative": initiative,
             "simultaneous": b.simultaneous,
             "striker": b.order[b.striker] if b.order and b.step == "fight" else None,
             "order": list(b.order) if b.order else None, "responder": b.responder,
-            "chain": chain, "acted": sorted(names[u] for u in b.acted),
-            "negated": sorted(names[u] for u in b.negated), "slots": slots,
+            "chain": chain, "acted": sorted(names[u] for u in b.acted if u in s.land),
+            "negated": sorted(names[u] for u in b.negated if u in s.land), "slots": slots,
             "spell_lock": au.lock, "done": sorted(b.done),
             "fallen": {str(p): [cards[u].id for u in b.fallen[p]] for p in (0, 1)},
-            "origins": {names[u]: s.land_name(l) for u, l in sorted(b.origin.items())}}
+            "origins": {names[u]: s.land_name(l) for u, l in sorted(b.origin.items()) if u in s.land}}

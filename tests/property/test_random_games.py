@@ -1,0 +1,151 @@
+"""Property tests: random legal games from Game.new, invariants checked after every action."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from webapp.engine import Game, IllegalAction, load_pool
+from webapp.engine.game import SHAPES
+from webapp.engine.randomplay import play_random, random_action, random_game
+
+from .invariants import check_accounting, check_all, check_capacity, check_hands
+
+POOL = load_pool()
+SEEDS = st.integers(min_value=0, max_value=2 ** 32)
+SLOW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SLOW
+@given(seed=SEEDS)
+def test_every_action_keeps_the_invariants(seed):
+    """Capacity (R4.4), hand ≤ 6 (R6.6), 30 cards accounted for, JSON round-trip, no hidden info (R18.6)."""
+    game, steps = play_random(seed, POOL, on_step=lambda g, p, a, ev: check_all(g, ev))
+    assert game.result is not None and game.state.round <= 12  # R1.4
+    assert steps > 0
+
+
+def test_thousands_of_games_end_by_round_12_with_cards_accounted_for():
+    """R1.4, R16: 2,000 random games, each ends with a result by round 12; cheap invariants each step."""
+    reasons = {}
+
+    def check(g, p, a, ev):
+        check_capacity(g)
+        check_hands(g)
+        check_accounting(g)
+
+    for seed in range(2000):
+        game, _ = play_random(seed, POOL, on_step=check)
+        assert game.result["reason"] in ("leaders", "judgment", "draw")
+        assert game.state.round <= 12
+        reasons[game.result["reason"]] = reasons.get(game.result["reason"], 0) + 1
+    assert reasons.get("leaders", 0) > 0 and reasons.get("judgment", 0) > 0
+
+
+def same_choice(a, b):
+    """Whether two actions are the same choice (list order is free in march units, discard cards)."""
+    if a.get("type") != b.get("type") or a.keys() != b.keys():
+        return False
+    return all(sorted(a[k]) == sorted(b[k]) if k in ("units", "cards") and a["type"] in ("march", "discard")
+               else a[k] == b[k] for k in a)
+
+
+def junk_actions(g, rng, player):
+    """Actions that must be refused: malformed, unknown, or a legal one twisted."""
+    legal = g.legal_actions(player)
+    s = g.state
+    # cards in a draw pile are never a legal card, unit or target
+    names = [s.static.names[c] for c in s.deck[0] + s.deck[1]] or ["p9c9"]
+    out = [None, "attack", 3, [], {}, {"type": "fly"}, {"type": "march"}, {"type": "end_turn", "extra": 1},
+           {"type": "summon", "card": 7}, {"type": "summon", "card": "nope"},
+           {"type": "march", "units": "p0c1", "to": "L1"}, {"type": "march", "units": ["p0c1"], "to": "Z9"},
+           {"type": "ability", "unit": rng.choice(names), "targets": [rng.choice(names)], "choice": "x"},
+           {"type": rng.choice(sorted(SHAPES)), "card": rng.choice(names)}]
+    for a in rng.sample(legal, min(3, len(legal))):
+        twisted = dict(a)
+        if "units" in a and a["units"]:
+            twisted["units"] = a["units"] + [rng.choice(names)]
+        elif "cards" in a:
+            twisted["cards"] = a["cards"] + ["p9c9"]
+        elif "targets" in a:
+            twisted["targets"] = ["p9c9"]
+        else:
+            twisted["bogus"] = True
+        if not any(same_choice(twisted, b) for b in legal):
+            out.append(twisted)
+    return out
+
+
+@SLOW
+@given(seed=SEEDS)
+def test_legal_actions_are_accepted_and_anything_else_refused(seed):
+    """Every listed action applies (on a copy); junk raises IllegalAction and changes nothing."""
+    game, rng = random_game(seed, POOL)
+    while game.result is None:
+        for p in (0, 1):
+            legal = game.legal_actions(p)
+            for a in rng.sample(legal, min(4, len(legal))):
+                game.copy().apply(p, a)  # accepted
+            if p not in game.waiting_for():
+                assert [a["type"] for a in legal] == ["resign"]
+            before = game.to_json()
+            for a in junk_actions(game, rng, p):
+                with pytest.raises(IllegalAction):
+                    game.apply(p, a)
+                assert game.to_json() == before
+        with pytest.raises(IllegalAction):
+            game.apply(2, {"type": "end_turn"})
+        player, action = random_action(game, rng)
+        game.apply(player, action)
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match="over"):
+        game.apply(0, {"type": "end_turn"})
+    assert game.to_json() == before
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=SEEDS)
+def test_same_seed_and_actions_give_identical_json(seed):
+    """Determinism: replaying the same actions on a new game from the same seed is byte-identical."""
+    game, rng = random_game(seed, POOL)
+    actions = []
+    while game.result is None:
+        p, a = random_action(game, rng)
+        actions.append((p, a))
+        game.apply(p, a)
+    replay, _ = random_game(seed, POOL)
+    for p, a in actions:
+        replay.apply(p, a)
+    assert replay.to_json() == game.to_json()
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=SEEDS)
+def test_a_copy_is_independent_of_its_original(seed):
+    """Game.copy() for search: playing on the copy never changes the original."""
+    game, rng = random_game(seed, POOL)
+    while game.result is None:
+        before = game.to_json()
+        trial = game.copy()
+        trial_rng = random.Random(rng.random())
+        for _ in range(5):
+            if trial.result is not None:
+                break
+            p, a = random_action(trial, trial_rng)
+            trial.apply(p, a)
+        assert game.to_json() == before
+        p, a = random_action(game, rng)
+        game.apply(p, a)
+
+
+def test_resign_and_server_results():
+    """R1.3, R18.5: resign at any time; the server may end a game by timeout or disconnect."""
+    game, _ = random_game(3, POOL)
+    assert game.apply(1, {"type": "resign"})[-1] == {"type": "game_over", "winner": 0, "reason": "resign"}
+    assert game.waiting_for() == set() and game.legal_actions(0) == []
+    other, _ = random_game(4, POOL)
+    other.set_result(1, "timeout")
+    assert other.result == {"winner": 1, "reason": "timeout"}
+    with pytest.raises(IllegalAction):
+        other.set_result(0, "disconnect")
