@@ -519,6 +519,9 @@ def _read_pool(path):
             full = os.path.join(root, name)
             for i, raw in enumerate(read_card_file(full)):
                 card = parse_card(raw, full, raw.get("id", f"#{i}") if isinstance(raw, dict) else f"#{i}")
+                if "name" not in card.data:
+                    raise CardDataError(f"{full}: card {card.id!r}: field 'name': missing (a pool card "
+                                        f"has names in English and Japanese)")
                 if card.id in pool:
                     raise CardDataError(f"{full}: card {card.id!r}: field 'id': defined twice")
                 pool[card.id] = card

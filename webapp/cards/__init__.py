@@ -1,0 +1,1 @@
+"""The card pool outside the engine: listing and exporting (`python -m webapp.cards`)."""
