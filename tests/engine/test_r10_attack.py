@@ -46,6 +46,7 @@ CARDS = {
                   "timing": "normal", "rarity": "C",
                   "effects": [{"do": "damage", "to": "enemy_front", "amount": 1}]},
     "qa": card(quick=True, power=1, life=2),
+    "banner": card(abilities=[ability("battle", {"do": "boost", "to": "allies", "life": 2})]),
 }
 
 LEAD0 = unit("orc", "H0", "a0", leader=True)
@@ -455,6 +456,15 @@ def test_r10_9_both_attack_at_once_and_both_can_be_wiped():
     assert g.view(0)["lands"]["L3"]["owner"] == 1
 
 
+def test_r10_9_both_last_leaders_fall_together():
+    """R10.9 / R1.5: both parties wiped in the simultaneous attack, each the last leader: a draw."""
+    g = scenario({"units": [unit("p3", "L1", "a0", leader=True)]},
+                 {"units": [unit("p3", "L3", "b0", leader=True)]}, cards=CARDS, dice=[3, 3])
+    ev = march(g, ["a0"])
+    assert sorted(destroyed(ev)) == ["a0", "b0"]
+    assert g.result == {"winner": None, "reason": "draw"}
+
+
 def test_r10_9_battle_power_modifier_is_off():
     """R10.9: [Battle] +3 power is off: a1 attacks with its printed 2; b1 (life 5): 5 - 2 = 3."""
     g = game([U("a1", "rage")], [U("b1", "tough")], dice=(3, 3))
@@ -567,3 +577,15 @@ def test_r10_10_ghoul_does_not_grow_in_simultaneous_attack():
     ev = form(g, 1, ["b1", "b2"])
     assert events_of(ev, "initiative")[0]["first"] is None
     assert attacks(ev, 1)[0]["power"] == 2 + 2
+
+
+def test_r10_10_bonus_lost_after_the_attack_is_recomputed():
+    """R10.10: the attack is assigned against lives fixed before it: Banner (3 + 2) takes 5 and falls,
+    8 - 5 = 3 carries to b2 (3 + 2 = 5, 5 - 3 = 2 left). Recomputed after the attack, b2 lost the
+    Banner's +2: 3 - 3 = 0, so it is destroyed too."""
+    g = game([U("a1", "p4"), U("a2", "p4")], [U("b1", "banner"), U("b2", "va")], dice=(6, 1))
+    march(g, ["a1", "a2"])
+    ev = form(g, 1, ["b1", "b2"])
+    assert damage(ev)[:2] == [("b1", 5, 0), ("b2", 3, 5 - 3)]
+    assert sorted(destroyed(ev)) == ["b1", "b2"]
+    assert events_of(ev, "battle_ended")[0]["success"] is True

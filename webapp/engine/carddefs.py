@@ -377,7 +377,8 @@ def _ability(ctx, data, field, is_spell, index=0):
     if "cancel_spell" in ops and a.respond_to != "spell":
         ctx.fail(f"{field}.respond_to", "an ability that cancels a spell must respond to 'spell'")
     if "return_to_hand" in ops and a.target is not None:
-        a.target.filter.leader = False  # R13.7 leaders are never chosen to return to hand
+        f = a.target.filter
+        a.target.filter = Filter(f.tribes, f.elements, f.max_level, f.min_level, False, f.card, f.kind)  # R13.7
     if timing == "on_destroy" and any(e.to is not None and e.to.name == "chosen" for e in a.all_effects()):
         ctx.fail(field, "[On destroy] abilities do not choose targets")
     return a
@@ -416,7 +417,7 @@ def parse_card(data, source="<data>", card_id=None):
     c.element = ctx.choice(data.get("element"), ELEMENTS, "element")
     c.rarity = ctx.choice(data.get("rarity"), RARITIES, "rarity")
     c.rarity_rank = RARITY_ORDER[c.rarity]
-    c.set = ctx.choice(data["set"], (1, 2), "set")
+    c.set = ctx.int(data["set"], "set", 1, 2)
     if kind == "monster":
         c.level = ctx.int(data.get("level"), "level", 1, 6)
         if not isinstance(data.get("tribe"), str) or not data["tribe"]:

@@ -48,7 +48,7 @@ class Game:
         pool = load_pool() if pool is None else pool
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an integer, got {seed!r}")
-        if first not in (0, 1, None):
+        if first is not None and (isinstance(first, bool) or first not in (0, 1)):
             raise ValueError(f"first must be 0, 1 or None, got {first!r}")
         if leader_mode not in ("simultaneous", "sequential"):
             raise ValueError(f"leader_mode must be 'simultaneous' or 'sequential', got {leader_mode!r}")
@@ -269,11 +269,12 @@ class Game:
                 return
             raise IllegalAction(f"summon {action['card']!r}: not a monster in your hand that fits your base "
                                 f"(R7.2, R7.3, R7.5)")
-        if kind == "quick_summon":
+        if kind in ("quick_summon", "choose_leaders"):  # a set of cards; the list order is theirs to give
             want = sorted(action["cards"])
-            if any(a["type"] == kind and sorted(a["cards"]) == want for a in legal):
+            if len(set(want)) == len(want) and any(a["type"] == kind and sorted(a["cards"]) == want for a in legal):
                 return
-            raise IllegalAction(f"quick_summon {action['cards']!r}: not allowed (R9.2 Quick mark, capacity)")
+            raise IllegalAction(f"{kind} {action['cards']!r}: not allowed "
+                                f"({'R9.2 Quick mark, capacity' if kind == 'quick_summon' else 'R5.4 1-3 monsters, levels 5 at most'})")
         key = action_key(action)
         if any(action_key(a) == key for a in legal):
             return
