@@ -10,12 +10,6 @@ BRUTE = card(power=10, life=10)          # kills anything in one attack
 SMASHER = card(power=5, life=3)          # lethal to another SMASHER
 TOUGH = card(power=0, life=20)           # survives a strike trigger
 
-ANY_BUG = pytest.mark.xfail(
-    reason="engine bug: carddefs._ability sets `a.target.filter.leader = False` for return_to_hand "
-           "abilities; when the target has no filter that object is the shared ANY filter, so after the "
-           "pool loads (whirlpool, water-spirit) every unfiltered selector ('enemies', 'self', ...) skips "
-           "leaders: strike triggers and Fireball's 'enemy_front' never touch a leader", strict=True)
-
 
 def march(g, p, units, to):
     return do(g, p, {"type": "march", "units": units, "to": to})
@@ -35,7 +29,6 @@ def test_r1_1_destroying_the_only_enemy_leader_wins():
     assert g.waiting_for() == set()
 
 
-@ANY_BUG
 def test_r1_1_a_spell_destroying_the_last_leader_wins():
     """R1.1: it does not matter how the last leader is destroyed: a Fireball (3 to the front) wins."""
     g = scenario({"hand": ["fireball"],
@@ -261,7 +254,6 @@ STRIKE_SECOND_BOMB = card(power=0, life=3, abilities=[
     {"timing": "strikes_second", "effects": [{"do": "damage", "to": "enemies", "amount": 10}]}])
 
 
-@ANY_BUG
 def test_r1_6_both_sides_strike_triggers_are_one_resolution_draw():
     """R1.6 [decided]: both sides' strikes-first/second triggers happen together, as one
     resolution: each kills the other's last leader, so it is a draw (R1.5), not a win for the first."""
@@ -274,7 +266,6 @@ def test_r1_6_both_sides_strike_triggers_are_one_resolution_draw():
     assert g.result == {"winner": None, "reason": "draw"}
 
 
-@ANY_BUG
 def test_r1_6_battle_stops_when_a_strike_trigger_decides_the_game():
     """R1.6 [decided]: the game ends the moment R1.1 holds: the battle in progress stops (no attack)."""
     g = scenario({"units": [unit("orc", "H0", "a0", leader=True), unit("bomb1", "L3", "a1")]},

@@ -282,9 +282,6 @@ def test_r5_4_a_single_leader_is_enough():
     assert g.view(0)["leaders"] == [["h2"], ["k0"]]
 
 
-@pytest.mark.xfail(reason="engine bug: choose_leaders is matched against legal_actions with the list order "
-                          "significant, so a legal set of leaders given in another order than hand order "
-                          "is refused (R5.4 chooses a set of monsters)", strict=True)
 def test_r5_4_order_of_the_chosen_cards_does_not_matter():
     """R5.4: the choice is a set of monsters: the same set in another order is accepted."""
     g = leaders_scenario(["l1", "l1", "l3", "zap", "l4", "l6"])

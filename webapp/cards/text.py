@@ -1,0 +1,288 @@
+"""Rules text in English and Japanese, generated from card data (the engine's effect vocabulary).
+
+The Japanese uses the rulebook's own terms: 【普通】【対抗】【戦闘時】【破棄時】【進軍】, スペル枠, 旅団長.
+"""
+
+import os
+import tomllib
+
+from webapp.engine.carddefs import Amount
+
+ELEMENT_JA = {"fire": "火", "water": "水", "earth": "土", "wind": "風", "light": "光", "dark": "闇",
+              "wild": "なんでも"}
+KEYWORD = {
+    "haste": ("Haste", "【進軍時：速攻】"),
+    "double_march": ("Double March", "【進軍時：2回移動】"),
+    "far_march": ("Far March", "【進軍時：相手本陣以外どこでも進軍可能】"),
+    "spellproof": ("Spellproof", "【魔法無効】"),
+}
+TIMING = {"battle": ("[Battle]", "【戦闘時】"), "normal": ("[Normal]", "【普通】"),
+          "counter": ("[Counter]", "【対抗】"), "on_destroy": ("[On destroy]", "【破棄時】"),
+          "march": ("[March]", "【進軍】"), "strikes_first": ("[Battle]", "【戦闘時】"),
+          "strikes_second": ("[Battle]", "【戦闘時】")}
+
+
+def tribes_path():
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                        "cards", "tribes.toml")
+
+
+_TRIBES = {}
+
+
+def tribes():
+    """{English tribe name: record} from cards/tribes.toml."""
+    if not _TRIBES:
+        with open(tribes_path(), "rb") as fh:
+            for t in tomllib.load(fh)["tribe"]:
+                _TRIBES[t["en"]] = t
+    return _TRIBES
+
+
+def tribe_ja(name):
+    t = tribes().get(name)
+    return t["ja"] if t else name
+
+
+# ---------------------------------------------------------------- pieces
+
+def filter_words(f, lang):
+    """(adjectives before "unit", the tribe noun or None) of a filter."""
+    en, ja = [], []
+    if f.leader is False:
+        en.append("non-leader"), ja.append("旅団長以外の")
+    if f.leader is True:
+        en.append("leader"), ja.append("旅団長の")
+    if f.elements:
+        els = sorted(f.elements)
+        en.append("/".join(els))
+        ja.append("・".join(ELEMENT_JA[e] for e in els) + "属性の")
+    if f.max_level is not None and f.min_level is not None:
+        en.append(f"level {f.min_level}–{f.max_level}"), ja.append(f"レベル{f.min_level}〜{f.max_level}の")
+    elif f.max_level is not None:
+        en.append(f"level {f.max_level} or less"), ja.append(f"レベル{f.max_level}以下の")
+    elif f.min_level is not None:
+        en.append(f"level {f.min_level} or more"), ja.append(f"レベル{f.min_level}以上の")
+    tribe = None
+    if f.tribes:
+        names = sorted(f.tribes)
+        tribe = ("/".join(names), "・".join(tribe_ja(t) for t in names))
+    return (en, tribe[0] if tribe else None) if lang == "en" else (ja, tribe[1] if tribe else None)
+
+
+def noun(f, lang, plural=False, base=None):
+    adj, tribe = filter_words(f, lang)
+    if lang == "en":
+        head = tribe or base or "unit"
+        if plural and not tribe:
+            head += "s"
+        return " ".join(adj + [head])
+    return "".join(adj) + (tribe or base or "ユニット")
+
+
+def has_filter(f):
+    return any(getattr(f, k) is not None for k in ("tribes", "elements", "max_level", "min_level", "leader"))
+
+
+SEL = {
+    "self": ("this unit", "このユニット"),
+    "chosen": ("the chosen unit", "選んだユニット"),
+    "enemy_front": ("the enemy front one", "相手の先頭1体"),
+    "enemy_rear": ("the enemy rear one", "相手の最後尾1体"),
+    "ally_front": ("your front one", "自分の先頭1体"),
+    "ally_rear": ("your rear one", "自分の最後尾1体"),
+    "allies": ("your party", "自分パーティ全員"),
+    "other_allies": ("your other units", "ほかの味方全員"),
+    "enemies": ("the enemy party", "相手パーティ全員"),
+    "all": ("every unit in the battle", "戦闘中の両軍全員"),
+}
+GROUP_EN = {"allies": "{} in your party", "other_allies": "your other {}", "enemies": "enemy {}",
+            "all": "{} in the battle"}
+GROUP_JA = {"allies": "自分パーティの{}全員", "other_allies": "ほかの味方の{}全員", "enemies": "相手パーティの{}全員",
+            "all": "戦闘中の{}全員"}
+
+
+def selector(sel, lang):
+    if not has_filter(sel.filter):
+        return SEL[sel.name][0 if lang == "en" else 1]
+    if sel.name in GROUP_EN:
+        if lang == "en":
+            return GROUP_EN[sel.name].format(noun(sel.filter, "en", plural=True))
+        return GROUP_JA[sel.name].format(noun(sel.filter, "ja"))
+    base = SEL[sel.name][0 if lang == "en" else 1]
+    if lang == "en":
+        return f"{base}, if it is a {noun(sel.filter, 'en')}"
+    return f"{base}（{noun(sel.filter, 'ja')}なら）"
+
+
+def count_phrase(a, lang):
+    if a.count is not None:
+        sel = a.count
+        if lang == "en":
+            return f"the number of {noun(sel.filter, 'en', plural=True)} in " + (
+                "your party" if sel.name in ("allies", "other_allies") else
+                "the enemy party" if sel.name == "enemies" else "the battle")
+        where = {"allies": "自分パーティ", "other_allies": "ほかの味方", "enemies": "相手パーティ"}.get(sel.name, "戦闘中")
+        return f"{where}の{noun(sel.filter, 'ja')}の数"
+    who = {"allies": ("your", "味方"), "enemies": ("enemy", "敵"), "all": ("", "")}[a.fallen]
+    if lang == "en":
+        return f"the number of {who[0] + ' ' if who[0] else ''}{noun(a.fallen_filter, 'en', plural=True)} destroyed this battle"
+    return f"この戦闘で破棄された{who[1]}{noun(a.fallen_filter, 'ja')}の数"
+
+
+def amount(a, lang):
+    """(short form for the sentence, trailing explanation or '')."""
+    if not isinstance(a, Amount):
+        return str(a), ""
+    x = "X"
+    if a.times == 1 and a.plus == 0:
+        expr = ""
+    else:
+        expr = f"{a.plus} + " if a.plus else ""
+        expr += f"{a.times} × " if a.times != 1 else ""
+    if lang == "en":
+        return (x, f" (X is {expr}{count_phrase(a, 'en')})")
+    return (x, f"（Xは{expr}{count_phrase(a, 'ja')}）")
+
+
+def signed(n):
+    return f"+{n}" if not str(n).startswith("-") else str(n)
+
+
+def effect(e, lang):
+    op = e.op
+    en = lang == "en"
+    to = selector(e.to, lang) if e.to is not None and op != "summon" else ""
+    if op == "damage":
+        n, tail = amount(e.amount, lang)
+        return f"Deal {n} damage to {to}.{tail}" if en else f"{to}に{n}ダメージを与える。{tail}"
+    if op == "boost":
+        parts, tails = [], []
+        for stat, ja in (("power", "力"), ("life", "生命力"), ("speed", "速さ")):
+            v = getattr(e, stat)
+            if v == 0:
+                continue
+            n, tail = amount(v, lang)
+            parts.append(f"{signed(n)} {stat}" if en else f"{ja}{signed(n)}")
+            if tail and tail not in tails:
+                tails.append(tail)
+        if en:
+            return f"{to[0].upper() + to[1:]} get{'s' if e.to.name in ('self', 'chosen') or e.to.name.endswith(('front', 'rear')) else ''} {' and '.join(parts)} this battle.{''.join(tails)}"
+        return f"{to}の{'、'.join(parts)}（この戦闘中）。{''.join(tails)}"
+    if op == "grant_slots":
+        slots = sorted(e.slots.items())
+        if en:
+            return f"{to[0].upper() + to[1:]} gain{'s' if e.to.name in ('self', 'chosen') or e.to.name.endswith(('front', 'rear')) else ''} " + \
+                " and ".join(f"{n} {k} slot{'s' if n > 1 else ''}" for k, n in slots) + "."
+        return f"{to}に" + "と".join(f"{ELEMENT_JA[k]}のスペル枠{n}" for k, n in slots) + "を加える。"
+    if op == "negate":
+        return f"Negate the abilities of {to} this battle." if en else f"{to}の能力を無効にする（この戦闘中）。"
+    if op == "set_tribe":
+        return (f"{to[0].upper() + to[1:]} becomes tribe {e.tribe} this battle." if en
+                else f"{to}の種族を{tribe_ja(e.tribe)}にする（この戦闘中）。")
+    if op == "change_level":
+        return (f"{to[0].upper() + to[1:]} gets level {signed(e.by)} this battle." if en
+                else f"{to}のレベル{signed(e.by)}（この戦闘中）。")
+    if op == "return_to_hand":
+        return f"Return {to} to its owner's hand." if en else f"{to}を持ち主の手札に戻す。"
+    if op == "destroy":
+        return f"Destroy {to}." if en else f"{to}を破棄する。"
+    if op == "cancel_spell":
+        return "Cancel that spell." if en else "その魔法を打ち消す。"
+    if op == "spell_lock":
+        return "Neither side may use spells." if en else "両軍とも魔法を使えない。"
+    if op == "allow_quick_summon":
+        return (f"Your party may quick summon {noun(e.filter, 'en', plural=True, base='monster')} from your hand, "
+                f"whatever their level, within the land's capacity." if en else
+                f"手札の{noun(e.filter, 'ja', base='モンスター')}をレベルを問わず即時召喚できる（土地の上限は守る）。")
+    if op == "draw":
+        return (f"Draw {e.count} card{'s' if e.count > 1 else ''}." if en else f"カードを{e.count}枚引く。")
+    if op == "summon":
+        src = ("your hand", "手札") if e.source == "hand" else ("your discard pile", "捨て札")
+        dst = ("this unit's land", "このユニットのいる土地") if e.dest == "here" else \
+            ("a land next to this unit", "このユニットの隣の土地")
+        if en:
+            return f"Summon a {noun(e.filter, 'en', base='monster')} from {src[0]} to {dst[0]}."
+        return f"{src[1]}から{noun(e.filter, 'ja', base='モンスター')}1体を{dst[1]}に召喚する。"
+    raise ValueError(f"no text for effect {op!r}")
+
+
+def effects(lst, lang):
+    return " ".join(effect(e, lang) for e in lst) if lang == "en" else "".join(effect(e, lang) for e in lst)
+
+
+def condition(c, lang):
+    en = lang == "en"
+    parts = []
+    if c.role is not None:
+        parts.append(("while attacking" if c.role == "attacker" else "while defending") if en else
+                     ("攻撃側のとき" if c.role == "attacker" else "守備側のとき"))
+    if c.amount is not None:
+        what = count_phrase(c.amount, lang)
+        if c.at_least is not None:
+            parts.append(f"while {what} is {c.at_least} or more" if en else f"{what}が{c.at_least}以上のとき")
+        if c.at_most is not None:
+            parts.append(f"while {what} is {c.at_most} or less" if en else f"{what}が{c.at_most}以下のとき")
+    if en:
+        s = " and ".join(parts)
+        return s[0].upper() + s[1:] + ", "
+    return "、".join(parts) + "、"
+
+
+RESPOND = {"spell": ("In response to an enemy spell: ", "相手の魔法に対抗して："),
+           "attack": ("In response to an enemy attack: ", "相手の攻撃に対抗して："),
+           "ability": ("In response to an enemy ability: ", "相手の能力に対抗して：")}
+
+
+def ability(ab, lang, is_spell=False):
+    """One ability (or a spell body) as a sentence with its timing mark."""
+    en = lang == "en"
+    mark = TIMING[ab.timing][0 if en else 1]
+    body = ""
+    if ab.timing == "strikes_first":
+        body += "When your party strikes first, " if en else "自分パーティが先攻のとき、"
+    elif ab.timing == "strikes_second":
+        body += "When your party strikes second, " if en else "自分パーティが後攻のとき、"
+    if ab.condition is not None:
+        body += condition(ab.condition, lang)
+    if ab.timing == "counter" and ab.respond_to in RESPOND:
+        body += RESPOND[ab.respond_to][0 if en else 1]
+    if ab.sacrifice is not None:
+        body += (f"Sacrifice a {noun(ab.sacrifice, 'en', base='ally')}: " if en
+                 else f"{noun(ab.sacrifice, 'ja', base='味方')}1体を犠牲にして：")
+    if ab.target is not None:
+        side = {"enemy": ("enemy", "相手の"), "ally": ("allied", "味方の"), "any": ("", "")}[ab.target.side]
+        what = noun(ab.target.filter, lang)
+        body += (f"Choose {'an' if side[0][:1] in 'aeiou' and side[0] else 'a'} {(side[0] + ' ') if side[0] else ''}{what}. "
+                 if en else f"{side[1]}{what}1体を選ぶ。")
+    if ab.choose_one is not None:
+        opts = [effects(o, lang) for o in ab.choose_one]
+        body += ("Choose one — " + " Or: ".join(opts) if en else "次から1つ選ぶ：" + "／".join(opts))
+    elif ab.coin is not None:
+        body += (f"Flip a coin. Heads: {effects(ab.coin[0], lang)} Tails: {effects(ab.coin[1], lang)}" if en
+                 else f"コインを投げる。表：{effects(ab.coin[0], lang)}裏：{effects(ab.coin[1], lang)}")
+    else:
+        text = effects(ab.effects, lang)
+        if en and body and not body.endswith((". ", ": ")):
+            text = text[0].lower() + text[1:]
+        body += text
+    if ab.unrespondable:
+        body += " This declaration cannot be responded to." if en else "この宣言には対抗できない。"
+    if en and body:
+        body = body[0].upper() + body[1:]
+    return f"{mark} {body}" if en else f"{mark}{body}"
+
+
+def rules_text(card, lang):
+    """The full rules text of a card in one language ('en' or 'ja')."""
+    en = lang == "en"
+    lines = []
+    if card.keywords:
+        kws = [KEYWORD[k][0 if en else 1] for k in card.keywords]
+        lines.append(" ".join(k + "." for k in kws) if en else "".join(kws))
+    if card.kind == "spell":
+        lines.append(ability(card.spell, lang, is_spell=True))
+    else:
+        for ab in card.abilities:
+            lines.append(ability(ab, lang))
+    return "\n".join(lines)
