@@ -225,6 +225,15 @@ def test_r12_2_element_slots_are_taken_before_wild():
     assert slots(g, 0, "wild") == {"total": 1, "used": 0}
 
 
+def test_r12_2_only_own_hand_cards_are_cast():
+    """R12.2: a spell is cast from the caster's own hand: the opponent's card is refused."""
+    g, _ = battle([("fire-mage", "m0"), ("pinger", "pg0")], [("fire-mage", "m1")],
+                  hand0=[("fireball", "f0")], hand1=[("fireball", "f1")])
+    assert {a["card"] for a in find(g, 0, "spell")} == {"f0"}
+    assert_illegal(g, 0, cast("f1"))
+    assert_illegal(g, 0, cast("nope"))
+
+
 def test_r12_2_only_the_battle_partys_slots_count():
     """R12.2: slots come from the caster's battle party: a fire-slot monster elsewhere on the
     board does not pay."""
@@ -383,6 +392,19 @@ def test_r12_5_wild_slots_cover_a_lost_element_slot():
     assert slots(g, 0, "wild") == {"total": 1, "used": 0}
     assert not find(g, 0, "spell")
     assert_illegal(g, 0, cast("ar"))
+
+
+def test_r12_5_pool_shrinks_when_a_battle_grant_stops():
+    """R12.5 with R12.3: Orc + Orc Shaman hold 1 + 1 + 1 (granted while 2 Orcs) earth; the Orc
+    is destroyed in answer to earthquake: the grant stops too, 1 earth + 0 wild < 3 used, and the
+    earthquake fizzles."""
+    g, _ = battle([("orc", "o0"), ("orc-shaman", "os0"), ("pinger", "pg0")],
+                  [("tank", "t1"), ("zapper", "z1")], hand0=[("earthquake", "eq")])
+    do(g, 0, cast("eq"))
+    ev = do(g, 1, ability("z1", ["o0"]))
+    assert outcomes(ev) == [("resolved", 1, "zapper", None), ("fizzled", 0, "earthquake", "slots_gone")]
+    assert slots(g, 0, "earth") == {"total": 1, "used": 3}
+    assert life(g, "t1") == 10
 
 
 def test_r12_5_losing_slots_of_another_element_does_not_fizzle():

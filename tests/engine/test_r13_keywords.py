@@ -6,9 +6,6 @@ import pytest
 from tests.engine.helpers import assert_illegal, card, do, events_of, find, scenario, unit, unit_view
 from webapp.engine import CardDataError, parse_card
 
-ANY_BUG = ("engine bug: loading Whirlpool/Tide Caller sets the shared carddefs.ANY filter's "
-           "leader=False, so unfiltered selectors ('enemy_front', 'all', 'self') never name a leader")
-
 CARDS = {
     "grunt": card(power=1, life=3),
     "tank": card(power=1, life=9),
@@ -21,6 +18,8 @@ CARDS = {
                    abilities=[{"timing": "battle", "effects": [{"do": "boost", "to": "self", "power": 1}]}]),
     "hexer": card(power=1, life=9, slots={"fire": 2},
                   abilities=[{"timing": "strikes_first", "effects": [{"do": "negate", "to": "enemies"}]}]),
+    "null-brute": card(power=3, life=9,
+                       abilities=[{"timing": "strikes_first", "effects": [{"do": "negate", "to": "enemies"}]}]),
     "frail-hexer": card(power=1, life=3,
                         abilities=[{"timing": "strikes_first", "effects": [{"do": "negate", "to": "enemies"}]}]),
     # R13.2: a [Counter] ability user and a [Normal] ability user
@@ -68,12 +67,15 @@ def prep(g):
     return ev
 
 
-def attack_from(g, units, to, order=None):
-    """p0 marches `units` into `to`; optional formation order for p0; returns the events."""
+def attack_from(g, units, to, order=None, order1=None):
+    """p0 marches `units` into `to`; optional formation orders for p0 and p1; returns the events."""
     ev = do(g, 0, {"type": "march", "units": units, "to": to})
-    if order and g.state.battle is not None and g.view(0)["battle"]["step"] == "formation" \
-            and g.waiting_for() == {0}:
-        ev += do(g, 0, {"type": "formation", "order": order})
+    for p, o in ((0, order), (1, order1)):
+        if g.state.battle is not None and g.view(p)["battle"]["step"] == "quick" and g.waiting_for() == {p}:
+            ev += do(g, p, {"type": "quick_summon", "cards": []})
+        if o and g.state.battle is not None and g.view(p)["battle"]["step"] == "formation" \
+                and g.waiting_for() == {p}:
+            ev += do(g, p, {"type": "formation", "order": o})
     return ev + prep(g)
 
 
@@ -290,7 +292,6 @@ def test_r13_4_one_declared_with_other_abilities_is_accepted():
 def test_r13_5_summon_from_discard_to_an_adjacent_land():
     """R13.5: Grave Caller summons a level <= 2 monster from the discard pile to an adjacent land;
     the filter, the discard pile and adjacency limit the choices."""
-    g = game([unit("necromancer", "L3", "nc")], [], )
     g = scenario({"units": [unit("orc", "H0", "a0", leader=True), unit("necromancer", "L3", "nc")],
                   "discard": [{"card": "orc", "id": "d-orc"}, {"card": "orc-lord", "id": "d-lord"},
                               {"card": "fire-giant", "id": "d-giant"}, {"card": "fireball", "id": "d-fb"}]},
@@ -358,13 +359,13 @@ def test_r13_5_only_in_the_owners_main_step():
 
 def test_r13_5_not_during_a_battle():
     """R13.5: a [March] ability is a main-step action, not a battle one."""
-    g = game([unit("goblin-shaman", "L6", "gs"), unit("brute", "L3", "x")], [unit("shouter", "L5", "s")],
-             hand0=[{"card": "goblin-hexer", "id": "gh"}], dice=[1, 6])
+    g = game([unit("goblin-shaman", "L6", "gs"), unit("pyro", "L3", "x")], [unit("tank", "L5", "t")],
+             hand0=[{"card": "goblin-hexer", "id": "gh"}, "fireball"], dice=[6, 1])
+    assert find(g, 0, "march_ability", unit="gs")           # usable in the main step
     attack_from(g, ["x"], "L5")
-    assert g.state.battle is not None and g.waiting_for() == {1}
-    assert_illegal(g, 1, {"type": "march_ability", "unit": "gs", "targets": ["gh", "L6"]})
-    do(g, 1, {"type": "ability", "unit": "s", "targets": []})
+    assert g.state.battle is not None and g.waiting_for() == {0}
     assert not [a for a in g.legal_actions(0) if a["type"] == "march_ability"]
+    assert_illegal(g, 0, {"type": "march_ability", "unit": "gs", "targets": ["gh", "L6"]})
 
 
 def test_r13_5_never_into_a_land_holding_enemies():
@@ -429,6 +430,15 @@ def test_r13_5_capacity_holds():
     assert ("d-orc", "L4") in targets
     assert ("d-lord", "L4") not in targets and ("d-lord", "L2") in targets
     assert_illegal(g, 0, {"type": "march_ability", "unit": "nc", "targets": ["d-lord", "L4"]})
+
+
+def test_r13_5_capacity_holds_for_a_summon_here():
+    """R13.5/R8.4: Goblin Drummer on a full swamp (1 + 3 = 4 of 4) cannot summon there."""
+    g = scenario({"units": [unit("orc", "H0", "a0", leader=True), unit("goblin-shaman", "L4", "gs"),
+                            unit("fire-giant", "L4", "fg")],
+                  "hand": [{"card": "goblin-hexer", "id": "gh"}]}, cards=CARDS)
+    assert not find(g, 0, "march_ability")
+    assert_illegal(g, 0, {"type": "march_ability", "unit": "gs", "targets": ["gh", "L4"]})
 
 
 def test_r13_5_summoned_unit_is_exhausted():
@@ -538,19 +548,36 @@ def test_r13_7_returned_imp_deals_no_on_destroy_damage():
              hand0=["whirlpool"])
     attack_from(g, ["x"], "L5")
     ev = spell(g, 0, "whirlpool", ["i"])
-    assert not triggered(ev) and not [e for e in events_of(ev, "damage") if e["unit"] == "x"]
+    assert [e["unit"] for e in events_of(ev, "returned")] == ["i"]
+    assert not triggered(ev)
+    # x (9 life) is hit once, by the tank's 1-power attack; no Imp damage
+    assert [(e["amount"], e["life"]) for e in events_of(ev, "damage") if e["unit"] == "x"] == [(1, 9 - 1)]
 
 
 def test_r13_7_returned_unit_does_not_count_as_fallen():
     """R13.7: Ghoul grows with fallen allies; an ally returned to hand has not fallen (Ghoul
-    stays 2 power), unlike one destroyed."""
-    g = game([unit("tidal", "L3", "x")], [unit("ghoul", "L5", "gh"), unit("grunt", "L5", "g")],
-             hand0=["whirlpool"])
-    attack_from(g, ["x"], "L5")
+    stays at 2 power)."""
+    g = game([unit("tidal", "L3", "x"), unit("pyro", "L3", "p")],
+             [unit("grunt", "L5", "g1"), unit("grunt", "L5", "g2"), unit("ghoul", "L5", "gh")],
+             hand0=["whirlpool", "fireball"])
+    attack_from(g, ["x", "p"], "L5", order=["x", "p"], order1=["g1", "g2", "gh"])
+    assert g.waiting_for() == {0} and unit_view(g, "gh")["power"] == 2
+    ev = spell(g, 0, "whirlpool", ["g2"])
+    assert [e["unit"] for e in events_of(ev, "returned")] == ["g2"]
+    assert g.view(0)["battle"]["fallen"]["1"] == []
     assert unit_view(g, "gh")["power"] == 2
-    spell(g, 0, "whirlpool", ["g"])
-    assert unit_view(g, "g") is None and g.view(0)["battle"]["fallen"]["1"] == []
-    assert unit_view(g, "gh")["power"] == 2
+
+
+def test_r13_7_destroyed_ally_does_count_as_fallen():
+    """R13.7 (contrast): the same Ghoul grows when an ally is destroyed: 2 + 1 power."""
+    g = game([unit("tidal", "L3", "x"), unit("pyro", "L3", "p")],
+             [unit("grunt", "L5", "g1"), unit("grunt", "L5", "g2"), unit("ghoul", "L5", "gh")],
+             hand0=["whirlpool", "fireball"])
+    attack_from(g, ["x", "p"], "L5", order=["x", "p"], order1=["g1", "g2", "gh"])
+    spell(g, 0, "fireball")                                 # kills g1 (3 life)
+    assert g.waiting_for() == {0}
+    assert g.view(0)["battle"]["fallen"]["1"] == ["grunt"]
+    assert unit_view(g, "gh")["power"] == 2 + 1
 
 
 def test_r13_7_leaders_cannot_be_chosen_to_return_to_hand():
@@ -579,10 +606,10 @@ def test_r13_7_untargeted_return_to_hand_skips_a_leader():
     g = game([unit("bouncer", "L3", "bo")],
              [unit("orc", "H1", "b0", leader=True), unit("orc", "L5", "bl", leader=True), unit("tank", "L5", "t")],
              dice=[6, 1])
-    ev = attack_from(g, ["bo"], "L5")
-    if g.waiting_for() == {1} and g.view(1)["battle"]["step"] == "formation":
-        ev += do(g, 1, {"type": "formation", "order": ["bl", "t"]})
+    ev = attack_from(g, ["bo"], "L5", order1=["bl", "t"])
+    assert g.view(0)["battle"]["parties"]["1"] == ["bl", "t"]
     ev += do(g, 0, {"type": "ability", "unit": "bo", "targets": []})
+    assert events_of(ev, "resolved")[0]["kind"] == "ability"
     assert not events_of(ev, "returned")
     assert unit_view(g, "bl")["land"] == "L5"
 
@@ -648,7 +675,6 @@ def test_r13_8_owner_gets_the_effect():
     assert g.view(0)["players"][0]["hand_count"] == 0
 
 
-@pytest.mark.xfail(reason=ANY_BUG, strict=True)
 def test_r13_8_on_destroy_damage_reaches_a_leader_at_the_front():
     """R13.8: an Imp's [On destroy] 1 damage goes to the enemy front, a leader included."""
     g = game([unit("glass-leader", "L3", "al", leader=True), unit("tank", "L3", "t")],
@@ -672,28 +698,26 @@ def test_r13_8_happens_before_the_rest_of_the_chain_resolves():
     fireball_at = kinds.index(("resolved", "fireball"))
     assert destroyed_at < trig_at < fireball_at
     assert kinds[trig_at + 1] == ("damage", "sn")           # at once: no declaration, no window
-    assert [e["life"] for e in events_of(ev, "damage") if e["unit"] == "sn"] == [9 - 1, 9 - 1 - 3]
-    assert len(events_of(ev, "declared")) == 1               # only the sniper's own declaration
+    assert [e["life"] for e in events_of(ev, "damage") if e["unit"] == "sn"][:2] == [9 - 1, 9 - 1 - 3]
+    assert [k for k in kinds[:fireball_at] if k[0] == "declared"] == [("declared", "sn")]   # the sniper's only
 
 
 def test_r13_8_negated_monster_has_no_on_destroy():
     """R13.8: an Imp whose abilities were negated has no [On destroy]."""
-    g = game([unit("imp", "L3", "i"), unit("tank", "L3", "t")], [unit("hexer", "L5", "h")], dice=[1, 6])
+    g = game([unit("imp", "L3", "i"), unit("tank", "L3", "t")], [unit("null-brute", "L5", "n")], dice=[1, 6])
     ev = attack_from(g, ["i", "t"], "L5", order=["i", "t"])
     assert "i" in [e["unit"] for e in events_of(ev, "negated")]
-    ev += do(g, 1, "attack") if g.waiting_for() == {1} and g.state.battle is not None else []
-    assert "i" in [e["unit"] for e in events_of(ev, "destroyed")]
+    assert "i" in [e["unit"] for e in events_of(ev, "destroyed")]      # 3 power: imp (2 life) falls
     assert triggered(ev) == []
-    assert [e for e in events_of(ev, "damage") if e["unit"] == "h" and e["amount"] == 1] == []
+    # n is hit only by p0's attack (the tank's 1), never by the Imp's trigger
+    assert [(e["amount"], e["life"]) for e in events_of(ev, "damage") if e["unit"] == "n"] == [(1, 9 - 1)]
 
 
 def test_r13_8_none_in_a_simultaneous_attack():
     """R13.8/R10.9: Imps destroyed in a simultaneous attack have no [On destroy]."""
     g = game([unit("imp", "L3", "i0"), unit("brute", "L3", "x")],
              [unit("imp", "L5", "i1"), unit("brute", "L5", "y")], dice=[3, 3])
-    ev = attack_from(g, ["i0", "x"], "L5", order=["i0", "x"])
-    if g.state.battle is not None:
-        ev += prep(g)
+    ev = attack_from(g, ["i0", "x"], "L5", order=["i0", "x"], order1=["i1", "y"])
     assert events_of(ev, "initiative")[0]["first"] is None
     assert {"i0", "i1"} <= {e["unit"] for e in events_of(ev, "destroyed")}
     assert triggered(ev) == []

@@ -1,14 +1,7 @@
 """R15: destroying an enemy leader and the refill (draw up to 6) after the battle."""
 
-import pytest
-
 from tests.engine.helpers import card, do, events_of, scenario, unit
 
-# carddefs._ability sets `a.target.filter.leader = False` for return_to_hand abilities; when the
-# target has no filter that object is the shared carddefs.ANY, so after the pool loads (Whirlpool,
-# Tide Caller) every unfiltered selector ("self", "all", "enemy_front", ...) skips leaders.
-ANY_BUG = ("engine bug: loading Whirlpool/Tide Caller sets the shared carddefs.ANY filter's "
-           "leader=False, so unfiltered selectors ('self', 'all') never name a leader")
 
 CARDS = {
     "brute": card(power=9, life=9),
@@ -229,7 +222,6 @@ def test_r15_4a_a_single_leader_falls_once_and_the_game_is_over():
 
 # ------------------------------------------------------------------ R15.5
 
-@pytest.mark.xfail(reason=ANY_BUG, strict=True)
 def test_r15_5_leader_destroyed_by_its_own_strike_trigger_refills_the_opponent():
     """R15.5: a Dawn Wraith leader destroys itself when its party strikes first; the opponent
     still gets the refill."""
@@ -246,7 +238,6 @@ def test_r15_5_leader_destroyed_by_its_own_strike_trigger_refills_the_opponent()
     assert hand_count(g, 0) == 6 and hand_count(g, 1) == 1
 
 
-@pytest.mark.xfail(reason=ANY_BUG, strict=True)
 def test_r15_5_attackers_own_leader_self_destroying_refills_the_defender():
     """R15.5: the attacker's leader destroys itself (strike trigger): the defender refills."""
     g = scenario({"units": [unit("orc", "H0", "a0", leader=True), unit("dawn-wraith", "L3", "w", leader=True)],
@@ -261,7 +252,6 @@ def test_r15_5_attackers_own_leader_self_destroying_refills_the_defender():
     assert hand_count(g, 1) == 6 and hand_count(g, 0) == 1
 
 
-@pytest.mark.xfail(reason=ANY_BUG, strict=True)
 def test_r15_5_leader_killed_by_its_own_sides_ability_refills_the_opponent():
     """R15.5: a leader dies to its own side's ability (damage to all units): the opponent draws."""
     g = scenario({"units": [unit("orc", "H0", "a0", leader=True), unit("wall", "L3", "x")],
@@ -281,7 +271,6 @@ def test_r15_5_leader_killed_by_its_own_sides_ability_refills_the_opponent():
     assert hand_count(g, 0) == 6
 
 
-@pytest.mark.xfail(reason=ANY_BUG, strict=True)
 def test_r15_5_own_effect_on_the_last_leader_loses_the_game():
     """R15.5/R1.1: a last leader destroyed by its own strike trigger loses the game."""
     g = scenario({"units": [unit("orc", "H0", "a0", leader=True), unit("wall", "L3", "x")],

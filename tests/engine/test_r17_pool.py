@@ -115,13 +115,7 @@ def test_r17_3_set_defaults_to_1_and_accepts_2():
     assert parse_card(raw_monster(set=2)).set == 2
 
 
-SET_BUG = pytest.mark.xfail(reason="engine bug: parse_card checks `set` with `in (1, 2)`, so true and "
-                                   "1.0 (both == 1) are accepted and stored as set=True / 1.0",
-                            strict=True)
-
-
-@pytest.mark.parametrize("value", [0, 3, "2", pytest.param(True, marks=SET_BUG),
-                                   pytest.param(1.0, marks=SET_BUG)])
+@pytest.mark.parametrize("value", [0, 3, "2", True, 1.0])
 def test_r17_3_set_is_only_1_or_2(value):
     """R17.3 [decided]: any other `set` is refused."""
     with pytest.raises(CardDataError, match="set"):
