@@ -10,6 +10,15 @@ from webapp.engine.randomplay import random_action, random_game
 POOL = load_pool()
 
 
+def advance(g, rng, steps):
+    """Play up to `steps` random legal actions (fewer if the game ends)."""
+    for _ in range(steps):
+        if g.result is not None:
+            return
+        p, a = random_action(g, rng)
+        g.apply(p, a)
+
+
 def test_r18_1_each_player_brings_their_own_deck():
     """R18.1: each player picks a deck; the game takes two independent 30-card lists."""
     monsters = sorted(c for c, d in POOL.items() if d.kind == "monster")
@@ -49,9 +58,7 @@ def test_r18_3_both_clocks_out_during_the_leader_choice_is_a_draw():
 def test_r18_4_a_reconnecting_player_resumes_from_the_exact_state():
     """R18.4: the stored game rebuilt from JSON shows the same view and the same choices."""
     g, rng = random_game(14, POOL)
-    for _ in range(40):
-        p, a = random_action(g, rng)
-        g.apply(p, a)
+    advance(g, rng, 40)
     back = Game.from_json(g.to_json())
     for p in (0, 1):
         assert back.view(p) == g.view(p)
@@ -78,9 +85,8 @@ def test_r18_4_bad_results_are_refused(winner, reason):
 def test_r18_5_either_player_may_resign_at_any_time():
     """R18.5: resign is legal for both players, even the one not waited for."""
     g, rng = random_game(17, POOL)
-    for _ in range(30):
-        p, a = random_action(g, rng)
-        g.apply(p, a)
+    advance(g, rng, 30)
+    assert g.result is None
     idle = 1 - next(iter(g.waiting_for()))
     assert {"type": "resign"} in g.legal_actions(idle)
     g.apply(idle, {"type": "resign"})
@@ -90,9 +96,7 @@ def test_r18_5_either_player_may_resign_at_any_time():
 def test_r18_6_views_never_carry_hidden_information():
     """R18.6: no opponent hand, no deck order, no seed or RNG state in any view."""
     g, rng = random_game(18, POOL)
-    for _ in range(30):
-        p, a = random_action(g, rng)
-        g.apply(p, a)
+    advance(g, rng, 30)
     s = g.state
     for viewer in (0, 1, None):
         text = json.dumps(g.view(viewer))
