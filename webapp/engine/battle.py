@@ -1,11 +1,11 @@
 """Battles (R9–R15): quick summon, formation, initiative, the declaration chain, damage, the end."""
 
-from itertools import combinations, permutations
+from itertools import combinations
 
 from . import effects, stats
 from .state import Battle
 
-MAX_LISTED_ORDERS = 720
+MAX_LISTED_ORDERS = 120
 
 
 def suggested_order(s, units):
@@ -102,17 +102,38 @@ def formation_class(s, u):
 
 
 def formation_orders(s, p):
-    """Distinct formation orders (interchangeable units collapsed); capped, see docs/engine.md."""
+    """Distinct formation orders (interchangeable units collapsed), at most MAX_LISTED_ORDERS."""
     party = s.battle.party[p]
-    seen, out = set(), []
-    for perm in permutations(party):
-        key = tuple(formation_class(s, u) for u in perm)
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(list(perm))
+    groups = {}
+    for u in party:  # units of one class, in party order
+        groups.setdefault(formation_class(s, u), []).append(u)
+    keys = list(groups)
+    left = [len(groups[k]) for k in keys]
+    current = [keys.index(formation_class(s, u)) for u in party]
+    out, order = [list(party)], []  # the standing order (R9.5a) first
+
+    def walk():
         if len(out) >= MAX_LISTED_ORDERS:
-            break
+            return
+        if len(order) == len(party):
+            if order == current:
+                return
+            used = [0] * len(keys)
+            units = []
+            for k in order:
+                units.append(groups[keys[k]][used[k]])
+                used[k] += 1
+            out.append(units)
+            return
+        for k in range(len(keys)):
+            if left[k]:
+                left[k] -= 1
+                order.append(k)
+                walk()
+                order.pop()
+                left[k] += 1
+
+    walk()
     return out
 
 

@@ -134,7 +134,7 @@ class Game:
         return {s.active}
 
     def legal_actions(self, player):
-        """Every action `player` may send now (see docs/engine.md for list-valued actions)."""
+        """Every action `player` may send now (see docs/engine.md); treat the dicts as read-only."""
         cached = self._legal.get(player)
         if cached is not None and cached[0] == self.state.version:
             return list(cached[1])
@@ -173,9 +173,12 @@ class Game:
             if cid not in seen and turn.summon_legal(s, p, c, tables):
                 seen.add(cid)  # copies of a card summon alike; any copy's id is accepted
                 out.append({"type": "summon", "card": names[c]})
-        for units, dest in turn.march_options(s, p):
-            out.append({"type": "march", "units": [names[u] for u in units], "to": LANDS[dest]})
-        for u, targets in turn.march_ability_options(s, p):
+        name = names.__getitem__
+        for dest, cand, room, battle_here in turn.march_candidates(s, p, tables):
+            to = LANDS[dest]
+            out.extend({"type": "march", "units": list(map(name, units)), "to": to}
+                       for units in turn.march_subsets(s, cand, room, battle_here))
+        for u, targets in turn.march_ability_options(s, p, tables):
             out.append({"type": "march_ability", "unit": names[u],
                         "targets": [names[targets[0]], LANDS[targets[1]]] if targets else []})
         for c in s.hand[p]:
@@ -275,8 +278,7 @@ class Game:
                 return
             raise IllegalAction(f"{kind} {action['cards']!r}: not allowed "
                                 f"({'R9.2 Quick mark, capacity' if kind == 'quick_summon' else 'R5.4 1-3 monsters, levels 5 at most'})")
-        key = action_key(action)
-        if any(action_key(a) == key for a in legal):
+        if action in legal:  # dict equality: same keys and values, list order included
             return
         raise IllegalAction(f"{kind} {action!r} is not legal now")
 
@@ -303,11 +305,6 @@ class Game:
             turn.destroy_over_capacity(s, [idx[u] for u in a["units"]], ev)
         else:
             battle.act(s, p, a, ev)
-
-
-def action_key(a):
-    """A hashable form of an action; list order matters except where noted in docs/engine.md."""
-    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in a.items()))
 
 
 def check_shape(action):

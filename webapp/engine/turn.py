@@ -135,44 +135,71 @@ def board_tables(s, p):
     return own, enemy
 
 
+def march_candidates(s, p, tables=None):
+    """(dest, units that can reach it, room left there, battle?) for each destination worth a look."""
+    cards, owner = s.static.cards, s.static.owner
+    land, exhausted, marches = s.land, s.exhausted, s.marches
+    movers = sorted(u for u in land if owner[u] == p and u not in exhausted
+                    and marches.get(u, 0) < (2 if cards[u].double_march else 1))
+    if not movers:
+        return []
+    own, enemy = tables or board_tables(s, p)
+    capacity = s.static.capacity
+    enemy_base = BASES[1 - p]
+    by_dest = [[] for _ in LANDS]
+    for u in movers:  # R8.1 adjacent; R8.3 Far March: anywhere but the enemy base
+        here = land[u]
+        near = ADJACENT[here]
+        if cards[u].far_march:
+            for d in range(len(LANDS)):
+                if d != here and (d != enemy_base or d in near):
+                    by_dest[d].append(u)
+        else:
+            for d in near:
+                by_dest[d].append(u)
+    out = []
+    for dest, cand in enumerate(by_dest):
+        if cand and not (enemy[dest] and dest in s.failed):  # R8.7
+            out.append((dest, tuple(cand), capacity[dest] - own[dest], enemy[dest]))  # R8.4
+    return out
+
+
+def march_subsets(s, cand, room, battle_here):
+    """One representative of every distinct set of `cand` that fits in `room`.
+
+    Units of the same card on the same land, equally leaders and with the same marches made, are
+    interchangeable, so a set is a count from each such group. Into a battle the first unit's land
+    is the main origin (R8.8): one ordering per distinct origin."""
+    cards, land, leaders, marches = s.static.cards, s.land, s.leaders, s.marches
+    groups = {}
+    for u in cand:
+        groups.setdefault((cards[u].id, land[u], u in leaders, marches.get(u, 0)), []).append(u)
+    sets = [((), 0)]
+    for g in groups.values():
+        lv = cards[g[0]].level
+        takes = [(tuple(g[:k]), lv * k) for k in range(1, len(g) + 1)]
+        sets += [(chosen + part, total + extra) for chosen, total in sets
+                 for part, extra in takes if total + extra <= room]
+    if not battle_here:
+        return [chosen for chosen, _ in sets[1:]]
+    out = []
+    for chosen, _ in sets[1:]:
+        if len(chosen) == 1:
+            out.append(chosen)
+            continue
+        seen = set()
+        for u in chosen:
+            o = land[u]
+            if o not in seen:
+                seen.add(o)
+                out.append((u,) + tuple(v for v in chosen if v != u))
+    return out
+
+
 def march_options(s, p):
     """Each legal march as (units, dest); units[0] names the main origin when it matters (R8.8)."""
-    cards = s.static.cards
-    movers = sorted(u for u in s.land if can_march(s, u, p))
-    out = []
-    if not movers:
-        return out
-    own, enemy = board_tables(s, p)
-    capacity = s.static.capacity
-    for dest in range(len(LANDS)):
-        if dest in s.failed and enemy[dest]:
-            continue  # R8.7
-        cand = [u for u in movers if reaches(s, u, dest, p)]
-        if not cand:
-            continue
-        room = capacity[dest] - own[dest]  # R8.4
-        levels = [cards[u].level for u in cand]
-        n = len(cand)
-        sums = [0] * (1 << n)
-        subsets = [()] * (1 << n)
-        for mask in range(1, 1 << n):
-            low = mask & -mask
-            i = low.bit_length() - 1
-            total = sums[mask ^ low] + levels[i]
-            sums[mask] = total
-            chosen = subsets[mask] = (cand[i],) + subsets[mask ^ low]
-            if total > room:
-                continue
-            if not enemy[dest] or len(chosen) == 1:
-                out.append((chosen, dest))
-                continue
-            seen = set()  # into a battle: one ordering per distinct main origin
-            for u in chosen:
-                o = s.land[u]
-                if o not in seen:
-                    seen.add(o)
-                    out.append(((u,) + tuple(v for v in chosen if v != u), dest))
-    return out
+    return [(units, dest) for dest, cand, room, battle_here in march_candidates(s, p)
+            for units in march_subsets(s, cand, room, battle_here)]
 
 
 def march_legal(s, p, units, dest):
@@ -236,10 +263,11 @@ def summon(s, p, c, ev, land=None):
     take(s, p, land, ev)
 
 
-def march_ability_options(s, p):
+def march_ability_options(s, p, tables=None):
     """R13.5: (unit, targets) for each usable [March] ability; targets are (card, land) for a summon."""
     cards = s.static.cards
     out = []
+    own, enemy = tables or board_tables(s, p)
     for u in sorted(s.land):
         if s.static.owner[u] != p or u in s.exhausted or cards[u].march is None:
             continue
@@ -252,13 +280,13 @@ def march_ability_options(s, p):
         zone = s.hand[p] if e.source == "hand" else s.discard[p]
         here = s.land[u]
         lands = [here] if e.dest == "here" else sorted(ADJACENT[here])
-        lands = [l for l in lands if l != BASES[1 - p] and not s.has_enemy(l, p)]
+        lands = [l for l in lands if l != BASES[1 - p] and not enemy[l]]
         for c in zone:
             card = cards[c]
             if card.kind != "monster" or not card_matches(card, e.filter):
                 continue
             for l in lands:
-                if s.level_on(l, p) + card.level <= s.static.capacity[l]:
+                if own[l] + card.level <= s.static.capacity[l]:
                     out.append((u, (c, l)))
     return out
 
