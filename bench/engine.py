@@ -20,12 +20,22 @@ from webapp.engine import load_pool  # noqa: E402
 from webapp.engine.randomplay import random_game  # noqa: E402
 
 
+def calibrate():
+    """Seconds for a fixed pure-Python loop: this machine's speed right now (it varies on shared hosts)."""
+    t0 = time.perf_counter()
+    total = 0
+    for i in range(5_000_000):
+        total += i
+    return time.perf_counter() - t0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     pool = load_pool()
+    before = calibrate()
     costs = []
     actions = 0
     mid_states = []
@@ -47,6 +57,9 @@ def main():
         if (i + 1) % max(1, args.games // 10) == 0:
             print(f"  {i + 1}/{args.games} games", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - t_all
+    after = calibrate()
+    print(f"machine: reference loop {before:.3f} s before, {after:.3f} s after "
+          f"(0.36 s on a quiet run of this machine; slower means a busy host)")
     print(f"games: {args.games} in {elapsed:.2f} s = {args.games / elapsed:.1f} games/s")
     print(f"actions: {actions} = {actions / elapsed:,.0f} actions/s (legal_actions + apply, whole loop)")
     print(f"per action: median {statistics.median(costs) * 1e6:.1f} µs, "

@@ -173,11 +173,10 @@ class Game:
             if cid not in seen and turn.summon_legal(s, p, c, tables):
                 seen.add(cid)  # copies of a card summon alike; any copy's id is accepted
                 out.append({"type": "summon", "card": names[c]})
-        name = names.__getitem__
         for dest, cand, room, battle_here in turn.march_candidates(s, p, tables):
             to = LANDS[dest]
-            out.extend({"type": "march", "units": list(map(name, units)), "to": to}
-                       for units in turn.march_subsets(s, cand, room, battle_here))
+            out += [{"type": "march", "units": [names[u] for u in units], "to": to}
+                    for units in turn.march_subsets(s, cand, room, battle_here)]
         for u, targets in turn.march_ability_options(s, p, tables):
             out.append({"type": "march_ability", "unit": names[u],
                         "targets": [names[targets[0]], LANDS[targets[1]]] if targets else []})

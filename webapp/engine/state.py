@@ -11,7 +11,7 @@ class Static:
     """What a game fixes at its start: instances, their cards and owners, the lands."""
 
     __slots__ = ("cards", "owner", "names", "index", "kinds", "capacity", "custom", "pool",
-                 "leader_mode", "defs")
+                 "leader_mode", "marchers")
 
     def __init__(self, cards, owner, names, kinds, custom, pool, leader_mode):
         self.cards = tuple(cards)          # inst -> CardDef
@@ -23,6 +23,7 @@ class Static:
         self.custom = custom               # {card id: raw data} of scenario-only cards
         self.pool = pool
         self.leader_mode = leader_mode     # "simultaneous" (R5.7 online) or "sequential" (CPU)
+        self.marchers = frozenset(i for i, c in enumerate(self.cards) if c.march is not None)
 
 
 class Battle:

@@ -177,6 +177,12 @@ def march_subsets(s, cand, room, battle_here):
     sets = [((), 0)]
     for g in groups.values():
         lv = cards[g[0]].level
+        if lv > room:
+            continue
+        if len(g) == 1:
+            part = (g[0],)
+            sets += [(chosen + part, total + lv) for chosen, total in sets if total + lv <= room]
+            continue
         takes = [(tuple(g[:k]), lv * k) for k in range(1, len(g) + 1)]
         sets += [(chosen + part, total + extra) for chosen, total in sets
                  for part, extra in takes if total + extra <= room]
@@ -268,8 +274,9 @@ def march_ability_options(s, p, tables=None):
     cards = s.static.cards
     out = []
     own, enemy = tables or board_tables(s, p)
-    for u in sorted(s.land):
-        if s.static.owner[u] != p or u in s.exhausted or cards[u].march is None:
+    marchers = s.static.marchers
+    for u in sorted(u for u in s.land if u in marchers):
+        if s.static.owner[u] != p or u in s.exhausted:
             continue
         ab = cards[u].march
         summons = [e for e in ab.effects if e.op == "summon"]
