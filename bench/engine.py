@@ -59,7 +59,7 @@ def main():
     elapsed = time.perf_counter() - t_all
     after = calibrate()
     print(f"machine: reference loop {before:.3f} s before, {after:.3f} s after "
-          f"(0.36 s on a quiet run of this machine; slower means a busy host)")
+          f"(compare runs only at similar figures: a busy host slows everything)")
     print(f"games: {args.games} in {elapsed:.2f} s = {args.games / elapsed:.1f} games/s")
     print(f"actions: {actions} = {actions / elapsed:,.0f} actions/s (legal_actions + apply, whole loop)")
     print(f"per action: median {statistics.median(costs) * 1e6:.1f} µs, "
