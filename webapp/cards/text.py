@@ -58,11 +58,11 @@ def filter_words(f, lang):
         en.append("/".join(els))
         ja.append("・".join(ELEMENT_JA[e] for e in els) + "属性の")
     if f.max_level is not None and f.min_level is not None:
-        en.append(f"level {f.min_level}–{f.max_level}"), ja.append(f"レベル{f.min_level}〜{f.max_level}の")
+        en.append(f"@of level {f.min_level}–{f.max_level}"), ja.append(f"レベル{f.min_level}〜{f.max_level}の")
     elif f.max_level is not None:
-        en.append(f"level {f.max_level} or less"), ja.append(f"レベル{f.max_level}以下の")
+        en.append(f"@of level {f.max_level} or less"), ja.append(f"レベル{f.max_level}以下の")
     elif f.min_level is not None:
-        en.append(f"level {f.min_level} or more"), ja.append(f"レベル{f.min_level}以上の")
+        en.append(f"@of level {f.min_level} or more"), ja.append(f"レベル{f.min_level}以上の")
     tribe = None
     if f.tribes:
         names = sorted(f.tribes)
@@ -70,13 +70,32 @@ def filter_words(f, lang):
     return (en, tribe[0] if tribe else None) if lang == "en" else (ja, tribe[1] if tribe else None)
 
 
-def noun(f, lang, plural=False, base=None):
+IRREGULAR_PLURAL = {"Undead": "Undead", "Merfolk": "Merfolk", "Harpy": "Harpies", "Cyclops": "Cyclopes",
+                    "Kitsune": "Kitsune", "Tengu": "Tengu", "Kappa": "Kappa", "Tonttu": "Tonttu",
+                    "Rearworld": "Rearworld units", "Fairy": "Fairies", "Dwarf": "Dwarves", "Elf": "Elves",
+                    "Lamia": "Lamiae", "Gnome": "Gnomes"}
+
+
+def plural(word):
+    if word in IRREGULAR_PLURAL:
+        return IRREGULAR_PLURAL[word]
+    last = word.split()[-1]
+    if last in IRREGULAR_PLURAL:
+        return word[: -len(last)] + IRREGULAR_PLURAL[last]
+    return word + "es" if word.endswith(("s", "x", "ch")) else word + "s"
+
+
+def noun(f, lang, plural_form=False, base=None):
     adj, tribe = filter_words(f, lang)
     if lang == "en":
-        head = tribe or base or "unit"
-        if plural and not tribe:
-            head += "s"
-        return " ".join(adj + [head])
+        if tribe:
+            head = "/".join(plural(t) for t in tribe.split("/")) if plural_form else tribe
+        else:
+            head = base or "unit"
+            head = plural(head) if plural_form else head
+        before = [a for a in adj if not a.startswith("@")]
+        after = [a[1:] for a in adj if a.startswith("@")]  # "of level 2 or less" follows the noun
+        return " ".join(before + [head] + after)
     return "".join(adj) + (tribe or base or "ユニット")
 
 
@@ -87,17 +106,17 @@ def has_filter(f):
 SEL = {
     "self": ("this unit", "このユニット"),
     "chosen": ("the chosen unit", "選んだユニット"),
-    "enemy_front": ("the enemy front one", "相手の先頭1体"),
-    "enemy_rear": ("the enemy rear one", "相手の最後尾1体"),
-    "ally_front": ("your front one", "自分の先頭1体"),
-    "ally_rear": ("your rear one", "自分の最後尾1体"),
-    "allies": ("your party", "自分パーティ全員"),
-    "other_allies": ("your other units", "ほかの味方全員"),
-    "enemies": ("the enemy party", "相手パーティ全員"),
-    "all": ("every unit in the battle", "戦闘中の両軍全員"),
+    "enemy_front": ("the enemy's front unit", "相手の先頭1体"),
+    "enemy_rear": ("the enemy's rear unit", "相手の最後尾1体"),
+    "ally_front": ("your front unit", "自分の先頭1体"),
+    "ally_rear": ("your rear unit", "自分の最後尾1体"),
+    "allies": ("each unit in your party", "自分パーティ全員"),
+    "other_allies": ("each of your other units", "ほかの味方全員"),
+    "enemies": ("each enemy unit", "相手パーティ全員"),
+    "all": ("each unit in the battle", "戦闘中の両軍全員"),
 }
-GROUP_EN = {"allies": "{} in your party", "other_allies": "your other {}", "enemies": "enemy {}",
-            "all": "{} in the battle"}
+GROUP_EN = {"allies": "each {} in your party", "other_allies": "each of your other {}",
+            "enemies": "each enemy {}", "all": "each {} in the battle"}
 GROUP_JA = {"allies": "自分パーティの{}全員", "other_allies": "ほかの味方の{}全員", "enemies": "相手パーティの{}全員",
             "all": "戦闘中の{}全員"}
 
@@ -107,11 +126,12 @@ def selector(sel, lang):
         return SEL[sel.name][0 if lang == "en" else 1]
     if sel.name in GROUP_EN:
         if lang == "en":
-            return GROUP_EN[sel.name].format(noun(sel.filter, "en", plural=True))
+            return GROUP_EN[sel.name].format(noun(sel.filter, "en", plural_form=sel.name == "other_allies"))
         return GROUP_JA[sel.name].format(noun(sel.filter, "ja"))
     base = SEL[sel.name][0 if lang == "en" else 1]
     if lang == "en":
-        return f"{base}, if it is a {noun(sel.filter, 'en')}"
+        n = noun(sel.filter, "en")
+        return f"{base}, if it is {'an' if n[:1].lower() in 'aeiou' else 'a'} {n}"
     return f"{base}（{noun(sel.filter, 'ja')}なら）"
 
 
@@ -119,14 +139,14 @@ def count_phrase(a, lang):
     if a.count is not None:
         sel = a.count
         if lang == "en":
-            return f"the number of {noun(sel.filter, 'en', plural=True)} in " + (
+            return f"the number of {noun(sel.filter, 'en', plural_form=True)} in " + (
                 "your party" if sel.name in ("allies", "other_allies") else
                 "the enemy party" if sel.name == "enemies" else "the battle")
         where = {"allies": "自分パーティ", "other_allies": "ほかの味方", "enemies": "相手パーティ"}.get(sel.name, "戦闘中")
         return f"{where}の{noun(sel.filter, 'ja')}の数"
     who = {"allies": ("your", "味方"), "enemies": ("enemy", "敵"), "all": ("", "")}[a.fallen]
     if lang == "en":
-        return f"the number of {who[0] + ' ' if who[0] else ''}{noun(a.fallen_filter, 'en', plural=True)} destroyed this battle"
+        return f"the number of {who[0] + ' ' if who[0] else ''}{noun(a.fallen_filter, 'en', plural_form=True)} destroyed this battle"
     return f"この戦闘で破棄された{who[1]}{noun(a.fallen_filter, 'ja')}の数"
 
 
@@ -167,12 +187,12 @@ def effect(e, lang):
             if tail and tail not in tails:
                 tails.append(tail)
         if en:
-            return f"{to[0].upper() + to[1:]} get{'s' if e.to.name in ('self', 'chosen') or e.to.name.endswith(('front', 'rear')) else ''} {' and '.join(parts)} this battle.{''.join(tails)}"
+            return f"{to[0].upper() + to[1:]} gets {' and '.join(parts)} this battle.{''.join(tails)}"
         return f"{to}の{'、'.join(parts)}（この戦闘中）。{''.join(tails)}"
     if op == "grant_slots":
         slots = sorted(e.slots.items())
         if en:
-            return f"{to[0].upper() + to[1:]} gain{'s' if e.to.name in ('self', 'chosen') or e.to.name.endswith(('front', 'rear')) else ''} " + \
+            return f"{to[0].upper() + to[1:]} gains " + \
                 " and ".join(f"{n} {k} slot{'s' if n > 1 else ''}" for k, n in slots) + "."
         return f"{to}に" + "と".join(f"{ELEMENT_JA[k]}のスペル枠{n}" for k, n in slots) + "を加える。"
     if op == "negate":
@@ -192,7 +212,7 @@ def effect(e, lang):
     if op == "spell_lock":
         return "Neither side may use spells." if en else "両軍とも魔法を使えない。"
     if op == "allow_quick_summon":
-        return (f"Your party may quick summon {noun(e.filter, 'en', plural=True, base='monster')} from your hand, "
+        return (f"Your party may quick summon {noun(e.filter, 'en', plural_form=True, base='monster')} from your hand, "
                 f"whatever their level, within the land's capacity." if en else
                 f"手札の{noun(e.filter, 'ja', base='モンスター')}をレベルを問わず即時召喚できる（土地の上限は守る）。")
     if op == "draw":
