@@ -34,11 +34,14 @@ RESULT_REASONS = ("leaders", "judgment", "draw", "resign", "timeout", "disconnec
 class Game:
     """One game: a deterministic state machine driven by `apply`."""
 
-    __slots__ = ("state", "_legal")
+    __slots__ = ("state", "_legal", "_marches")
 
-    def __init__(self, state):
+    def __init__(self, state, marches=None):
         self.state = state
         self._legal = {}
+        # the last march list per player with its march_signature: a discard or a summon leaves the
+        # marches as they were, so the list is reused (its dicts are shared: read-only)
+        self._marches = marches if marches is not None else [None, None]
 
     # ---------------------------------------------------------------- construction
 
@@ -109,7 +112,7 @@ class Game:
 
     def copy(self):
         """An independent game in the same state (cheap: for search and try/undo)."""
-        return Game(self.state.copy())
+        return Game(self.state.copy(), list(self._marches))
 
     # ---------------------------------------------------------------- queries
 
@@ -173,10 +176,18 @@ class Game:
             if cid not in seen and turn.summon_legal(s, p, c, tables):
                 seen.add(cid)  # copies of a card summon alike; any copy's id is accepted
                 out.append({"type": "summon", "card": names[c]})
-        for dest, cand, room, battle_here in turn.march_candidates(s, p, tables):
-            to = LANDS[dest]
-            out += [{"type": "march", "units": [names[u] for u in units], "to": to}
-                    for units in turn.march_subsets(s, cand, room, battle_here)]
+        key = turn.march_signature(s, p, tables)
+        last = self._marches[p]
+        if last is not None and last[0] == key:
+            out += last[1]
+        else:
+            marches = []
+            for dest, cand, room, battle_here in turn.march_candidates(s, p, tables):
+                to = LANDS[dest]
+                marches += [{"type": "march", "units": [names[u] for u in units], "to": to}
+                            for units in turn.march_subsets(s, cand, room, battle_here)]
+            self._marches[p] = (key, marches)
+            out += marches
         for u, targets in turn.march_ability_options(s, p, tables):
             out.append({"type": "march_ability", "unit": names[u],
                         "targets": [names[targets[0]], LANDS[targets[1]]] if targets else []})

@@ -135,6 +135,14 @@ def board_tables(s, p):
     return own, enemy
 
 
+def march_signature(s, p, tables):
+    """All that the marches of p depend on: movers with their lands and marches, levels, enemies."""
+    owner, exhausted, marches = s.static.owner, s.exhausted, s.marches
+    movers = tuple((u, l, marches.get(u, 0)) for u, l in s.land.items()
+                   if owner[u] == p and u not in exhausted)
+    return movers, tuple(tables[0]), tuple(tables[1]), s.failed
+
+
 def march_candidates(s, p, tables=None):
     """(dest, units that can reach it, room left there, battle?) for each destination worth a look."""
     cards, owner = s.static.cards, s.static.owner
