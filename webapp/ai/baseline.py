@@ -1,0 +1,177 @@
+"""The baseline CPU: sensible rules of thumb on every decision, from the public view only.
+
+It never looks at hidden information and never simulates the future (so it cannot peek at dice):
+each choice is scored from what its player can see.
+"""
+
+import random
+
+from webapp.engine import load_pool
+
+
+class BaselinePlayer:
+    name = "baseline"
+
+    def __init__(self, seed=None, pool=None):
+        self.rng = random.Random(seed)
+        self.pool = pool or load_pool()
+
+    # ------------------------------------------------------------ helpers
+
+    def card(self, cid):
+        return self.pool[cid]
+
+    def choose(self, game, player):
+        legal = [a for a in game.legal_actions(player) if a["type"] != "resign"]
+        if len(legal) == 1:
+            return legal[0]
+        view = game.view(player)
+        kinds = {a["type"] for a in legal}
+        if "choose_leaders" in kinds:
+            return self.leaders(view, legal, player)
+        if "destroy_over_capacity" in kinds:
+            return self.over_capacity(view, legal)
+        if view["phase"] == "battle":
+            return self.battle(view, legal, player)
+        return self.main(view, legal, player)
+
+    def worth(self, cid):
+        c = self.card(cid)
+        return c.power + c.life + 0.5 * c.speed if c.kind == "monster" else 0
+
+    # ------------------------------------------------------------ R5.4 leaders
+
+    def leaders(self, view, legal, player):
+        hand = {h["id"]: h["card"] for h in view["players"][player]["hand"]}
+
+        def score(a):
+            cards = [hand[c] for c in a["cards"]]
+            level = sum(self.card(c).level for c in cards)
+            # strong leaders, two of them if possible, and room left in the base for summons (R7.2)
+            return sum(self.worth(c) for c in cards) + (3 if len(cards) >= 2 else 0) - 1.5 * max(0, level - 3)
+
+        return max(legal, key=score)
+
+    def over_capacity(self, view, legal):
+        units = {u["id"]: u for u in view["units"]}
+        return min(legal, key=lambda a: sum(units[u]["power"] + units[u]["life"] for u in a["units"]))
+
+    # ------------------------------------------------------------ the main step
+
+    def main(self, view, legal, player):
+        units = {u["id"]: u for u in view["units"]}
+        lands = view["lands"]
+        enemy = 1 - player
+        base = "H0" if player == 0 else "H1"
+        free = lands[base]["capacity"] - lands[base]["used"][player]
+        self.crowded = any(self.card(h["card"]).kind == "monster" and self.card(h["card"]).level > free
+                           for h in view["players"][player]["hand"])
+        self.threatened = {u["land"] for u in view["units"] if u["owner"] == enemy}
+        best, best_score = None, 0.0
+        for a in legal:
+            t = a["type"]
+            if t == "summon":
+                score = 10 + self.card(self._hand_card(view, player, a["card"])).level
+            elif t == "march_ability":
+                score = 9
+            elif t == "march":
+                score = self.march_score(view, a, units, lands, player, enemy)
+            else:
+                continue
+            if score > best_score:
+                best, best_score = a, score
+        if best is not None:
+            return best
+        return next(a for a in legal if a["type"] == "end_turn")
+
+    def _hand_card(self, view, player, iid):
+        return next(h["card"] for h in view["players"][player]["hand"] if h["id"] == iid)
+
+    def march_score(self, view, a, units, lands, player, enemy):
+        movers = [units[u] for u in a["units"]]
+        dest = a["to"]
+        defenders = [u for u in view["units"] if u["land"] == dest and u["owner"] == enemy]
+        leaders_moving = sum(1 for u in movers if u["leader"])
+        my_power = sum(u["power"] for u in movers)
+        my_life = sum(u["life"] for u in movers)
+        if defenders:
+            their_life = sum(u["life"] for u in defenders)
+            their_power = sum(u["power"] for u in defenders)
+            margin = my_power - their_life + 0.5 * (my_life - their_power)
+            if my_power < their_life * 0.8 or margin <= 0:
+                return 0
+            bonus = 6 if any(u["leader"] for u in defenders) else 0
+            if dest == ("H1" if player == 0 else "H0"):
+                bonus += 3
+            return 5 + bonus + margin / 4 - 2 * leaders_moving
+        from webapp.engine.board import ADJACENT, LANDS
+        near_enemy = any(LANDS[n] in self.threatened for n in ADJACENT[LANDS.index(dest)])
+        near = 5 - lands[dest]["distance"][player]
+        origin_is_base = all(u["land"] == ("H0" if player == 0 else "H1") for u in movers)
+        if leaders_moving:
+            # leaders step out only to make room in a crowded base, and only to a safe land
+            if not (self.crowded and origin_is_base) or near_enemy or len(movers) > 1:
+                return 0
+            return 1 + (1 if lands[dest]["owner"] != player else 0)
+        if lands[dest]["owner"] == player:
+            return 1.5 if self.crowded and origin_is_base else 0
+        # take empty land, nearer the enemy base first (R16 judgment counts lands and fronts)
+        return 2 + near * 0.5 - 0.1 * len(movers) - (1 if near_enemy and len(movers) == 1 else 0)
+
+    # ------------------------------------------------------------ battles
+
+    def battle(self, view, legal, player):
+        b = view["battle"]
+        kinds = {a["type"] for a in legal}
+        if "quick_summon" in kinds:
+            hand = {h["id"]: h["card"] for h in view["players"][player]["hand"]}
+            return max(legal, key=lambda a: sum(self.worth(hand[c]) for c in a.get("cards", [])))
+        if "formation" in kinds:
+            return next(a for a in legal if a["type"] == "formation")  # R9.5 the suggested order
+        decls = [a for a in legal if a["type"] in ("ability", "spell")]
+        if b["chain"]:
+            latest = b["chain"][-1]
+            return self.respond(view, decls, latest, legal)
+        spells = [a for a in decls if a["type"] == "spell"]
+        if spells:
+            return self.best_decl(view, spells, player)
+        weak = [a for a in decls if a["type"] == "ability" and self._unit(view, a["unit"])["power"] <= 2]
+        if weak:
+            return self.best_decl(view, weak, player)
+        for t in ("attack", "pass"):
+            for a in legal:
+                if a["type"] == t:
+                    return a
+        return legal[0]
+
+    def _unit(self, view, uid):
+        return next(u for u in view["units"] if u["id"] == uid)
+
+    def best_decl(self, view, decls, player):
+        """Aim chosen effects at the enemy with the most power, or the ally with the least life."""
+        def score(a):
+            s = 0.0
+            for t in a.get("targets", []):
+                u = self._unit(view, t)
+                s += u["power"] if u["owner"] != player else -u["life"] * 0.1
+            return s + self.rng.random() * 0.01
+        return max(decls, key=score)
+
+    def respond(self, view, decls, latest, legal):
+        if latest["kind"] == "spell":
+            cancels = [a for a in decls if self._cancels(a, view)]
+            if cancels:
+                return cancels[0]
+        if latest["kind"] == "attack" and decls:
+            return self.best_decl(view, decls, 1 - latest["player"])
+        return next(a for a in legal if a["type"] == "pass")
+
+    def _cancels(self, a, view):
+        if a["type"] == "spell":
+            cid = next(h["card"] for p in view["players"] if "hand" in p for h in p["hand"] if h["id"] == a["card"])
+            card = self.card(cid)
+        else:
+            card = self.card(self._unit(view, a["unit"])["card"])
+            card = card if card.declared is not None else None
+        ab = card.spell if card is not None and card.kind == "spell" else (card.declared if card else None)
+        return ab is not None and any(e.op == "cancel_spell" for e in ab.all_effects())
