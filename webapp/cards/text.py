@@ -66,7 +66,8 @@ def filter_words(f, lang):
     tribe = None
     if f.tribes:
         names = sorted(f.tribes)
-        tribe = ("/".join(names), "・".join(tribe_ja(t) for t in names))
+        en_names = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+        tribe = (en_names, "・".join(tribe_ja(t) for t in names))
     return (en, tribe[0] if tribe else None) if lang == "en" else (ja, tribe[1] if tribe else None)
 
 
@@ -89,7 +90,10 @@ def noun(f, lang, plural_form=False, base=None):
     adj, tribe = filter_words(f, lang)
     if lang == "en":
         if tribe:
-            head = "/".join(plural(t) for t in tribe.split("/")) if plural_form else tribe
+            head = tribe
+            if plural_form:
+                parts = tribe.replace(" or ", ", ").split(", ")
+                head = ", ".join(plural(t) for t in parts[:-1]) + (" or " if len(parts) > 1 else "") + plural(parts[-1])
         else:
             head = base or "unit"
             head = plural(head) if plural_form else head
@@ -131,7 +135,7 @@ def selector(sel, lang):
     base = SEL[sel.name][0 if lang == "en" else 1]
     if lang == "en":
         n = noun(sel.filter, "en")
-        return f"{base}, if it is {'an' if n[:1].lower() in 'aeiou' else 'a'} {n}"
+        return f"{base} (if it is {'an' if n[:1].lower() in 'aeiou' else 'a'} {n})"
     return f"{base}（{noun(sel.filter, 'ja')}なら）"
 
 
@@ -150,19 +154,25 @@ def count_phrase(a, lang):
     return f"この戦闘で破棄された{who[1]}{noun(a.fallen_filter, 'ja')}の数"
 
 
+TIMES_EN = {2: "twice", 3: "three times", 4: "four times"}
+
+
 def amount(a, lang):
-    """(short form for the sentence, trailing explanation or '')."""
+    """(short form for the sentence, a following sentence explaining X, or '')."""
     if not isinstance(a, Amount):
         return str(a), ""
-    x = "X"
-    if a.times == 1 and a.plus == 0:
-        expr = ""
-    else:
-        expr = f"{a.plus} + " if a.plus else ""
-        expr += f"{a.times} × " if a.times != 1 else ""
+    what = count_phrase(a, lang)
     if lang == "en":
-        return (x, f" (X is {expr}{count_phrase(a, 'en')})")
-    return (x, f"（Xは{expr}{count_phrase(a, 'ja')}）")
+        if a.times != 1:
+            what = f"{TIMES_EN.get(a.times, f'{a.times} times')} {what}"
+        if a.plus:
+            what = f"{a.plus} plus {what}" if a.plus > 0 else f"{what} minus {-a.plus}"
+        return "X", f" X is {what}."
+    if a.times != 1:
+        what = f"{what}の{a.times}倍"
+    if a.plus:
+        what = f"{what}に{a.plus}を足した数" if a.plus > 0 else f"{what}から{-a.plus}を引いた数"
+    return "X", f"Xは{what}。"
 
 
 def signed(n):
@@ -228,7 +238,17 @@ def effect(e, lang):
 
 
 def effects(lst, lang):
-    return " ".join(effect(e, lang) for e in lst) if lang == "en" else "".join(effect(e, lang) for e in lst)
+    if lang != "en":
+        return "".join(effect(e, lang) for e in lst)
+    out = []
+    for i, e in enumerate(lst):
+        text = effect(e, lang)
+        prev = lst[i - 1] if i else None
+        if prev is not None and e.to is not None and prev.to is not None and e.to.name == prev.to.name == "chosen":
+            text = text.replace("The chosen unit", "It", 1).replace("the chosen unit", "it", 1)
+            text = text.replace("It gets", "It also gets").replace("It becomes", "It also becomes")
+        out.append(text)
+    return " ".join(out)
 
 
 def condition(c, lang):
