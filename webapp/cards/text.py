@@ -74,7 +74,7 @@ def filter_words(f, lang):
 IRREGULAR_PLURAL = {"Undead": "Undead", "Merfolk": "Merfolk", "Harpy": "Harpies", "Cyclops": "Cyclopes",
                     "Kitsune": "Kitsune", "Tengu": "Tengu", "Kappa": "Kappa", "Tonttu": "Tonttu",
                     "Rearworld": "Rearworld units", "Fairy": "Fairies", "Dwarf": "Dwarves", "Elf": "Elves",
-                    "Lamia": "Lamiae", "Gnome": "Gnomes"}
+                    "Lamia": "Lamiae", "Gnome": "Gnomes", "Lizardman": "Lizardmen"}
 
 
 def plural(word):
@@ -84,6 +84,11 @@ def plural(word):
     if last in IRREGULAR_PLURAL:
         return word[: -len(last)] + IRREGULAR_PLURAL[last]
     return word + "es" if word.endswith(("s", "x", "ch")) else word + "s"
+
+
+def article(word):
+    w = word.lower()
+    return "an" if w[:1] in "aeiou" and not w.startswith(("uni", "use", "one")) else "a"
 
 
 def noun(f, lang, plural_form=False, base=None):
@@ -135,7 +140,7 @@ def selector(sel, lang):
     base = SEL[sel.name][0 if lang == "en" else 1]
     if lang == "en":
         n = noun(sel.filter, "en")
-        return f"{base} (if it is {'an' if n[:1].lower() in 'aeiou' else 'a'} {n})"
+        return f"{base} (if it is {article(n)} {n})"
     return f"{base}（{noun(sel.filter, 'ja')}なら）"
 
 
@@ -176,10 +181,12 @@ def amount(a, lang):
 
 
 def signed(n):
-    return f"+{n}" if not str(n).startswith("-") else str(n)
+    """+2 / −2 with a real minus sign."""
+    text = str(n)
+    return "\u2212" + text[1:] if text.startswith("-") else "+" + text
 
 
-def effect(e, lang):
+def effect(e, lang, continuous=False):
     op = e.op
     en = lang == "en"
     to = selector(e.to, lang) if e.to is not None and op != "summon" else ""
@@ -197,8 +204,9 @@ def effect(e, lang):
             if tail and tail not in tails:
                 tails.append(tail)
         if en:
-            return f"{to[0].upper() + to[1:]} gets {' and '.join(parts)} this battle.{''.join(tails)}"
-        return f"{to}の{'、'.join(parts)}（この戦闘中）。{''.join(tails)}"
+            when = "" if continuous else " this battle"
+            return f"{to[0].upper() + to[1:]} gets {' and '.join(parts)}{when}.{''.join(tails)}"
+        return f"{to}の{'、'.join(parts)}{'' if continuous else '（この戦闘中）'}。{''.join(tails)}"
     if op == "grant_slots":
         slots = sorted(e.slots.items())
         if en:
@@ -237,18 +245,19 @@ def effect(e, lang):
     raise ValueError(f"no text for effect {op!r}")
 
 
-def effects(lst, lang):
-    if lang != "en":
-        return "".join(effect(e, lang) for e in lst)
+def effects(lst, lang, continuous=False):
     out = []
     for i, e in enumerate(lst):
-        text = effect(e, lang)
+        text = effect(e, lang, continuous)
         prev = lst[i - 1] if i else None
         if prev is not None and e.to is not None and prev.to is not None and e.to.name == prev.to.name == "chosen":
-            text = text.replace("The chosen unit", "It", 1).replace("the chosen unit", "it", 1)
-            text = text.replace("It gets", "It also gets").replace("It becomes", "It also becomes")
+            if lang == "en":
+                text = text.replace("The chosen unit", "It", 1).replace("the chosen unit", "it", 1)
+                text = text.replace("It gets", "It also gets").replace("It becomes", "It also becomes")
+            else:
+                text = text.replace("選んだユニット", "そのユニット", 1)
         out.append(text)
-    return " ".join(out)
+    return (" " if lang == "en" else "").join(out)
 
 
 def condition(c, lang):
@@ -285,15 +294,20 @@ def ability(ab, lang, is_spell=False):
         body += "When your party strikes second, " if en else "自分パーティが後攻のとき、"
     if ab.condition is not None:
         body += condition(ab.condition, lang)
-    if ab.timing == "counter" and ab.respond_to in RESPOND:
-        body += RESPOND[ab.respond_to][0 if en else 1]
+    respond = RESPOND[ab.respond_to][0 if en else 1] if ab.timing == "counter" and ab.respond_to in RESPOND else ""
     if ab.sacrifice is not None:
-        body += (f"Sacrifice a {noun(ab.sacrifice, 'en', base='ally')}: " if en
-                 else f"{noun(ab.sacrifice, 'ja', base='味方')}1体を犠牲にして：")
+        if respond:  # one lead-in: "In response to an enemy spell, sacrifice …:"
+            respond = respond[:-2] + ", " if en else respond[:-1] + "、"
+        sac = noun(ab.sacrifice, 'en', base='ally')
+        body += respond + (f"{'s' if respond else 'S'}acrifice {article(sac)} {sac}: " if en
+                           else f"{noun(ab.sacrifice, 'ja', base='味方')}1体を犠牲にして：")
+    else:
+        body += respond
     if ab.target is not None:
         side = {"enemy": ("enemy", "相手の"), "ally": ("allied", "味方の"), "any": ("", "")}[ab.target.side]
         what = noun(ab.target.filter, lang)
-        body += (f"Choose {'an' if side[0][:1] in 'aeiou' and side[0] else 'a'} {(side[0] + ' ') if side[0] else ''}{what}. "
+        phrase = f"{side[0]} {what}" if side[0] else what
+        body += (f"Choose {article(phrase)} {phrase}. "
                  if en else f"{side[1]}{what}1体を選ぶ。")
     if ab.choose_one is not None:
         opts = [effects(o, lang) for o in ab.choose_one]
@@ -302,7 +316,7 @@ def ability(ab, lang, is_spell=False):
         body += (f"Flip a coin. Heads: {effects(ab.coin[0], lang)} Tails: {effects(ab.coin[1], lang)}" if en
                  else f"コインを投げる。表：{effects(ab.coin[0], lang)}裏：{effects(ab.coin[1], lang)}")
     else:
-        text = effects(ab.effects, lang)
+        text = effects(ab.effects, lang, continuous=ab.timing == "battle")
         if en and body and not body.endswith((". ", ": ")):
             text = text[0].lower() + text[1:]
         body += text
