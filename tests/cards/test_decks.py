@@ -8,7 +8,7 @@ from webapp.engine import Game, load_pool
 POOL = load_pool()
 DECKS = load_decks(POOL)
 GOOD = {"id": "test-deck", "name": {"en": "T", "ja": "T"}, "description": {"en": "d", "ja": "d"},
-        "loaner": True, "cards": {"orc": 28, "fireball": 2}}
+        "loaner": True, "cards": {"orc": 28, "stone-skin": 2}}
 
 
 def test_r2_3_the_princes_brigade_is_a_30_card_loaner_deck():
