@@ -153,9 +153,10 @@ def count_phrase(a, lang):
                 "the enemy party" if sel.name == "enemies" else "the battle")
         where = {"allies": "自分パーティ", "other_allies": "ほかの味方", "enemies": "相手パーティ"}.get(sel.name, "戦闘中")
         return f"{where}の{noun(sel.filter, 'ja')}の数"
-    who = {"allies": ("your", "味方"), "enemies": ("enemy", "敵"), "all": ("", "")}[a.fallen]
+    who = {"allies": ("your", "味方"), "enemies": ("enemy", "敵"), "all": ("", "両軍の")}[a.fallen]
     if lang == "en":
-        return f"the number of {who[0] + ' ' if who[0] else ''}{noun(a.fallen_filter, 'en', plural_form=True)} destroyed this battle"
+        either = " of either side" if a.fallen == "all" else ""
+        return f"the number of {who[0] + ' ' if who[0] else ''}{noun(a.fallen_filter, 'en', plural_form=True)}{either} destroyed this battle"
     return f"この戦闘で破棄された{who[1]}{noun(a.fallen_filter, 'ja')}の数"
 
 
@@ -222,7 +223,8 @@ def effect(e, lang, continuous=False):
         return (f"{to[0].upper() + to[1:]} gets level {signed(e.by)} this battle." if en
                 else f"{to}のレベル{signed(e.by)}（この戦闘中）。")
     if op == "return_to_hand":
-        return f"Return {to} to its owner's hand." if en else f"{to}を持ち主の手札に戻す。"
+        leaders = "" if e.to.name == "chosen" else (" Leaders stay." if en else "旅団長は戻らない。")
+        return f"Return {to} to its owner's hand.{leaders}" if en else f"{to}を持ち主の手札に戻す。{leaders}"
     if op == "destroy":
         return f"Destroy {to}." if en else f"{to}を破棄する。"
     if op == "cancel_spell":
@@ -231,8 +233,9 @@ def effect(e, lang, continuous=False):
         return "Neither side may use spells." if en else "両軍とも魔法を使えない。"
     if op == "allow_quick_summon":
         return (f"Your party may quick summon {noun(e.filter, 'en', plural_form=True, base='monster')} from your hand, "
-                f"whatever their level, within the land's capacity." if en else
-                f"手札の{noun(e.filter, 'ja', base='モンスター')}をレベルを問わず即時召喚できる（土地の上限は守る）。")
+                f"even without the Quick mark and whatever their level, within the land's capacity." if en else
+                f"手札の{noun(e.filter, 'ja', base='モンスター')}を、即時召喚の印が無くてもレベルを問わず即時召喚できる"
+                f"（土地の上限は守る）。")
     if op == "draw":
         return (f"Draw {e.count} card{'s' if e.count > 1 else ''}." if en else f"カードを{e.count}枚引く。")
     if op == "summon":
@@ -240,7 +243,8 @@ def effect(e, lang, continuous=False):
         dst = ("this unit's land", "このユニットのいる土地") if e.dest == "here" else \
             ("a land next to this unit", "このユニットの隣の土地")
         if en:
-            return f"Summon a {noun(e.filter, 'en', base='monster')} from {src[0]} to {dst[0]}."
+            what = noun(e.filter, 'en', base='monster')
+            return f"Summon {article(what)} {what} from {src[0]} to {dst[0]}."
         return f"{src[1]}から{noun(e.filter, 'ja', base='モンスター')}1体を{dst[1]}に召喚する。"
     raise ValueError(f"no text for effect {op!r}")
 
@@ -266,12 +270,37 @@ def condition(c, lang):
     if c.role is not None:
         parts.append(("while attacking" if c.role == "attacker" else "while defending") if en else
                      ("攻撃側のとき" if c.role == "attacker" else "守備側のとき"))
-    if c.amount is not None:
-        what = count_phrase(c.amount, lang)
-        if c.at_least is not None:
-            parts.append(f"while {what} is {c.at_least} or more" if en else f"{what}が{c.at_least}以上のとき")
-        if c.at_most is not None:
-            parts.append(f"while {what} is {c.at_most} or less" if en else f"{what}が{c.at_most}以下のとき")
+    a = c.amount
+    if a is not None:
+        if a.count is not None and a.times == 1 and a.plus == 0 and c.at_least is not None and c.at_most is None:
+            sel = a.count
+            who = {"allies": ("your party has", "自分パーティに"), "other_allies": ("you have", "ほかの味方に"),
+                   "enemies": ("the enemy party has", "相手パーティに"), "all": ("the battle has", "戦闘中に")}[sel.name]
+            what_en = noun(sel.filter, "en", plural_form=c.at_least != 1)
+            if sel.name == "other_allies":
+                what_en = "other " + what_en
+            parts.append(f"while {who[0]} {c.at_least} or more {what_en}" if en
+                         else f"{who[1]}{noun(sel.filter, 'ja')}が{c.at_least}体以上いるとき")
+        elif a.fallen is not None and a.times == 1 and a.plus == 0 and c.at_least is not None and c.at_most is None:
+            side = {"allies": (("of your units", "of your units"), "味方"),
+                    "enemies": (("enemy unit", "enemy units"), "敵"),
+                    "all": (("unit of either side", "units of either side"), "両軍の")}[a.fallen]
+            what = noun(a.fallen_filter, "ja")
+            if en:
+                n = c.at_least
+                many = "one" if n == 1 else f"{n} or more"
+                subject = f"{many} {side[0][0 if n == 1 else 1]}"
+                if a.fallen_filter is not None and has_filter(a.fallen_filter):
+                    subject += f" ({noun(a.fallen_filter, 'en', plural_form=True)})"
+                parts.append(f"once {subject} {'has' if n == 1 else 'have'} been destroyed this battle")
+            else:
+                parts.append(f"この戦闘で{side[1]}{what}が{c.at_least}体以上破棄されているとき")
+        else:
+            what = count_phrase(a, lang)
+            if c.at_least is not None:
+                parts.append(f"while {what} is {c.at_least} or more" if en else f"{what}が{c.at_least}以上のとき")
+            if c.at_most is not None:
+                parts.append(f"while {what} is {c.at_most} or less" if en else f"{what}が{c.at_most}以下のとき")
     if en:
         s = " and ".join(parts)
         return s[0].upper() + s[1:] + ", "
@@ -304,14 +333,19 @@ def ability(ab, lang, is_spell=False):
     else:
         body += respond
     if ab.target is not None:
-        side = {"enemy": ("enemy", "相手の"), "ally": ("allied", "味方の"), "any": ("", "")}[ab.target.side]
+        side = {"enemy": ("enemy", "相手の"), "ally": ("allied", "味方の"), "any": ("", "どちらかの軍の")}[ab.target.side]
         what = noun(ab.target.filter, lang)
-        phrase = f"{side[0]} {what}" if side[0] else what
+        phrase = f"{side[0]} {what}" if side[0] else f"{what} of either side"
         body += (f"Choose {article(phrase)} {phrase}. "
                  if en else f"{side[1]}{what}1体を選ぶ。")
     if ab.choose_one is not None:
         opts = [effects(o, lang) for o in ab.choose_one]
-        body += ("Choose one — " + " Or: ".join(opts) if en else "次から1つ選ぶ：" + "／".join(opts))
+        if en:
+            opts = [o[0].lower() + o[1:] if not o.startswith(("X ",)) else o for o in opts]
+            opts = [o[:-1] if o.endswith(".") and o.count(". ") == 0 else o for o in opts]
+            body += "Choose one — " + "; or ".join(opts) + "."
+        else:
+            body += "次から1つ選ぶ：" + "／".join(opts)
     elif ab.coin is not None:
         body += (f"Flip a coin. Heads: {effects(ab.coin[0], lang)} Tails: {effects(ab.coin[1], lang)}" if en
                  else f"コインを投げる。表：{effects(ab.coin[0], lang)}裏：{effects(ab.coin[1], lang)}")

@@ -1,0 +1,55 @@
+"""The card gallery in a real browser: every card's SVG is on the page and drawn at a real size."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from webapp.engine import load_pool
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("no Debian chromium at /usr/bin/chromium")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_gallery_shows_every_card(browser, tmp_path, lang):
+    pool = load_pool()
+    out = tmp_path / "gallery"
+    res = subprocess.run([sys.executable, "-m", "webapp.cards", "gallery", str(out), "--lang", lang],
+                         cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                         capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr
+    page = browser.new_page(viewport={"width": 1440, "height": 900})
+    try:
+        page.goto((out / "index.html").as_uri())
+        page.wait_for_load_state("load")
+        page.screenshot(path=str(tmp_path / f"gallery-{lang}.png"), full_page=True)
+        boxes = page.evaluate("""() => [...document.querySelectorAll('svg.card-svg')].map(s => {
+            const r = s.getBoundingClientRect();
+            return {id: s.dataset.card, w: r.width, h: r.height};
+        })""")
+    finally:
+        page.close()
+    assert (tmp_path / f"gallery-{lang}.png").stat().st_size > 0
+    assert sorted(b["id"] for b in boxes) == sorted(pool)
+    for b in boxes:
+        assert b["w"] > 0 and b["h"] > 0, b
+        assert abs(b["h"] / b["w"] - 350 / 250) < 0.02, b  # drawn at the card's shape, 200 px wide
+        assert abs(b["w"] - 200) < 1, b
