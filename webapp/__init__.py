@@ -6,6 +6,8 @@ from pathlib import Path
 
 from flask import Flask
 
+from webapp import store
+
 #: The repository root, which holds templates/, static/, cards/ and instance/.
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,7 +32,7 @@ def create_app(test_config=None):
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    app.config.from_mapping(DATABASE=os.path.join(app.instance_path, "brigade.db"))
+    app.config.from_mapping(DATABASE=store.default_path(app.instance_path))
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     else:
@@ -39,6 +41,8 @@ def create_app(test_config=None):
     os.makedirs(app.instance_path, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
+
+    store.init_app(app)  # per-request connections; creates, migrates and seeds DATABASE if set
 
     from webapp.web import pages
 

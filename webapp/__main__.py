@@ -1,13 +1,20 @@
-"""Command line: ``python -m webapp`` (or ``brigade``) serves the game."""
+"""Command line: ``python -m webapp`` (or ``brigade``) serves the game; ``… db init|seed|backup PATH``
+manages its database (see ``webapp.store.__main__``)."""
 
 import argparse
 import os
+import sys
 
 from webapp import create_app
 
 
 def main(argv=None):
-    """Parse the command line, create the app and serve it until stopped."""
+    """Parse the command line, create the app and serve it until stopped (or run a ``db`` command)."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["db"]:
+        from webapp.store.__main__ import main as db_main
+
+        return db_main(argv[1:], prog="python -m webapp db")
     parser = argparse.ArgumentParser(prog="brigade", description="Serve the Brigade card game.")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
     parser.add_argument(
@@ -23,4 +30,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

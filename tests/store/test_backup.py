@@ -1,0 +1,62 @@
+"""Backups with SQLite's online backup API: a complete, equal copy, even while a writer is busy."""
+
+import shutil
+
+import pytest
+
+from webapp.store import (add_cards, append_action, connect, create_game, migrate, record_clear, save_deck, seed,
+                          set_setting)
+from webapp.store.__main__ import backup
+
+from .helpers import table_rows
+
+
+@pytest.fixture
+def full_db(db, pool, decks, alice):
+    """A database with a row in every table."""
+    seed(db, pool, decks)
+    add_cards(db, alice["id"], {"orc": 3})
+    save_deck(db, alice["id"], "Wall", {"orc": 30})
+    game_id = create_game(db, "cpu", 9, {"decks": [["orc"] * 30] * 2, "seats": [{"user_id": alice["id"]}, None]})
+    append_action(db, game_id, 0, 0, {"type": "end_turn"}, "{}")
+    db.execute("INSERT INTO packs (user_id, source, created) VALUES (?, 'welcome', 'now')", [alice["id"]])
+    record_clear(db, alice["id"], "1", {"turns": 7})
+    set_setting(db, "motd", "Welcome!")
+    assert all(db[t].count for t in db.table_names())
+    return db
+
+
+def test_backup_restores_to_an_equal_database(full_db, db_path, tmp_path, capsys):
+    copy = tmp_path / "backup.db"
+    backup(str(db_path), str(copy))
+    assert f"backed up {db_path} to {copy}" in capsys.readouterr().out
+    restored = tmp_path / "restored" / "brigade.db"
+    restored.parent.mkdir()
+    shutil.copy(copy, restored)  # restoring = putting the file in place while the server is stopped
+    with connect(restored) as db:
+        assert migrate(db) == []
+        assert table_rows(db) == table_rows(full_db)
+
+
+def test_backup_is_one_file_in_rollback_journal_mode(full_db, db_path, tmp_path):
+    backup(str(db_path), str(tmp_path / "backup.db"))
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("backup")) == ["backup.db"]
+    with connect(tmp_path / "backup.db") as db:  # connecting turns WAL back on for the copy only
+        assert db["users"].count == 1
+
+
+def test_backup_while_a_write_is_in_progress_copies_only_committed_rows(full_db, db_path, tmp_path):
+    expected = table_rows(full_db)
+    with connect(db_path) as writer:
+        writer.conn.execute("BEGIN IMMEDIATE")
+        writer.conn.execute("INSERT INTO settings (key, value) VALUES ('uncommitted', '1')")
+        backup(str(db_path), str(tmp_path / "backup.db"))
+        writer.conn.execute("COMMIT")
+    with connect(tmp_path / "backup.db") as db:
+        assert table_rows(db) == expected
+
+
+def test_backup_of_a_missing_database_fails_clearly(tmp_path):
+    with pytest.raises(SystemExit, match="no database at"):
+        backup(str(tmp_path / "nope.db"), str(tmp_path / "backup.db"))
+    assert not (tmp_path / "nope.db").exists()

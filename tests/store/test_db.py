@@ -1,0 +1,78 @@
+"""Connections: pragmas, the database path, transactions, and one connection per request."""
+
+import sqlite3
+
+import pytest
+from flask import Flask
+
+from webapp.store import connect, default_path, get_db, init_app, transaction
+
+
+def test_connect_turns_on_wal_foreign_keys_and_a_5_second_busy_timeout(db_path):
+    db = connect(db_path)
+    assert db.journal_mode == "wal"
+    assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert db.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
+    db.close()
+
+
+def test_default_path_is_brigade_db_in_the_instance_folder(tmp_path, monkeypatch):
+    monkeypatch.delenv("BRIGADE_DB", raising=False)
+    assert default_path(str(tmp_path)) == str(tmp_path / "brigade.db")
+
+
+def test_default_path_comes_from_brigade_db_when_set(tmp_path, monkeypatch):
+    monkeypatch.setenv("BRIGADE_DB", str(tmp_path / "elsewhere.db"))
+    assert default_path("/ignored") == str(tmp_path / "elsewhere.db")
+
+
+def test_transaction_rolls_everything_back_on_error(db, alice):
+    with pytest.raises(RuntimeError):
+        with transaction(db):
+            db.execute("UPDATE users SET name = 'Changed'")
+            raise RuntimeError("boom")
+    assert db.execute("SELECT name FROM users").fetchall() == [("Alice",)]
+    assert not db.conn.in_transaction
+
+
+def test_nested_transaction_rolls_back_only_the_inner_block(db, alice):
+    with transaction(db):
+        db.execute("UPDATE users SET is_admin = 1")
+        with pytest.raises(RuntimeError):
+            with transaction(db):
+                db.execute("UPDATE users SET name = 'Changed'")
+                raise RuntimeError("boom")
+    assert db.execute("SELECT name, is_admin FROM users").fetchall() == [("Alice", 1)]
+
+
+def test_foreign_keys_are_enforced(db):
+    with pytest.raises(sqlite3.IntegrityError):
+        db.execute("INSERT INTO collection (user_id, card_id, count) VALUES (99, 'orc', 1)")
+
+
+@pytest.fixture
+def app(db_path):
+    app = Flask(__name__)
+    app.config["DATABASE"] = str(db_path)
+    return app
+
+
+def test_get_db_gives_one_connection_per_request_and_closes_it_at_teardown(app):
+    init_app(app)
+    with app.app_context():
+        db = get_db()
+        assert get_db() is db
+        assert db.execute("SELECT count(*) FROM schema_version").fetchone()[0] >= 1
+    with pytest.raises(sqlite3.ProgrammingError):
+        db.execute("SELECT 1")
+    with app.app_context():
+        assert get_db() is not db
+
+
+def test_init_app_without_a_database_creates_nothing(tmp_path):
+    app = Flask(__name__)
+    app.config["DATABASE"] = None
+    init_app(app)
+    assert list(tmp_path.iterdir()) == []
+    with app.app_context(), pytest.raises(RuntimeError, match="no database configured"):
+        get_db()

@@ -1,0 +1,53 @@
+"""Errors the store raises; each message names the row it is about."""
+
+
+class StoreError(Exception):
+    """Base of every error the store raises on purpose."""
+
+
+class SchemaTooNew(StoreError):
+    """The database was migrated by a newer Brigade than this one."""
+
+
+class BadName(StoreError, ValueError):
+    """A user or deck name is empty."""
+
+
+class NameTaken(StoreError):
+    """Another user already has this name (names are compared case-insensitively)."""
+
+
+class UserNotFound(StoreError, LookupError):
+    """No user has this id or name."""
+
+
+class DeckNotFound(StoreError, LookupError):
+    """No deck has this id."""
+
+
+class NotYourDeck(StoreError, PermissionError):
+    """The deck belongs to another user, or is a loaner deck that nobody may change."""
+
+
+class DeckNameTaken(StoreError):
+    """The user already has a deck of this name."""
+
+
+class BadCounts(StoreError, ValueError):
+    """A card count map names an unknown card or holds a count that is not a positive integer."""
+
+
+class GameNotFound(StoreError, LookupError):
+    """No game has this id."""
+
+
+class StaleVersion(StoreError):
+    """The game moved on since the caller read it: reload it and check the action again."""
+
+    def __init__(self, game_id, expected, actual):
+        super().__init__(f"game {game_id}: expected version {expected}, but it is at {actual}")
+        self.game_id, self.expected, self.actual = game_id, expected, actual
+
+
+class PackNotFound(StoreError, LookupError):
+    """The user has no unopened pack with this id."""

@@ -1,0 +1,107 @@
+"""Games: setup + ordered actions + a state snapshot, written under optimistic concurrency.
+
+``version`` counts the writes to a game. Every write names the version it was computed from
+and fails with StaleVersion if another writer got there first, so several server processes can
+serve one game. An action row's ``seq`` is the version its write produced; replaying the
+actions in ``seq`` order from the setup rebuilds the game (and is its replay).
+"""
+
+import json
+
+from .db import now, transaction
+from .errors import GameNotFound, StaleVersion
+
+STATUSES = ("waiting", "active", "finished", "aborted")
+COLUMNS = ("id, mode, seed, setup, seat0_user_id, seat1_user_id, status, result, version, state, "
+           "created, updated")
+SUMMARY = COLUMNS.replace(" state,", "")
+
+
+def game_row(row):
+    """A games row as a dict: ``setup`` and ``result`` decoded, ``seats`` the two seat user ids."""
+    return dict(row, setup=json.loads(row["setup"]), result=json.loads(row["result"]) if row["result"] else None,
+                seats=[row["seat0_user_id"], row["seat1_user_id"]])
+
+
+def seat_users(setup):
+    """The user id (or None: CPU or open seat) of each seat in ``setup["seats"]``."""
+    seats = setup.get("seats") if isinstance(setup, dict) else None
+    if not isinstance(seats, list) or len(seats) != 2 or not all(s is None or isinstance(s, dict) for s in seats):
+        raise ValueError(f"setup['seats'] must be a list of two seats (a dict or None), got {seats!r}")
+    return [s.get("user_id") if s else None for s in seats]
+
+
+def as_text(state):
+    """A state snapshot as JSON text (the engine's ``to_json()`` is passed through untouched)."""
+    return state if state is None or isinstance(state, str) else json.dumps(state)
+
+
+def create_game(db, mode, seed, setup, state=None, status="active"):
+    """Store a new game at version 0 and return its id; ``setup`` holds decks, seats and settings."""
+    if not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise ValueError(f"a game seed is an integer in 0..2**63-1 (SQLite's range), got {seed!r}")
+    if status not in STATUSES:
+        raise ValueError(f"status {status!r} is not one of {', '.join(STATUSES)}")
+    seat0, seat1 = seat_users(setup)
+    stamp = now()
+    return db["games"].insert({
+        "mode": mode, "seed": seed, "setup": json.dumps(setup, sort_keys=True),
+        "seat0_user_id": seat0, "seat1_user_id": seat1, "status": status, "result": None,
+        "version": 0, "state": as_text(state), "created": stamp, "updated": stamp}).last_pk
+
+
+def load_game(db, game_id):
+    """The game with this id; raise GameNotFound if there is none."""
+    rows = list(db.query(f"SELECT {COLUMNS} FROM games WHERE id = ?", [game_id]))
+    if not rows:
+        raise GameNotFound(f"no game has id {game_id!r}")
+    return game_row(rows[0])
+
+
+def bump(db, game_id, expected_version, state=None, status=None, result=None):
+    """Move the game from ``expected_version`` to the next one, or raise StaleVersion/GameNotFound."""
+    if status is not None and status not in STATUSES:
+        raise ValueError(f"status {status!r} is not one of {', '.join(STATUSES)}")
+    sets, params = ["version = version + 1", "updated = ?"], [now()]
+    for column, value in (("state", as_text(state)), ("status", status),
+                          ("result", None if result is None else json.dumps(result, sort_keys=True))):
+        if value is not None:
+            sets.append(f"{column} = ?")
+            params.append(value)
+    cursor = db.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
+                        params + [game_id, expected_version])
+    if cursor.rowcount != 1:
+        row = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
+        if row is None:
+            raise GameNotFound(f"no game has id {game_id!r}")
+        raise StaleVersion(game_id, expected_version, row[0])
+    return expected_version + 1
+
+
+def append_action(db, game_id, expected_version, player, action, state, status=None, result=None):
+    """Record ``action`` by ``player`` and the state after it in one transaction; return the new version."""
+    with transaction(db):
+        version = bump(db, game_id, expected_version, state, status, result)
+        db["game_actions"].insert({"game_id": game_id, "seq": version, "player": player,
+                                   "action": json.dumps(action, sort_keys=True), "at": now()})
+    return version
+
+
+def end_game(db, game_id, expected_version, status, result, state=None):
+    """Set a game's status and result without an action (abort, timeout); return the new version."""
+    with transaction(db):
+        return bump(db, game_id, expected_version, state, status, result)
+
+
+def list_actions(db, game_id, after=0):
+    """The game's actions with ``seq`` above ``after``, in order, each action decoded."""
+    rows = db.query("SELECT seq, player, action, at FROM game_actions WHERE game_id = ? AND seq > ? ORDER BY seq",
+                    [game_id, after])
+    return [dict(r, action=json.loads(r["action"])) for r in rows]
+
+
+def list_games(db, user_id, status=None):
+    """The games where the user holds a seat, most recently changed first (without state)."""
+    sql = (f"SELECT {SUMMARY} FROM games WHERE (seat0_user_id = :u OR seat1_user_id = :u)"
+           + (" AND status = :s" if status else "") + " ORDER BY updated DESC, id DESC")
+    return [game_row(r) for r in db.query(sql, {"u": user_id, "s": status})]

@@ -1,0 +1,37 @@
+"""Card packs: granted unopened (from a source such as ``"welcome"`` or ``"story:1"``), opened once."""
+
+import json
+
+from .collection import add_cards, as_counts
+from .db import now, transaction
+from .errors import PackNotFound
+
+
+def pack_row(row):
+    """A packs row as a dict with ``cards`` decoded (None while unopened)."""
+    return dict(row, cards=json.loads(row["cards"]) if row["cards"] else None)
+
+
+def grant_pack(db, user_id, source):
+    """Give the user an unopened pack; return its id."""
+    return db["packs"].insert({"user_id": user_id, "source": source, "created": now(),
+                               "opened_at": None, "cards": None}).last_pk
+
+
+def list_packs(db, user_id, unopened_only=False):
+    """The user's packs, oldest first."""
+    where = " AND opened_at IS NULL" if unopened_only else ""
+    return [pack_row(r) for r in db.query(f"SELECT * FROM packs WHERE user_id = ?{where} ORDER BY id", [user_id])]
+
+
+def open_pack(db, user_id, pack_id, card_ids):
+    """Mark the user's unopened pack opened with ``card_ids`` and add them to the collection, atomically."""
+    card_ids = list(card_ids)
+    as_counts(card_ids)
+    with transaction(db):
+        cursor = db.execute("UPDATE packs SET opened_at = ?, cards = ? "
+                            "WHERE id = ? AND user_id = ? AND opened_at IS NULL",
+                            [now(), json.dumps(card_ids), pack_id, user_id])
+        if cursor.rowcount != 1:
+            raise PackNotFound(f"user {user_id!r} has no unopened pack {pack_id!r}")
+        add_cards(db, user_id, card_ids)

@@ -1,0 +1,152 @@
+"""The schema as numbered migrations, applied in order and recorded in ``schema_version``.
+
+A migration is a function ``mNNN_what(db)``; append new ones to ``MIGRATIONS`` and never edit
+one that has shipped. ``migrate`` applies each missing one in its own write transaction, so a
+failure leaves the database at the previous version, and several processes starting at once
+apply each migration exactly once. Tables are plain (not STRICT) so that older SQLite builds on
+a host can still open a copy; JSON columns are TEXT checked with ``json_valid``.
+"""
+
+from .db import now, transaction
+from .errors import SchemaTooNew
+
+M001_TABLES = [
+    """CREATE TABLE users (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(trim(name)) > 0),
+        password_hash TEXT NOT NULL,
+        created TEXT NOT NULL,
+        is_admin INTEGER NOT NULL DEFAULT 0 CHECK (is_admin IN (0, 1))
+    )""",
+    """CREATE TABLE cards (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('monster', 'spell')),
+        element TEXT NOT NULL,
+        level INTEGER,
+        rarity TEXT NOT NULL,
+        "set" INTEGER NOT NULL,
+        in_pool INTEGER NOT NULL DEFAULT 1 CHECK (in_pool IN (0, 1)),
+        data TEXT NOT NULL CHECK (json_valid(data))
+    )""",
+    "CREATE INDEX cards_browse ON cards (kind, element, level)",
+    """CREATE TABLE collection (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        card_id TEXT NOT NULL REFERENCES cards (id),
+        count INTEGER NOT NULL CHECK (count > 0),
+        PRIMARY KEY (user_id, card_id)
+    )""",
+    "CREATE INDEX collection_card ON collection (card_id)",
+    """CREATE TABLE decks (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER REFERENCES users (id) ON DELETE CASCADE,
+        name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+        loaner INTEGER NOT NULL DEFAULT 0 CHECK (loaner IN (0, 1)),
+        slug TEXT UNIQUE,
+        texts TEXT CHECK (texts IS NULL OR json_valid(texts)),
+        created TEXT NOT NULL,
+        updated TEXT NOT NULL,
+        CHECK ((loaner = 1 AND user_id IS NULL AND slug IS NOT NULL)
+            OR (loaner = 0 AND user_id IS NOT NULL AND slug IS NULL))
+    )""",
+    # Also the index for a user's deck list; NULL user ids (loaners) never collide.
+    "CREATE UNIQUE INDEX decks_user_name ON decks (user_id, name COLLATE NOCASE)",
+    """CREATE TABLE deck_cards (
+        deck_id INTEGER NOT NULL REFERENCES decks (id) ON DELETE CASCADE,
+        card_id TEXT NOT NULL REFERENCES cards (id),
+        count INTEGER NOT NULL CHECK (count > 0),
+        PRIMARY KEY (deck_id, card_id)
+    )""",
+    "CREATE INDEX deck_cards_card ON deck_cards (card_id)",
+    """CREATE TABLE packs (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        source TEXT NOT NULL,
+        created TEXT NOT NULL,
+        opened_at TEXT,
+        cards TEXT CHECK (cards IS NULL OR json_valid(cards)),
+        CHECK ((opened_at IS NULL) = (cards IS NULL))
+    )""",
+    "CREATE INDEX packs_user ON packs (user_id, opened_at)",
+    """CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        mode TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        setup TEXT NOT NULL CHECK (json_valid(setup)),
+        seat0_user_id INTEGER REFERENCES users (id) ON DELETE SET NULL,
+        seat1_user_id INTEGER REFERENCES users (id) ON DELETE SET NULL,
+        status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('waiting', 'active', 'finished', 'aborted')),
+        result TEXT CHECK (result IS NULL OR json_valid(result)),
+        version INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),
+        state TEXT CHECK (state IS NULL OR json_valid(state)),
+        created TEXT NOT NULL,
+        updated TEXT NOT NULL
+    )""",
+    "CREATE INDEX games_seat0 ON games (seat0_user_id, status)",
+    "CREATE INDEX games_seat1 ON games (seat1_user_id, status)",
+    "CREATE INDEX games_status ON games (status, updated)",
+    """CREATE TABLE game_actions (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL CHECK (seq > 0),
+        player INTEGER CHECK (player IS NULL OR player IN (0, 1)),
+        action TEXT NOT NULL CHECK (json_valid(action)),
+        at TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    )""",
+    """CREATE TABLE story_progress (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        chapter TEXT NOT NULL,
+        cleared INTEGER NOT NULL DEFAULT 0 CHECK (cleared IN (0, 1)),
+        best TEXT CHECK (best IS NULL OR json_valid(best)),
+        reward_granted INTEGER NOT NULL DEFAULT 0 CHECK (reward_granted IN (0, 1)),
+        updated TEXT NOT NULL,
+        PRIMARY KEY (user_id, chapter)
+    )""",
+    """CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL CHECK (json_valid(value))
+    )""",
+]
+
+
+def m001_initial(db):
+    """Users, cards, collections, decks, packs, games and their actions, story, settings."""
+    for sql in M001_TABLES:
+        db.execute(sql)
+
+
+def m002_last_login(db):
+    """Record each user's last login; index games by last change for the lobby's recent games."""
+    db["users"].add_column("last_login", str)
+    db["games"].create_index(["updated"], index_name="games_updated")
+
+
+#: Every migration, in order; a database at version N has had the first N applied.
+MIGRATIONS = [m001_initial, m002_last_login]
+
+LATEST = len(MIGRATIONS)
+
+
+def version(db):
+    """The number of migrations applied to ``db`` (0 for an empty file)."""
+    if not db["schema_version"].exists():
+        return 0
+    return db.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()[0]
+
+
+def migrate(db, target=LATEST):
+    """Apply the migrations ``db`` lacks up to ``target``; return the names of those applied."""
+    if version(db) > LATEST:
+        raise SchemaTooNew(f"the database is at schema version {version(db)}, "
+                           f"but this Brigade knows only {LATEST}: upgrade Brigade")
+    applied = []
+    for number, migration in enumerate(MIGRATIONS[:target], start=1):
+        with transaction(db):
+            # Read again under the write lock: another process may have just applied it.
+            db.execute("CREATE TABLE IF NOT EXISTS schema_version ("
+                       "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)")
+            if version(db) >= number:
+                continue
+            migration(db)
+            db["schema_version"].insert({"version": number, "name": migration.__name__, "applied": now()})
+            applied.append(migration.__name__)
+    return applied
