@@ -42,11 +42,13 @@ def create_app(test_config=None):
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
 
+    app.config.setdefault("REGISTRATION", "open")      # "open" or "invite" (INVITE_CODE)
+    app.config.setdefault("COLLECTION", "earn")        # "earn" or "all": every card owned
     store.init_app(app)  # per-request connections; creates, migrates and seeds DATABASE if set
 
-    from webapp.web import pages
+    from webapp import web
 
-    app.register_blueprint(pages.bp)
+    web.register(app)
     return app
 
 

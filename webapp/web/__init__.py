@@ -1,1 +1,12 @@
-"""Blueprints: the pages of the site, one module per area."""
+"""The site's pages: one blueprint per area, registered by `register`."""
+
+
+def register(app):
+    """Security hooks, template helpers and every blueprint."""
+    from webapp.cards.art import card_svg_markup
+    from webapp.web import auth, collection, decks, pages, security
+
+    security.init_app(app)
+    app.add_template_global(card_svg_markup)
+    for module in (pages, auth, collection, decks):
+        app.register_blueprint(module.bp)
