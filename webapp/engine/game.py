@@ -111,8 +111,13 @@ class Game:
         return codec.dump(self.state)
 
     def copy(self):
-        """An independent game in the same state (cheap: for search and try/undo)."""
-        return Game(self.state.copy(), list(self._marches))
+        """An independent game in the same state, in constant time (for search and try/undo).
+
+        A published state is never changed: `apply` builds the next state on a copy and swaps it in,
+        so two games may share one state object until either moves on."""
+        game = Game(self.state, list(self._marches))
+        game._legal = dict(self._legal)
+        return game
 
     # ---------------------------------------------------------------- queries
 

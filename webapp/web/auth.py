@@ -1,5 +1,112 @@
-"""(being written)"""
+"""Register, log in, log out: forms in, one call to ``webapp.accounts``, a page or a redirect out."""
 
-from flask import Blueprint
+from urllib.parse import urlsplit
+
+from flask import (Blueprint, current_app, flash, g, redirect, render_template, request, session,
+                   url_for)
+
+from webapp import accounts
+from webapp.store import get_db
+from webapp.web.passwords import MAX_LENGTH, MIN_LENGTH
+from webapp.web.security import csrf_token
 
 bp = Blueprint("auth", __name__)
+
+
+@bp.route("/register", methods=("GET", "POST"))
+def register():
+    """Show the registration form; make the account and log it in."""
+    next_url = safe_next(request.values.get("next"))
+    if g.user is not None:
+        return redirect(next_url or url_for("pages.index"))
+    mode = accounts.registration_mode(current_app.config)
+    if request.method == "GET":
+        return render_register(mode, next_url)
+    form = request.form
+    try:
+        user = accounts.register(get_db(), current_app.config, form.get("name"), form.get("password"),
+                                 form.get("confirm"), invite_code=form.get("invite_code"),
+                                 throttle=throttles()["address"], address=request.remote_addr)
+    except accounts.Throttled as exc:
+        return render_register(mode, next_url, errors={"form": str(exc)}, status=429, wait=exc.wait)
+    except accounts.RegistrationRefused as exc:
+        return render_register(mode, next_url, errors=exc.errors, status=403 if mode == "closed" else 400)
+    start_session(user)
+    flash(f"Welcome to Brigade, {user['name']}!", "success")
+    return redirect(next_url or url_for("pages.index"))
+
+
+@bp.route("/login", methods=("GET", "POST"))
+def login():
+    """Show the login form; log the user in."""
+    next_url = safe_next(request.values.get("next"))
+    if g.user is not None:
+        return redirect(next_url or url_for("pages.index"))
+    if request.method == "GET":
+        return render_login(next_url)
+    try:
+        user = accounts.log_in(get_db(), throttles(), request.form.get("name"), request.form.get("password"),
+                               request.remote_addr)
+    except accounts.Throttled as exc:
+        return render_login(next_url, error=str(exc), status=429, wait=exc.wait)
+    except accounts.LoginFailed as exc:
+        return render_login(next_url, error=str(exc), status=401)
+    start_session(user)
+    flash(f"Welcome back, {user['name']}.", "success")
+    return redirect(next_url or url_for("pages.index"))
+
+
+@bp.post("/logout")
+def logout():
+    """Forget the session and go to the landing page."""
+    session.clear()
+    flash("You have logged out.", "info")
+    return redirect(url_for("pages.index"))
+
+
+def start_session(user):
+    """A fresh session for ``user``: nothing from before the login survives, the CSRF token included."""
+    session.clear()
+    session.permanent = True  # stay logged in across browser restarts (PERMANENT_SESSION_LIFETIME)
+    session["user_id"] = user["id"]
+    csrf_token()
+
+
+def throttles():
+    return current_app.extensions["login_throttle"]
+
+
+def safe_next(target):
+    """``target`` if it is a path on this site, else None (no open redirects)."""
+    if not target or len(target) > 2000:
+        return None
+    # Browsers drop tabs and newlines and read "\" as "/", which turns "/\t/evil" or "/\evil"
+    # into "//evil", another host.
+    if "\\" in target or any(ord(c) < 32 or ord(c) == 127 for c in target):
+        return None
+    if not target.startswith("/") or target.startswith("//"):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return None
+    return target
+
+
+def render_register(mode, next_url, errors=None, status=200, wait=None):
+    response = current_app.make_response((render_template(
+        "auth/register.html", mode=mode, next_url=next_url, errors=errors or {},
+        name=(request.form.get("name") or "").strip()[:accounts.NAME_MAX * 4],
+        name_max=accounts.NAME_MAX, min_length=MIN_LENGTH, max_length=MAX_LENGTH), status))
+    if wait:
+        response.headers["Retry-After"] = str(wait)
+    return response
+
+
+def render_login(next_url, error=None, status=200, wait=None):
+    response = current_app.make_response((render_template(
+        "auth/login.html", next_url=next_url, error=error,
+        name=(request.form.get("name") or "").strip()[:accounts.NAME_MAX * 4],
+        name_max=accounts.NAME_MAX, max_length=MAX_LENGTH), status))
+    if wait:
+        response.headers["Retry-After"] = str(wait)
+    return response
