@@ -8,7 +8,12 @@ bp = Blueprint("pages", __name__)
 @bp.get("/")
 def index():
     """Show the landing page with the size of the card pool."""
-    return render_template("index.html", card_count=card_count())
+    from flask import current_app
+
+    from webapp.accounts import registration_mode
+
+    return render_template("index.html", card_count=card_count(),
+                           registration_open=registration_mode(current_app.config) != "closed")
 
 
 @bp.get("/healthz")

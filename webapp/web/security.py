@@ -98,9 +98,15 @@ def nav_url(endpoint, **values):
 
 def init_app(app):
     """Session cookie settings, CSRF on every POST, g.user on every request."""
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.config.setdefault("SESSION_COOKIE_SECURE", app.config.get("PREFERRED_URL_SCHEME") == "https")
+    # Flask's defaults already hold these keys (SameSite None, Secure False): set, don't setdefault
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    if app.config.get("SESSION_COOKIE_SAMESITE") is None:
+        app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    if app.config.get("PREFERRED_URL_SCHEME") == "https":
+        app.config["SESSION_COOKIE_SECURE"] = True
+    if app.config.get("PROXY_FIX"):  # behind nginx: the client's address from X-Forwarded-For
+        from werkzeug.middleware.proxy_fix import ProxyFix
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
     app.before_request(load_user)
     app.before_request(check_csrf)
     app.jinja_env.globals["csrf_token"] = csrf_token
