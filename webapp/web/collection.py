@@ -13,7 +13,7 @@ from flask import (Blueprint, abort, current_app, flash, g, redirect, render_tem
 
 from webapp import packs
 from webapp.cards import text as cardtext
-from webapp.cards.art import ELEMENT_NAMES, card_rules, card_svg, type_line
+from webapp.cards.art import ELEMENT_NAMES, card_svg, type_line
 from webapp.engine.carddefs import ELEMENTS
 from webapp.store import get_db
 from webapp.web.security import login_required
@@ -161,11 +161,11 @@ def matches(entry, count, filters):
 
 # ---------------------------------------------------------------- request helpers
 
-def card_lang():
-    """The card face language: ?lang=en|ja, remembered in the session; English by default."""
+def card_lang(remember=True):
+    """The card face language: ?lang=en|ja (remembered in the session if ``remember``); English by default."""
     lang = request.args.get("lang")
     if lang in LANGS:
-        if session.get("card_lang") != lang:
+        if remember and session.get("card_lang") != lang:
             session["card_lang"] = lang
         return lang
     return session.get("card_lang") if session.get("card_lang") in LANGS else "en"
@@ -230,7 +230,8 @@ def card(card_id):
 
     ``?fragment=1`` returns only the detail's HTML, for the page's dialog.
     """
-    context = detail_context(pool_card(card_id), card_lang())
+    # A language picked inside the detail is for that card only: the pages keep theirs.
+    context = detail_context(pool_card(card_id), card_lang(remember=False))
     if request.args.get("fragment"):
         return render_template("collection/_detail.html", **context)
     return render_template("collection/card.html", **context)
