@@ -1,5 +1,382 @@
-"""(being written)"""
+"""The deckbuilder: a user's decks, building and editing them, deck codes, and the loaner decks (R2).
 
-from flask import Blueprint
+Handlers read the form, call one helper below, and render or redirect. A deck is stored only if
+nothing refuses it (webapp.deckcheck: unknown cards, more than 30 cards, cards not owned); a
+deck of fewer than 30 cards is kept as a draft that cannot be played yet. Another user's deck
+is a 404, as is any change to a loaner deck.
+"""
 
-bp = Blueprint("decks", __name__)
+import importlib.util
+
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+
+from webapp import deckcode
+from webapp.cards.text import rules_text
+from webapp.deckcheck import (DECK_SIZE, MESSAGES, NAME_MAX, SPELL_TIP_AT, BadDeckInput, check_deck,
+                              check_name, clip_to_owned, eringe_tip, facts, read_counts)
+from webapp.deckstats import deck_stats, pool_levels
+from webapp.engine.carddefs import ELEMENTS
+from webapp.store import (DeckNameTaken, DeckNotFound, NotYourDeck, copy_deck, delete_deck, get_db, get_deck,
+                          get_loaner, list_decks, rename_deck, save_deck, transaction)
+from webapp.store.collection import get_collection
+from webapp.store.decks import find_by_name
+from webapp.web.security import login_required
+
+bp = Blueprint("decks", __name__, url_prefix="/decks")
+
+CARD_FIELD = "card:"
+
+
+@bp.get("")
+@login_required
+def index():
+    """The user's decks, and the loaner decks while they own fewer than 30 cards (R2.3)."""
+    return render_index()
+
+
+@bp.route("/new", methods=("GET", "POST"))
+@login_required
+def new():
+    """An empty builder; POST stores the new deck."""
+    if request.method == "GET":
+        return render_builder(None, "", {})
+    return save_from_form(None)
+
+
+@bp.route("/<int:deck_id>", methods=("GET", "POST"))
+@login_required
+def edit(deck_id):
+    """The builder on one of the user's decks; POST replaces its name and cards."""
+    deck = own_deck(deck_id)
+    if request.method == "GET":
+        return render_builder(deck, deck["name"], deck["cards"])
+    return save_from_form(deck)
+
+
+@bp.post("/<int:deck_id>/rename")
+@login_required
+def rename(deck_id):
+    """Rename one of the user's decks."""
+    deck = own_deck(deck_id)
+    try:
+        name = check_name(request.form.get("name"))
+        rename_deck(get_db(), g.user["id"], deck_id, name)
+    except BadDeckInput as exc:
+        return render_builder(deck, deck["name"], deck["cards"], errors=exc.messages, status=400)
+    except DeckNameTaken:
+        return render_builder(deck, deck["name"], deck["cards"], errors=[taken(name)], status=400)
+    flash(f"Renamed to “{name}”.", "success")
+    return redirect(url_for(".edit", deck_id=deck_id))
+
+
+@bp.post("/<int:deck_id>/copy")
+@login_required
+def copy(deck_id):
+    """Copy one of the user's decks into a new deck "Name (copy)"."""
+    deck = own_deck(deck_id)
+    new_id, name = copy_own(get_db(), g.user["id"], deck)
+    flash(f"Copied “{deck['name']}” to “{name}”.", "success")
+    return redirect(url_for(".edit", deck_id=new_id))
+
+
+@bp.post("/<int:deck_id>/delete")
+@login_required
+def delete(deck_id):
+    """Delete one of the user's decks."""
+    deck = own_deck(deck_id)
+    delete_deck(get_db(), g.user["id"], deck_id)
+    flash(f"Deleted “{deck['name']}”.", "success")
+    return redirect(url_for(".index"))
+
+
+@bp.get("/<int:deck_id>/code")
+@login_required
+def code(deck_id):
+    """The deck code of one of the user's decks, as plain text."""
+    deck = own_deck(deck_id)
+    text = export_code(deck["cards"])
+    if text is None:
+        abort(404, description="An empty deck has no deck code.")
+    return text + "\n", 200, {"Content-Type": "text/plain; charset=utf-8"}
+
+
+@bp.post("/import")
+@login_required
+def import_code():
+    """Store a deck from a deck code, keeping only the cards the user owns."""
+    try:
+        deck_id, message = import_deck(get_db(), g.user["id"], request.form.get("code"), request.form.get("name"))
+    except BadDeckInput as exc:
+        return render_index(import_errors=exc.messages, status=400)
+    flash(message, "success")
+    return redirect(url_for(".edit", deck_id=deck_id))
+
+
+@bp.get("/loaner/<slug>")
+@login_required
+def loaner(slug):
+    """A loaner deck: its cards, charts, and what a copy of it would hold."""
+    return render_loaner(loaner_deck(slug))
+
+
+@bp.post("/loaner/<slug>/copy")
+@login_required
+def copy_loaner(slug):
+    """Copy a loaner deck into a deck of the user's, as far as they own its cards (R2.3)."""
+    deck = loaner_deck(slug)
+    try:
+        deck_id, message = store_owned_part(get_db(), g.user["id"], deck["cards"], deck["name"],
+                                            source=f"“{deck['name']}”")
+    except BadDeckInput as exc:
+        return render_loaner(deck, errors=exc.messages, status=400)
+    flash(message, "success")
+    return redirect(url_for(".edit", deck_id=deck_id))
+
+
+@bp.errorhandler(DeckNotFound)
+@bp.errorhandler(NotYourDeck)
+def not_found(exc):
+    """A deck deleted or taken out of reach between the check and the write: as if it never was."""
+    return render_template("decks/missing.html"), 404
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def card_pool():
+    """The card pool ({id: CardDef}) decks are built from."""
+    from webapp.engine import load_pool
+
+    return load_pool()
+
+
+def owned_cards(db, user_id):
+    """{card id: count} the user owns: ``webapp.packs.owned`` when that module exists, else the collection."""
+    if importlib.util.find_spec("webapp.packs") is not None:
+        from webapp.packs import owned
+
+        return owned(db, user_id, current_app.config)
+    if current_app.config.get("COLLECTION") == "all":
+        return {cid: DECK_SIZE for cid in card_pool()}
+    return get_collection(db, user_id)
+
+
+def shows_loaners(owned):
+    """Whether the loaner decks are offered: while the user owns fewer than 30 cards (R2.3)."""
+    return sum(owned.values()) < DECK_SIZE
+
+
+def own_deck(deck_id):
+    """The user's deck with its cards; another user's deck, or a change to a loaner deck, is a 404."""
+    deck = get_deck(get_db(), g.user["id"], deck_id)  # NotYourDeck, DeckNotFound: not_found
+    if deck["loaner"]:
+        if request.method != "GET":
+            raise NotYourDeck(f"deck {deck_id!r} is a loaner deck")
+        abort(redirect(url_for(".loaner", slug=deck["slug"])))  # a loaner is read on its own page
+    return deck
+
+
+def loaner_deck(slug):
+    """The loaner deck with this slug and its cards (DeckNotFound: not_found)."""
+    return get_loaner(get_db(), slug)
+
+
+def taken(name):
+    return f"You already have a deck called “{name}”: pick another name."
+
+
+def free_name(db, base):
+    """``base`` if the user has no deck of that name, else "base (copy)", "base (copy 2)", … (≤ NAME_MAX)."""
+    n = 0
+    while True:
+        suffix = "" if n == 0 else " (copy)" if n == 1 else f" (copy {n})"
+        candidate = base[:NAME_MAX - len(suffix)].rstrip() + suffix
+        if find_by_name(db, g.user["id"], candidate) is None:
+            return candidate
+        n += 1
+
+
+def copy_own(db, user_id, deck):
+    """Copy the user's deck under the first free "Name (copy)"; (new deck id, its name)."""
+    with transaction(db):
+        name = free_name(db, deck["name"])
+        return copy_deck(db, user_id, deck["id"], name), name
+
+
+def form_counts():
+    """{card id: count} from the builder's ``card:<id>`` fields; raise BadDeckInput on bad counts."""
+    pairs = [(key[len(CARD_FIELD):], value) for key in request.form
+             for value in request.form.getlist(key) if key.startswith(CARD_FIELD)]
+    return read_counts(pairs)
+
+
+def save_from_form(deck):
+    """Check the posted name and cards fully, then store them (as a new deck if ``deck`` is None)."""
+    db, user_id = get_db(), g.user["id"]
+    name = (request.form.get("name") or "").strip()
+    try:
+        counts = form_counts()
+    except BadDeckInput as exc:
+        return render_builder(deck, name, deck["cards"] if deck else {}, errors=exc.messages, status=400)
+    errors = []
+    try:
+        name = check_name(name)
+    except BadDeckInput as exc:
+        errors.extend(exc.messages)
+    report = check_deck(counts, card_pool(), owned_cards(db, user_id))
+    errors.extend(report.messages("refused"))
+    if errors:
+        return render_builder(deck, name, counts, errors=errors, status=400)
+    try:
+        with transaction(db):
+            if deck is None and find_by_name(db, user_id, name) is not None:
+                raise DeckNameTaken(name)
+            deck_id = save_deck(db, user_id, name, counts, deck_id=deck["id"] if deck else None)
+    except DeckNameTaken:
+        return render_builder(deck, name, counts, errors=[taken(name)], status=400)
+    if report.playable:
+        flash(f"Saved “{name}”: ready to play.", "success")
+    else:
+        flash(f"Saved “{name}” as a draft ({sum(counts.values())}/{DECK_SIZE} cards): not ready to play yet.", "success")
+    return redirect(url_for(".edit", deck_id=deck_id))
+
+
+def card_list(counts, pool):
+    """ "2 × Orc, 1 × Fireball" for a {card id: count}."""
+    return ", ".join(f"{n} × {facts(pool[cid])['name']['en'] if cid in pool else cid}" for cid, n in counts.items())
+
+
+def store_owned_part(db, user_id, counts, base_name, source, name=None):
+    """Store the part of ``counts`` the user owns as a new deck; (deck id, report for the player).
+
+    Raise BadDeckInput (nothing stored) when the name is bad or taken, or the user owns none of the cards.
+    """
+    pool = card_pool()
+    kept, missing = clip_to_owned({cid: n for cid, n in counts.items() if cid in pool}, owned_cards(db, user_id))
+    if not kept:
+        raise BadDeckInput([f"You own none of the cards of {source}, so there is nothing to copy yet."])
+    with transaction(db):
+        if name is None:
+            name = free_name(db, base_name)
+        elif find_by_name(db, user_id, name) is not None:
+            raise BadDeckInput([taken(name)])
+        deck_id = save_deck(db, user_id, name, kept)
+    total, have = sum(counts.values()), sum(kept.values())
+    message = f"“{name}” holds {have} of the {total} cards of {source}."
+    if missing:
+        message += f" You do not own: {card_list(missing, pool)}."
+    return deck_id, message
+
+
+def import_deck(db, user_id, code, name):
+    """Store a deck code's cards that the user owns as a new deck; (deck id, report). Raise BadDeckInput."""
+    pool = card_pool()
+    try:
+        counts = deckcode.decode(code, pool)
+    except deckcode.DeckCodeError as exc:
+        raise BadDeckInput([str(exc)]) from None
+    name = check_name(name) if (name or "").strip() else None
+    return store_owned_part(db, user_id, counts, "Imported deck", "the deck code", name=name)
+
+
+def export_code(counts):
+    """The deck code of a stored deck's cards still in the pool, or None if there are none."""
+    pool = card_pool()
+    known = {cid: n for cid, n in counts.items() if cid in pool}
+    if not known or sum(known.values()) > DECK_SIZE:
+        return None
+    return deckcode.encode(known, pool)
+
+
+def card_entry(cid, card, owned):
+    """What the builder's rows and its script know of one card."""
+    if card is None:
+        return {"id": cid, "name": cid, "ja": cid, "kind": "unknown", "element": "", "level": None, "tribe": None,
+                "slots": {}, "mana": None, "rarity": "", "owned": owned, "unknown": True}
+    d = facts(card)
+    return {"id": cid, "name": d["name"]["en"], "ja": d["name"]["ja"], "kind": d["kind"], "element": d["element"],
+            "level": d.get("level"), "tribe": d.get("tribe"), "slots": d.get("slots", {}), "mana": d.get("mana"),
+            "rarity": d["rarity"], "owned": owned}
+
+
+def sort_key(entry):
+    element = ELEMENTS.index(entry["element"]) if entry["element"] in ELEMENTS else len(ELEMENTS)
+    return ({"monster": 0, "spell": 1}.get(entry["kind"], 2), element, entry["level"] or 0, entry["name"].lower())
+
+
+def card_rows(pool, owned, counts):
+    """One row per card the user owns or the deck holds, monsters first, by element, level and name."""
+    rows = []
+    for cid in set(owned) | set(counts):
+        card = pool.get(cid)
+        if card is None and cid not in counts:
+            continue
+        entry = card_entry(cid, card, owned.get(cid, 0))
+        entry["count"] = counts.get(cid, 0)
+        entry["rules"] = rules_text(card, "en") if card is not None else ""
+        rows.append(entry)
+    return sorted(rows, key=sort_key)
+
+
+def builder_data(rows, levels):
+    """The JSON the builder's script recomputes messages and charts from."""
+    keep = ("name", "ja", "kind", "element", "level", "tribe", "slots", "mana", "owned", "unknown")
+    return {
+        "cards": {r["id"]: {k: r[k] for k in keep if k in r} for r in rows},
+        "size": DECK_SIZE, "tipAt": SPELL_TIP_AT, "levels": levels, "elements": list(ELEMENTS),
+        "messages": MESSAGES, "tip": eringe_tip(),
+    }
+
+
+def render_builder(deck, name, counts, errors=(), status=200):
+    """The builder page on ``counts`` (saved or as posted), with ``errors`` from a refused request."""
+    pool, user_id = card_pool(), g.user["id"]
+    owned = owned_cards(get_db(), user_id)
+    rows = card_rows(pool, owned, counts)
+    counts = {r["id"]: r["count"] for r in rows if r["count"]}  # the rows' order, as the script lists them
+    levels = pool_levels(pool)
+    report = check_deck(counts, pool, owned)
+    return render_template(
+        "decks/builder.html", deck=deck, name=name, rows=rows, counts=counts, report=report,
+        stats=deck_stats(counts, pool, levels), levels=levels, data=builder_data(rows, levels),
+        errors=list(errors), tip=eringe_tip(), size=DECK_SIZE, name_max=NAME_MAX,
+        code=export_code(deck["cards"]) if deck else None,
+    ), status
+
+
+def render_index(import_errors=(), status=200):
+    db, user_id = get_db(), g.user["id"]
+    pool, owned = card_pool(), owned_cards(db, user_id)
+    decks = []
+    for d in list_decks(db, user_id):
+        if d["loaner"]:
+            continue
+        cards = get_deck(db, user_id, d["id"])["cards"]
+        report = check_deck(cards, pool, owned)
+        decks.append(dict(d, playable=report.playable, problems=report.messages("refused", "invalid")))
+    loaners = []
+    if shows_loaners(owned):
+        for d in list_decks(db, user_id):
+            if d["loaner"]:
+                loaners.append(dict(d, owned_part=sum(clip_to_owned(get_loaner(db, d["slug"])["cards"], owned)[0]
+                                                      .values())))
+    return render_template("decks/index.html", decks=decks, loaners=loaners, owned_total=sum(owned.values()),
+                           size=DECK_SIZE, import_errors=list(import_errors), name_max=NAME_MAX,
+                           code=request.form.get("code", "") if import_errors else "",
+                           import_name=request.form.get("name", "") if import_errors else ""), status
+
+
+def render_loaner(deck, errors=(), status=200):
+    db, user_id = get_db(), g.user["id"]
+    pool, owned = card_pool(), owned_cards(db, user_id)
+    kept, missing = clip_to_owned(deck["cards"], owned)
+    cards = sorted((dict(card_entry(cid, pool.get(cid), owned.get(cid, 0)), count=n, card=pool.get(cid))
+                    for cid, n in deck["cards"].items()), key=sort_key)
+    levels = pool_levels(pool)
+    texts = deck.get("texts") or {}
+    return render_template(
+        "decks/loaner.html", deck=deck, cards=cards, stats=deck_stats(deck["cards"], pool, levels), levels=levels,
+        report=check_deck(deck["cards"], pool), kept=sum(kept.values()), missing=sum(missing.values()),
+        size=DECK_SIZE, listed=shows_loaners(owned), errors=list(errors),
+        name_ja=texts.get("name", {}).get("ja"), description=texts.get("description", {}),
+    ), status

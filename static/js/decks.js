@@ -1,0 +1,390 @@
+/* The deckbuilder: + / − buttons, filters, live validity messages and charts.
+ *
+ * The page embeds its cards and message texts as JSON (#deck-data). checkDeck and deckStats
+ * mirror webapp/deckcheck.py and webapp/deckstats.py exactly (tests/web/test_decks.py runs both
+ * under node and compares); the chart arithmetic mirrors templates/decks/_charts.html.
+ * Saving is the form's own POST of every count field, so the page also works without script.
+ */
+(function (root, factory) {
+  "use strict";
+  var api = factory();
+  if (typeof module === "object" && module.exports) {
+    module.exports = api;
+  } else {
+    root.BrigadeDecks = api;
+    if (root.document) {
+      if (root.document.readyState === "loading") {
+        root.document.addEventListener("DOMContentLoaded", function () { api.init(root.document); });
+      } else {
+        api.init(root.document);
+      }
+    }
+  }
+})(this, function () {
+  "use strict";
+
+  var LEVELS = ["refused", "invalid", "warning", "tip"];
+  var ELEMENT_LABELS = { fire: "Fire", water: "Water", earth: "Earth", wind: "Wind", light: "Light", dark: "Dark", wild: "Wild" };
+
+  function fmt(template, vars) {
+    return template.replace(/\{(\w+)\}/g, function (m, key) {
+      return Object.prototype.hasOwnProperty.call(vars, key) ? String(vars[key]) : m;
+    });
+  }
+
+  function cardsWord(n) { return n === 1 ? "1 card" : n + " cards"; }
+
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+
+  function known(counts, data) {
+    var out = [];
+    Object.keys(counts).forEach(function (id) {
+      var c = data.cards[id];
+      if (counts[id] > 0 && c && !c.unknown) out.push([id, c, counts[id]]);
+    });
+    return out;
+  }
+
+  /* webapp.deckcheck.check_deck with the owned counts of data.cards. */
+  function checkDeck(counts, data) {
+    var m = data.messages, problems = [], ids = Object.keys(counts).filter(function (id) { return counts[id] > 0; });
+    var have = known(counts, data);
+    ids.forEach(function (id) {
+      var c = data.cards[id];
+      if (!c || c.unknown) problems.push({ code: "unknown", level: "refused", message: fmt(m.unknown, { card: id }), card: id });
+    });
+    var total = ids.reduce(function (s, id) { return s + counts[id]; }, 0);
+    if (total > data.size) {
+      problems.push({ code: "too_many", level: "refused", card: null,
+        message: fmt(m.too_many, { size: data.size, count: total, extra: cardsWord(total - data.size) }) });
+    }
+    have.forEach(function (k) {
+      var id = k[0], c = k[1], n = k[2], owned = c.owned || 0;
+      if (owned <= 0) {
+        problems.push({ code: "not_owned", level: "refused", message: fmt(m.not_owned, { name: c.name }), card: id });
+      } else if (n > owned) {
+        problems.push({ code: "too_many_copies", level: "refused", card: id,
+          message: fmt(m.too_many_copies, { count: n, name: c.name, owned: owned, extra: n - owned }) });
+      }
+    });
+    if (total < data.size) {
+      problems.push({ code: "too_few", level: "invalid", card: null,
+        message: fmt(m.too_few, { size: data.size, count: total, missing: cardsWord(data.size - total) }) });
+    }
+    var monsters = 0, spells = 0, kinds = {};
+    have.forEach(function (k) {
+      if (k[1].kind === "monster") {
+        monsters += k[2];
+        Object.keys(k[1].slots || {}).forEach(function (s) { if (k[1].slots[s] > 0) kinds[s] = true; });
+      } else if (k[1].kind === "spell") {
+        spells += k[2];
+      }
+    });
+    if (!monsters) problems.push({ code: "no_monster", level: "invalid", message: m.no_monster, card: null });
+    var unpayable = have.filter(function (k) {
+      var c = k[1];
+      return c.kind === "spell" && (c.mana || 0) > 0 && !kinds[c.element] && !kinds.wild;
+    });
+    unpayable.sort(function (a, b) {
+      var ea = data.elements.indexOf(a[1].element), eb = data.elements.indexOf(b[1].element);
+      if (ea < 0) ea = 99;
+      if (eb < 0) eb = 99;
+      return ea !== eb ? ea - eb : (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+    });
+    unpayable.forEach(function (k) {
+      problems.push({ code: "unpayable", level: "warning", card: k[0],
+        message: fmt(m.unpayable, { element: k[1].element, name: k[1].name }) });
+    });
+    if (spells > data.tipAt || spells > monsters) {
+      problems.push({ code: "tip", level: "tip", card: null, message: data.tip.en.speaker + ": " + data.tip.en.text });
+    }
+    return problems
+      .map(function (p, i) { return [LEVELS.indexOf(p.level), i, p]; })
+      .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
+      .map(function (x) { return x[2]; });
+  }
+
+  function coverageStatus(provided, needed) {
+    if (needed <= 0 || provided >= needed) return "ok";
+    return provided === 0 ? "none" : "short";
+  }
+
+  /* webapp.deckstats.deck_stats. */
+  function deckStats(counts, data) {
+    var have = known(counts, data);
+    var mons = have.filter(function (k) { return k[1].kind === "monster"; });
+    var spells = have.filter(function (k) { return k[1].kind === "spell"; });
+    var sum = function (list, f) { return list.reduce(function (s, k) { return s + f(k); }, 0); };
+    var curve = {};
+    data.levels.forEach(function (l) { curve[l] = 0; });
+    mons.forEach(function (k) { curve[k[1].level] = (curve[k[1].level] || 0) + k[2]; });
+    var wild = sum(mons, function (k) { return ((k[1].slots || {}).wild || 0) * k[2]; });
+    var coverage = [];
+    data.elements.forEach(function (e) {
+      var of = spells.filter(function (k) { return k[1].element === e; });
+      if (!of.length) return;
+      var slots = sum(mons, function (k) { return ((k[1].slots || {})[e] || 0) * k[2]; });
+      var needed = sum(of, function (k) { return (k[1].mana || 0) * k[2]; });
+      coverage.push({
+        element: e, spells: sum(of, function (k) { return k[2]; }), needed: needed,
+        heaviest: Math.max.apply(null, of.map(function (k) { return k[1].mana || 0; })),
+        slots: slots, wild: wild, status: coverageStatus(slots + wild, needed)
+      });
+    });
+    return {
+      total: sum(have, function (k) { return k[2]; }),
+      monsters: sum(mons, function (k) { return k[2]; }),
+      spells: sum(spells, function (k) { return k[2]; }),
+      levels: Object.keys(curve).map(Number).sort(function (a, b) { return a - b; })
+        .map(function (l) { return { level: l, count: curve[l] }; }),
+      elements: data.elements.map(function (e) {
+        return {
+          element: e,
+          monsters: sum(mons.filter(function (k) { return k[1].element === e; }), function (k) { return k[2]; }),
+          spells: sum(spells.filter(function (k) { return k[1].element === e; }), function (k) { return k[2]; })
+        };
+      }),
+      coverage: coverage
+    };
+  }
+
+  /* ---------------------------------------------------------------- charts (as _charts.html) */
+
+  function q(rootEl, sel) { return rootEl.querySelector(sel); }
+
+  function setAttrs(el, attrs) {
+    if (!el) return;
+    Object.keys(attrs).forEach(function (k) { el.setAttribute(k, String(attrs[k])); });
+  }
+
+  function elementText(row) {
+    var n = row.monsters + row.spells;
+    return ELEMENT_LABELS[row.element] + " " + n + (row.spells ? " (" + plural(row.spells, "spell") + ")" : "");
+  }
+
+  function coverageText(row) {
+    return row.spells + (row.spells === 1 ? " spell needs " : " spells need ") + row.needed +
+      " mana · monsters give " + row.slots +
+      (row.wild ? " + " + row.wild + " wild" : "") +
+      (row.status === "none" ? " · none can pay" : row.status === "short" ? " · short" : "");
+  }
+
+  function drawCharts(box, stats) {
+    var scale = Math.max.apply(null, [4].concat(stats.levels.map(function (r) { return r.count; })));
+    stats.levels.forEach(function (r) {
+      var h = Math.floor(r.count * 56 / scale);
+      setAttrs(q(box, '[data-bar="level"][data-key="' + r.level + '"]'), { y: 68 - h, height: h });
+      var t = q(box, '[data-text="level"][data-key="' + r.level + '"]');
+      if (t) { t.setAttribute("y", String(64 - h)); t.textContent = String(r.count); }
+    });
+    var summary = q(box, '[data-text="levels-summary"]');
+    if (summary) summary.textContent = stats.levels.map(function (r) { return "Level " + r.level + ": " + r.count + "."; }).join(" ");
+
+    var total = stats.total;
+    var m = total ? Math.floor(stats.monsters * 200 / total) : 0;
+    setAttrs(q(box, '[data-bar="ratio"][data-key="monsters"]'), { width: m });
+    setAttrs(q(box, '[data-bar="ratio"][data-key="spells"]'), { x: m, width: total ? 200 - m : 0 });
+    var ratio = q(box, '[data-text="ratio"]');
+    if (ratio) ratio.textContent = plural(stats.monsters, "monster") + " · " + plural(stats.spells, "spell");
+
+    var cum = 0;
+    stats.elements.forEach(function (r) {
+      var n = r.monsters + r.spells;
+      var x0 = total ? Math.floor(cum * 200 / total) : 0;
+      cum += n;
+      var x1 = total ? Math.floor(cum * 200 / total) : 0;
+      setAttrs(q(box, '[data-bar="element"][data-key="' + r.element + '"]'), { x: x0, width: x1 - x0 });
+      var li = q(box, '[data-text="element"][data-key="' + r.element + '"]');
+      if (li) {
+        li.hidden = !n;
+        var swatch = li.querySelector(".swatch");
+        li.textContent = "";
+        if (swatch) li.appendChild(swatch);
+        li.appendChild(li.ownerDocument.createTextNode(elementText(r)));
+      }
+    });
+
+    var byElement = {}, cscale = 1;
+    stats.coverage.forEach(function (r) {
+      byElement[r.element] = r;
+      cscale = Math.max(cscale, r.slots + r.wild, r.needed);
+    });
+    var empty = q(box, '[data-text="coverage-empty"]');
+    if (empty) empty.hidden = stats.coverage.length > 0;
+    Array.prototype.forEach.call(box.querySelectorAll('[data-row="coverage"]'), function (li) {
+      var e = li.getAttribute("data-key"), r = byElement[e];
+      li.hidden = !r;
+      li.className = "cov-row cov-" + (r ? r.status : "ok");
+      var s = r ? Math.floor(r.slots * 200 / cscale) : 0, w = r ? Math.floor(r.wild * 200 / cscale) : 0;
+      var need = r ? Math.floor(r.needed * 200 / cscale) : 0;
+      setAttrs(q(li, '[data-bar="slots"]'), { width: s });
+      setAttrs(q(li, '[data-bar="wild"]'), { x: s, width: w });
+      setAttrs(q(li, '[data-bar="need"]'), { width: need });
+      var t = q(li, '[data-text="coverage"]');
+      if (t) t.textContent = r ? coverageText(r) : "";
+    });
+  }
+
+  /* ---------------------------------------------------------------- the page */
+
+  function init(doc) {
+    var blob = doc.getElementById("deck-data"), form = doc.getElementById("deck-form");
+    if (!blob || !form) return;
+    var data = JSON.parse(blob.textContent);
+    var inputs = {}, order = [], rows = {};
+    Array.prototype.forEach.call(form.querySelectorAll("input.count"), function (input) {
+      var id = input.name.slice("card:".length);
+      inputs[id] = input;
+      order.push(id);
+      rows[id] = input.closest(".pool-row");
+    });
+    Array.prototype.forEach.call(form.querySelectorAll(".pool-row .step, #pool-filters, #pool-shown"), function (el) {
+      el.hidden = false;
+    });
+    var dirty = false;
+
+    function value(id) {
+      var n = parseInt(inputs[id].value, 10);
+      return isNaN(n) || n < 0 ? 0 : n;
+    }
+
+    function counts() {
+      var out = {};
+      order.forEach(function (id) { var n = value(id); if (n > 0) out[id] = n; });
+      return out;
+    }
+
+    function limit(id) { return Math.min(data.cards[id].owned || 0, data.size); }
+
+    function deckRow(id, n) {
+      var c = data.cards[id];
+      var li = doc.createElement("li");
+      li.className = "deck-row el-" + c.element;
+      li.setAttribute("data-id", id);
+      li.innerHTML = '<span class="gem" aria-hidden="true"></span><span class="deck-row-count"></span>' +
+        '<span aria-hidden="true">×</span><span class="deck-row-name"></span><span class="deck-row-meta"></span>' +
+        '<span class="stepper"><button type="button" class="step" data-step="-1">−</button>' +
+        '<button type="button" class="step" data-step="1">+</button></span>';
+      li.querySelector(".gem").className = "gem el-" + c.element;
+      li.querySelector(".deck-row-count").textContent = String(n);
+      li.querySelector(".deck-row-name").textContent = c.name;
+      li.querySelector(".deck-row-meta").textContent = c.level ? "Lv" + c.level : c.kind === "spell" ? "Spell" : "?";
+      var buttons = li.querySelectorAll(".step");
+      buttons[0].setAttribute("data-id", id);
+      buttons[0].setAttribute("aria-label", "One fewer " + c.name);
+      buttons[1].setAttribute("data-id", id);
+      buttons[1].setAttribute("aria-label", "One more " + c.name);
+      return li;
+    }
+
+    function update() {
+      var deck = counts(), stats = deckStats(deck, data), problems = checkDeck(deck, data);
+      var playable = !problems.some(function (p) { return p.level === "refused" || p.level === "invalid"; });
+      doc.getElementById("deck-count").textContent = String(stats.total);
+      doc.getElementById("bar-count").textContent = String(stats.total);
+      var status = doc.getElementById("deck-status");
+      status.textContent = playable ? "Ready to play" : "Not ready to play yet";
+      status.className = "deck-status " + (playable ? "is-ready" : "is-not-ready");
+      doc.getElementById("bar-status").textContent = playable ? "Ready" : "Draft";
+
+      var list = doc.getElementById("deck-problems");
+      list.textContent = "";
+      problems.forEach(function (p) {
+        if (p.level === "tip") return;
+        var li = doc.createElement("li");
+        li.className = "problem problem-" + p.level;
+        li.textContent = p.message;
+        list.appendChild(li);
+      });
+      doc.getElementById("eringe").hidden = !problems.some(function (p) { return p.level === "tip"; });
+
+      var deckList = doc.getElementById("deck-list");
+      var focused = doc.activeElement && deckList.contains(doc.activeElement) ?
+        [doc.activeElement.getAttribute("data-id"), doc.activeElement.getAttribute("data-step")] : null;
+      deckList.textContent = "";
+      order.forEach(function (id) { if (deck[id]) deckList.appendChild(deckRow(id, deck[id])); });
+      doc.getElementById("deck-empty").hidden = stats.total > 0;
+      if (focused) {
+        var again = deckList.querySelector('.step[data-id="' + focused[0] + '"][data-step="' + focused[1] + '"]') ||
+          deckList.querySelector(".step") || inputs[focused[0]];
+        if (again) again.focus();
+      }
+
+      var full = stats.total >= data.size;
+      order.forEach(function (id) {
+        var n = value(id), row = rows[id];
+        row.classList.toggle("is-short", n > (data.cards[id].owned || 0));
+        row.classList.toggle("in-deck", n > 0);
+        Array.prototype.forEach.call(doc.querySelectorAll('.step[data-id="' + id + '"]'), function (b) {
+          b.disabled = b.getAttribute("data-step") === "1" ? (n >= limit(id) || full) : n <= 0;
+        });
+      });
+      drawCharts(form, stats);
+      filter();
+    }
+
+    function filter() {
+      var text = doc.getElementById("f-text").value.trim().toLowerCase();
+      var element = doc.getElementById("f-element").value, kind = doc.getElementById("f-kind").value;
+      var level = doc.getElementById("f-level").value, left = doc.getElementById("f-left").checked;
+      var shown = 0;
+      order.forEach(function (id) {
+        var row = rows[id];
+        var ok = (!text || row.getAttribute("data-search").indexOf(text) >= 0) &&
+          (!element || row.getAttribute("data-element") === element) &&
+          (!kind || row.getAttribute("data-kind") === kind) &&
+          (!level || row.getAttribute("data-level") === level) &&
+          (!left || value(id) < limit(id));
+        row.hidden = !ok;
+        if (ok) shown += 1;
+      });
+      doc.getElementById("pool-shown").textContent = shown === order.length ?
+        plural(order.length, "card") + " you own or use" : shown + " of " + order.length + " cards shown";
+    }
+
+    form.addEventListener("click", function (ev) {
+      var button = ev.target.closest(".step");
+      if (!button || button.disabled) return;
+      var id = button.getAttribute("data-id"), step = parseInt(button.getAttribute("data-step"), 10);
+      var n = Math.max(0, value(id) + step);
+      if (step > 0) n = Math.min(n, Math.max(limit(id), value(id)));
+      inputs[id].value = String(n);
+      dirty = true;
+      update();
+    });
+    form.addEventListener("input", function (ev) {
+      if (ev.target.classList && ev.target.classList.contains("count")) { dirty = true; update(); }
+      else if (ev.target.id === "deck-name") dirty = true;
+      else if (ev.target.closest && ev.target.closest("#pool-filters")) filter();
+    });
+    form.addEventListener("change", function (ev) {
+      if (ev.target.closest && ev.target.closest("#pool-filters")) filter();
+    });
+    form.addEventListener("submit", function () { dirty = false; });
+    root().addEventListener("beforeunload", function (ev) {
+      if (dirty) { ev.preventDefault(); ev.returnValue = ""; }
+    });
+
+    Array.prototype.forEach.call(doc.querySelectorAll("form[data-confirm]"), function (f) {
+      f.addEventListener("submit", function (ev) {
+        if (!root().confirm(f.getAttribute("data-confirm"))) ev.preventDefault();
+      });
+    });
+    var copyButton = doc.getElementById("copy-code"), codeInput = doc.getElementById("export-code");
+    if (copyButton && codeInput) {
+      copyButton.hidden = false;
+      copyButton.addEventListener("click", function () {
+        codeInput.select();
+        var done = function () { copyButton.textContent = "Copied"; };
+        var nav = root().navigator;
+        if (nav.clipboard && nav.clipboard.writeText) nav.clipboard.writeText(codeInput.value).then(done, function () {});
+        else if (doc.execCommand && doc.execCommand("copy")) done();
+      });
+    }
+    update();
+
+    function root() { return doc.defaultView; }
+  }
+
+  return { checkDeck: checkDeck, deckStats: deckStats, fmt: fmt, init: init };
+});
