@@ -46,9 +46,10 @@ def create_app(test_config=None):
     app.config.setdefault("COLLECTION", "earn")        # "earn" or "all": every card owned
     store.init_app(app)  # per-request connections; creates, migrates and seeds DATABASE if set
 
-    from webapp import web
+    from webapp import sockets, web
 
     web.register(app)
+    sockets.init_app(app)  # live play over Socket.IO: app.extensions["socketio"]
     return app
 
 

@@ -26,7 +26,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
     app = create_app()
     print(f"Brigade is running at http://{args.host}:{args.port}/", flush=True)
-    app.run(args.host, args.port, debug=False)
+    # Werkzeug's threaded server with Flask-SocketIO's threading mode (docs/decisions.md): fine
+    # for a few friends; put nginx in front for TLS.
+    app.extensions["socketio"].run(app, args.host, args.port, debug=False, allow_unsafe_werkzeug=True)
 
 
 if __name__ == "__main__":

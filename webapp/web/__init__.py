@@ -4,9 +4,9 @@
 def register(app):
     """Security hooks, template helpers and every blueprint."""
     from webapp.cards.art import card_svg_markup
-    from webapp.web import auth, collection, decks, pages, security
+    from webapp.web import auth, collection, decks, pages, play, security
 
     security.init_app(app)
     app.add_template_global(card_svg_markup)
-    for module in (pages, auth, collection, decks):
+    for module in (pages, auth, collection, decks, play):
         app.register_blueprint(module.bp)

@@ -1,0 +1,341 @@
+"""The game log: the engine's public events (docs/engine.md, "Events") as plain English sentences.
+
+``describe(events, instances, names, viewer)`` turns one action's events into sentences for one
+reader: the viewer's own seat is "you", the other seat is called by its name. Units are named by
+card name and instance id, "CPU's Orc (p1c3)". Only ids that appear in the events are looked up,
+so the log says nothing the events do not (R18.6).
+"""
+
+import re
+
+from webapp.engine import load_pool
+
+#: Event types this module puts into words; tests check it covers docs/engine.md.
+EVENT_TYPES = (
+    "leaders_chosen", "leaders_revealed", "turn_started", "drew", "summoned", "marched", "land_taken",
+    "battle_started", "quick_summoned", "formation", "initiative", "triggered", "declared", "passed",
+    "resolved", "fizzled", "cancelled", "attack", "damage", "boosted", "negated", "slots_granted",
+    "tribe_changed", "level_changed", "returned", "destroyed", "no_attack", "battle_ended", "refill",
+    "capacity_restored", "discarded", "march_ability", "turn_ended", "judgment", "resigned", "game_over",
+)
+
+FIZZLE_REASONS = {
+    "cancelled": "it was cancelled",
+    "source_destroyed": "its source is gone",
+    "negated": "its source lost its abilities",
+    "target_gone": "its target is gone",
+    "slots_gone": "the spell slots that paid for it are gone",
+}
+DESTROY_REASONS = {
+    "attack": "", "life": "", "effect": "", "trigger": "",
+    "sacrifice": " as a sacrifice", "over_capacity": " to fit the land's capacity",
+}
+TIMINGS = {
+    "strikes_first": "its party strikes first",
+    "strikes_second": "its party strikes second",
+    "on_destroy": "on destroy",
+}
+RESULT_REASONS = {
+    "leaders": "every enemy leader fell",
+    "judgment": "by the round-12 judgment",
+    "draw": "",
+    "resign": "by resignation",
+    "timeout": "on time",
+    "disconnect": "the opponent left",
+}
+INSTANCE = re.compile(r"^p([01])c\d+$")
+MINUS = "\u2212"
+
+
+def describe(events, instances=None, names=None, viewer=None, pool=None):
+    """The events as a list of sentences for ``viewer`` (0, 1, or None for a spectator)."""
+    return Narrator(instances, names, viewer, pool).describe(events)
+
+
+class Narrator:
+    """Words for one reader: ``instances`` maps an instance id to ``(card id, owner)``."""
+
+    def __init__(self, instances=None, names=None, viewer=None, pool=None):
+        self.instances = instances or {}
+        self.names = list(names or ("Player 1", "Player 2"))
+        self.viewer = viewer
+        self.pool = pool if pool is not None else load_pool()
+
+    # ------------------------------------------------------------ words
+
+    def you(self, p):
+        return p is not None and p == self.viewer
+
+    def who(self, p):
+        """The subject: "you" or the seat's name."""
+        return "you" if self.you(p) else self.names[p]
+
+    def whose(self, p):
+        """The possessive: "your" or "<name>'s"."""
+        return "your" if self.you(p) else f"{self.names[p]}'s"
+
+    def verb(self, p, plain, third=None):
+        """``plain`` after "you", else the third person singular."""
+        return plain if self.you(p) else (third or plain + "s")
+
+    def card_name(self, card_id):
+        card = self.pool.get(card_id) if card_id else None
+        if card is None:
+            return card_id or "a card"
+        return (card.data.get("name") or {}).get("en") or card_id
+
+    def owner(self, uid):
+        if uid in self.instances:
+            return self.instances[uid][1]
+        m = INSTANCE.match(uid or "")
+        return int(m.group(1)) if m else None
+
+    def card_of(self, uid, card=None):
+        return card or (self.instances[uid][0] if uid in self.instances else None)
+
+    def unit(self, uid, card=None):
+        """ "Orc (p0c3)". """
+        return f"{self.card_name(self.card_of(uid, card))} ({uid})"
+
+    def owned(self, uid, card=None):
+        """ "your Orc (p0c3)" / "CPU's Orc (p1c3)". """
+        p = self.owner(uid)
+        return f"{self.whose(p)} {self.unit(uid, card)}" if p is not None else self.unit(uid, card)
+
+    def units(self, uids, owned=False):
+        parts = [self.owned(u) if owned else self.unit(u) for u in uids]
+        return join(parts) if parts else "nobody"
+
+    def party(self, p, uids):
+        return f"{self.whose(p)} {self.units(uids)}" if uids else f"nobody of {self.whose(p)} side"
+
+    # ------------------------------------------------------------ events
+
+    def describe(self, events):
+        out = []
+        i = 0
+        while i < len(events):
+            e = events[i]
+            i += 1
+            if e.get("type") in ("resolved", "attack"):
+                hits = []
+                while i < len(events) and events[i].get("type") == "damage":
+                    hits.append(events[i])
+                    i += 1
+                out.append(self.with_damage(e, hits))
+                continue
+            method = getattr(self, "on_" + str(e.get("type")), None)
+            text = method(e) if method else f"({e.get('type')})"
+            if text:
+                out.append(sentence(text))
+        return out
+
+    def damage_list(self, hits):
+        return join(f"{h['amount']} damage to {self.owned(h['unit'])}"
+                    + (f" ({h['life']} life left)" if h["life"] > 0 else "") for h in hits)
+
+    def with_damage(self, e, hits):
+        head = self.on_resolved(e) if e["type"] == "resolved" else self.on_attack(e)
+        return sentence(head + (": " + self.damage_list(hits) if hits else ""))
+
+    def on_leaders_chosen(self, e):
+        return f"{self.who(e['player'])} {self.verb(e['player'], 'choose')} leaders"
+
+    def on_leaders_revealed(self, e):
+        sides = [f"{self.whose(int(p))} {self.units(ids)}" for p, ids in sorted(e["leaders"].items())]
+        return "Leaders revealed: " + "; ".join(sides)
+
+    def on_turn_started(self, e):
+        return f"Round {e['round']}: {self.whose(e['player'])} turn"
+
+    def on_turn_ended(self, e):
+        return f"{self.whose(e['player'])} turn ends"
+
+    def on_drew(self, e):
+        n = e["count"]
+        return f"{self.who(e['player'])} {self.verb(e['player'], 'draw')} {n} card{'s' if n != 1 else ''}"
+
+    def on_summoned(self, e):
+        p = e.get("owner", self.owner(e["unit"]))
+        return f"{self.who(p)} {self.verb(p, 'summon')} {self.unit(e['unit'], e.get('card'))} to {e['land']}"
+
+    def on_marched(self, e):
+        p, uids = e["player"], e["units"]
+        origins = join(sorted(set(e["from"])))
+        verb = "marches" if len(uids) == 1 else "march"
+        text = f"{self.whose(p)} {self.units(uids)} {verb} from {origins} to {e['to']}"
+        return text + (" and attack" + ("s" if len(uids) == 1 else "") if e.get("battle") else "")
+
+    def on_land_taken(self, e):
+        return f"{self.who(e['player'])} {self.verb(e['player'], 'take')} {e['land']}"
+
+    def on_battle_started(self, e):
+        att = e["attacker"]
+        parties = e["parties"]
+        return (f"Battle at {e['land']}: {self.party(att, parties[str(att)])} against "
+                f"{self.party(1 - att, parties[str(1 - att)])}")
+
+    def on_quick_summoned(self, e):
+        p = e["player"]
+        if not e["units"]:
+            return f"{self.who(p)} {self.verb(p, 'summon')} nobody quickly"
+        named = join(self.unit(u, c) for u, c in zip(e["units"], e.get("cards") or [None] * len(e["units"])))
+        return f"{self.who(p)} quick-{self.verb(p, 'summon')} {named} into the battle"
+
+    def on_formation(self, e):
+        return f"{self.whose(e['player'])} formation, front first: {self.units(e['order'])}"
+
+    def on_initiative(self, e):
+        rolls = e["rolls"]
+        order = [self.viewer, 1 - self.viewer] if self.viewer in (0, 1) else [0, 1]
+
+        def roll(p):
+            r = rolls[str(p)]
+            return f"{self.who(p)} {r['die']}+{r['speed']}={r['total']}"
+
+        first = e.get("first")
+        tail = ("a tie: both parties strike at once" if first is None
+                else f"{self.who(first)} {self.verb(first, 'strike')} first")
+        return f"Initiative: {roll(order[0])} against {roll(order[1])}; {tail}"
+
+    def on_triggered(self, e):
+        timing = TIMINGS.get(e.get("timing"), str(e.get("timing", "")).replace("_", " "))
+        return f"{self.owned(e['unit'], e.get('card'))} triggers ({timing})"
+
+    def on_declared(self, e):
+        p, kind = e["player"], e["kind"]
+        if kind == "attack":
+            text = f"{self.who(p)} {self.verb(p, 'declare')} an attack with {self.units(e.get('units', []))}"
+        elif kind == "spell":
+            text = f"{self.who(p)} {self.verb(p, 'cast')} {self.card_name(e.get('card'))}"
+        else:
+            text = f"{self.owned(e['unit'], e.get('card'))} uses its ability"
+        if e.get("targets"):
+            text += f" on {self.units(e['targets'], owned=True)}"
+        if e.get("responds_to") is not None:
+            text += " in answer"
+        if e.get("coin"):
+            text += f" (coin: {e['coin']})"
+        return text
+
+    def on_passed(self, e):
+        return f"{self.who(e['player'])} {self.verb(e['player'], 'let')} it through"
+
+    def source(self, e):
+        if e.get("kind") == "attack":
+            return f"{self.whose(e['player'])} attack"
+        if e.get("kind") == "spell":
+            return self.card_name(e.get("card"))
+        return f"{self.card_name(e.get('card'))}'s ability"
+
+    def on_resolved(self, e):
+        return f"{self.source(e)} resolves"
+
+    def on_fizzled(self, e):
+        return f"{self.source(e)} fizzles: {FIZZLE_REASONS.get(e.get('reason'), e.get('reason'))}"
+
+    def on_cancelled(self, e):
+        return f"{self.whose(e['player'])} {self.card_name(e.get('card'))} is cancelled"
+
+    def on_attack(self, e):
+        p = e["player"]
+        lead = "At once, " if e.get("simultaneous") else ""
+        many = len(e.get("units", [])) != 1
+        return f"{lead}{self.whose(p)} {self.units(e.get('units', []))} attack{'' if many else 's'} with power {e['power']}"
+
+    def on_damage(self, e):
+        left = f", {e['life']} life left" if e["life"] > 0 else ""
+        return f"{self.owned(e['unit'])} takes {e['amount']} damage{left}"
+
+    def on_boosted(self, e):
+        parts = [f"{signed(e[k])} {k}" for k in ("power", "life", "speed") if e.get(k)]
+        return f"{self.owned(e['unit'])} gets {join(parts) if parts else 'no change'}"
+
+    def on_negated(self, e):
+        return f"{self.owned(e['unit'])} loses its abilities for this battle"
+
+    def on_slots_granted(self, e):
+        parts = [f"{n} {kind} slot{'s' if n != 1 else ''}" for kind, n in sorted(e.get("slots", {}).items())]
+        return f"{self.owned(e['unit'])} gains {join(parts)}"
+
+    def on_tribe_changed(self, e):
+        tribe = e.get("tribe") or "no tribe"
+        article = "an" if tribe[:1].lower() in "aeiou" else "a"
+        return f"{self.owned(e['unit'])} becomes {article} {tribe}"
+
+    def on_level_changed(self, e):
+        by = e.get("by", 0)
+        return (f"{self.owned(e['unit'])}'s level {'rises' if by >= 0 else 'drops'} by {abs(by)} "
+                f"to {e.get('level')}")
+
+    def on_returned(self, e):
+        p = e.get("owner", self.owner(e["unit"]))
+        where = f"{self.whose(p)} hand" if e.get("to") == "hand" else f"{self.whose(p)} discard pile (the hand is full)"
+        return f"{self.owned(e['unit'], e.get('card'))} returns to {where}"
+
+    def on_destroyed(self, e):
+        text = f"{self.owned(e['unit'], e.get('card'))} is destroyed{DESTROY_REASONS.get(e.get('reason'), '')}"
+        return text + (": a leader falls" if e.get("leader") else "")
+
+    def on_no_attack(self, e):
+        return f"{self.who(e['player'])} {self.verb(e['player'], 'go', 'goes')} on without attacking"
+
+    def on_battle_ended(self, e):
+        att = e["attacker"]
+        if e.get("success"):
+            return f"{self.who(att)} {self.verb(att, 'win')} the battle at {e['land']}"
+        text = f"{self.whose(att)} attack on {e['land']} fails"
+        back = [f"{self.unit(r['unit'])} to {r['land']}" for r in e.get("returned", [])]
+        return text + (f"; back go {join(back)}" if back else "")
+
+    def on_refill(self, e):
+        p = e["player"]
+        return f"{self.who(p)} {self.verb(p, 'refill')} {'your' if self.you(p) else 'their'} hand: an enemy leader fell"
+
+    def on_capacity_restored(self, e):
+        return f"{e['land']} has its full capacity again"
+
+    def on_discarded(self, e):
+        p = e["player"]
+        ids = e.get("ids") or [None] * len(e.get("cards", []))
+        named = join(self.unit(i, c) if i else self.card_name(c) for i, c in zip(ids, e.get("cards", [])))
+        return f"{self.who(p)} {self.verb(p, 'discard')} {named}"
+
+    def on_march_ability(self, e):
+        return f"{self.owned(e['unit'], e.get('card'))} uses its [March] ability"
+
+    def on_judgment(self, e):
+        a, b = e["lands"]
+        return (f"Judgment after round 12: {self.who(0)} {self.verb(0, 'hold')} {a} land{'s' if a != 1 else ''}, "
+                f"{self.who(1)} {self.verb(1, 'hold')} {b}")
+
+    def on_resigned(self, e):
+        return f"{self.who(e['player'])} {self.verb(e['player'], 'resign')}"
+
+    def on_game_over(self, e):
+        w = e.get("winner")
+        why = RESULT_REASONS.get(e.get("reason"), e.get("reason") or "")
+        if w is None:
+            return "Game over: a draw" + (f" ({why})" if why else "")
+        return f"Game over: {self.who(w)} {self.verb(w, 'win')}" + (f" ({why})" if why else "")
+
+
+def join(parts):
+    parts = list(parts)
+    if len(parts) <= 2:
+        return " and ".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def signed(n):
+    return f"+{n}" if n >= 0 else f"{MINUS}{-n}"
+
+
+def sentence(text):
+    """One sentence: "you"/"your" capitalized at its start (a player's name is left as it is), a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    if text.startswith(("you ", "your ")):
+        text = "Y" + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."

@@ -1,0 +1,369 @@
+"""The play service: the one place where a game is created, loaded, checked, advanced and stored.
+
+Socket handlers, HTTP views, the CPU task and the tests all call these functions; none of them
+touches ``Game.apply`` or ``store.append_action`` itself. A stored game is its setup, its ordered
+actions and a state snapshot at a version (docs/storage.md); every write names the version it was
+computed from, so two writers (a human and the CPU task, or two server processes) never both win.
+
+Errors derive from PlayError and carry the protocol's error ``code`` (docs/protocol.md).
+"""
+
+import random
+import secrets
+from typing import NamedTuple
+
+from webapp import gamelog, store
+from webapp.ai import PLAYERS
+from webapp.engine import Game, IllegalAction, load_pool
+from webapp.engine.game import DECK_SIZE
+
+LOANER = "princes-brigade"  # R2.3
+CPU_PLAYER = "baseline"
+CPU_NAME = "CPU"
+
+
+class PlayError(Exception):
+    """Base of the play service's refusals; ``code`` is the protocol's error code."""
+
+    code = "bad_request"
+
+    def __init__(self, message, game=None):
+        super().__init__(message)
+        self.message = message
+        self.game = game
+
+
+class BadRequest(PlayError):
+    """The request is malformed (wrong keys, types or sizes)."""
+
+    code = "bad_request"
+
+
+class NotFound(PlayError):
+    """No such game (or deck)."""
+
+    code = "not_found"
+
+
+class Forbidden(PlayError):
+    """Not your seat, not your game, or not your deck."""
+
+    code = "forbidden"
+
+
+class Stale(PlayError):
+    """The action was computed on an older version of the game."""
+
+    code = "stale"
+
+
+class Illegal(PlayError):
+    """The engine refused the action; the message says why."""
+
+    code = "illegal"
+
+
+class Played(NamedTuple):
+    """What one accepted action produced: the new version, its events and the game after it."""
+
+    version: int
+    events: list
+    game: Game
+    row: dict
+    seat: int
+
+
+# ---------------------------------------------------------------- decks
+
+
+def user_id_of(user):
+    """A user dict's id, or the id itself."""
+    return user["id"] if isinstance(user, dict) else user
+
+
+def deck_list(counts):
+    """{card id: count} as the list of 30 ids the engine takes (sorted: order is the engine's shuffle's job)."""
+    return [cid for cid in sorted(counts) for _ in range(counts[cid])]
+
+
+def owned_total(db, user_id):
+    """How many cards the user owns, copies counted."""
+    return sum(store.get_collection(db, user_id).values())
+
+
+def deck_problem(db, user_id, deck, all_owned=False):
+    """Why the user cannot play this deck now (R2.1–R2.3), or None."""
+    counts = deck["cards"]
+    if deck["loaner"]:
+        if not all_owned and owned_total(db, user_id) >= DECK_SIZE:
+            return "loaner decks are for players who own fewer than 30 cards (R2.3)"
+        return None
+    pool = load_pool()
+    owned = None if all_owned else store.get_collection(db, user_id)
+    try:
+        from webapp.deckcheck import check_deck  # the deck builder's full check (R2.1, R2.2)
+    except ImportError:  # pragma: no cover - only while the deck builder is not there
+        check_deck = None
+    if check_deck is not None:
+        report = check_deck(counts, pool, owned)
+        return None if report.playable else " ".join(report.messages("refused", "invalid"))
+    total = sum(counts.values())
+    if total != DECK_SIZE:
+        return f"a deck is exactly {DECK_SIZE} cards (R2.1); this one has {total}"
+    if any(cid not in pool for cid in counts):
+        return "the deck holds a card that left the pool"
+    if not any(pool[cid].kind == "monster" for cid in counts):
+        return "a deck holds at least one monster (R2.1)"
+    if owned is not None:
+        short = sorted(cid for cid, n in counts.items() if owned.get(cid, 0) < n)
+        if short:
+            return f"you own fewer copies than the deck holds of {', '.join(short)} (R2.2)"
+    return None
+
+
+def playable_decks(db, user_id, all_owned=False):
+    """The decks the user may battle with now: own legal decks, then loaners while owning < 30 cards."""
+    out = []
+    for deck in store.list_decks(db, user_id):
+        full = store.get_deck(db, user_id, deck["id"])
+        if deck_problem(db, user_id, full, all_owned) is None:
+            out.append(full)
+    return out
+
+
+def deck_for(db, user_id, deck_id, all_owned=False):
+    """The user's chosen deck with its cards, checked as playable; raise NotFound/Forbidden otherwise."""
+    if isinstance(deck_id, bool) or not isinstance(deck_id, int):
+        raise BadRequest(f"a deck id is an integer, got {deck_id!r}")
+    try:
+        deck = store.get_deck(db, user_id, deck_id)
+    except store.DeckNotFound:
+        raise NotFound(f"no deck has id {deck_id}") from None
+    except store.NotYourDeck:
+        raise Forbidden(f"deck {deck_id} is not yours") from None
+    problem = deck_problem(db, user_id, deck, all_owned)
+    if problem:
+        raise Forbidden(f"deck {deck['name']!r} cannot be played: {problem}")
+    return deck
+
+
+# ---------------------------------------------------------------- creating and loading
+
+
+def create_cpu_game(db, user, deck_ids, seed=None, all_owned=False):
+    """A new game against the CPU; return its id. The human is seat 0 and goes first (R5.1).
+
+    ``deck_ids`` is the human's deck id, or ``[human deck id, CPU deck id]``; the CPU plays the
+    loaner deck unless given one. The CPU picks its leaders after the human (R5.7).
+    """
+    uid = user_id_of(user)
+    ids = list(deck_ids) if isinstance(deck_ids, (list, tuple)) else [deck_ids]
+    if not 1 <= len(ids) <= 2:
+        raise BadRequest(f"give one or two deck ids, got {deck_ids!r}")
+    human = deck_for(db, uid, ids[0], all_owned)
+    if len(ids) == 2 and ids[1] is not None:
+        try:
+            cpu = store.get_deck(db, uid, ids[1])
+        except store.DeckNotFound:
+            raise NotFound(f"no deck has id {ids[1]}") from None
+        except store.NotYourDeck:
+            raise Forbidden(f"deck {ids[1]} is not yours") from None
+    else:
+        cpu = store.get_loaner(db, LOANER)
+    seed = secrets.randbelow(2**63) if seed is None else seed
+    decks = [deck_list(human["cards"]), deck_list(cpu["cards"])]
+    setup = {"decks": decks, "deck_ids": [human["id"], cpu["id"]], "mode": "cpu", "seed": seed,
+             "seats": [{"user_id": uid}, {"cpu": CPU_PLAYER}], "first": 0, "leader_mode": "sequential"}
+    game = new_game(setup)
+    return store.create_game(db, "cpu", seed, setup, state=game.to_json())
+
+
+def new_game(setup):
+    """The game a setup starts (also the first step of a rebuild)."""
+    return Game.new(*setup["decks"], seed=setup["seed"], first=setup["first"],
+                    leader_mode=setup.get("leader_mode", "simultaneous"))
+
+
+def load_row(db, game_id):
+    """The stored game row; raise NotFound."""
+    if isinstance(game_id, bool) or not isinstance(game_id, int):
+        raise BadRequest(f"a game id is an integer, got {game_id!r}")
+    try:
+        return store.load_game(db, game_id)
+    except store.GameNotFound:
+        raise NotFound(f"no game has id {game_id}", game_id) from None
+
+
+def load(db, game_id):
+    """(row, Game) of a stored game, the Game rebuilt from its state snapshot."""
+    row = load_row(db, game_id)
+    return row, Game.from_json(row["state"])
+
+
+def rebuild(db, game_id, upto=None):
+    """The game rebuilt from its setup and its actions (up to version ``upto``): the replay."""
+    row = load_row(db, game_id)
+    game = new_game(row["setup"])
+    for a in store.list_actions(db, game_id):
+        if upto is not None and a["seq"] > upto:
+            break
+        game.apply(a["player"], a["action"])
+    return game
+
+
+def seat_of(row, user_id):
+    """The seat (0 or 1) the user holds in the game, or None."""
+    if user_id is None:
+        return None
+    for seat, uid in enumerate(row["seats"]):
+        if uid == user_id:
+            return seat
+    return None
+
+
+def cpu_seats(row):
+    """{seat: player name} of the seats the CPU plays."""
+    return {seat: s["cpu"] for seat, s in enumerate(row["setup"].get("seats", []))
+            if isinstance(s, dict) and s.get("cpu")}
+
+
+# ---------------------------------------------------------------- acting
+
+
+def act(db, game_id, user_id, action, version):
+    """Apply the user's action to the game at ``version`` and store it; return Played.
+
+    Refusals change nothing: Forbidden (no seat), Stale (older version, or another writer won),
+    Illegal (the engine's message), NotFound.
+    """
+    row = load_row(db, game_id)
+    seat = seat_of(row, user_id)
+    if seat is None:
+        raise Forbidden(f"you hold no seat in game {game_id}", game_id)
+    return apply(db, row, seat, action, version)
+
+
+def apply(db, row, seat, action, version):
+    """Check ``version`` and the action against the stored game, apply, store; return Played."""
+    game_id = row["id"]
+    if version != row["version"]:
+        raise Stale(f"game {game_id} is at version {row['version']}, not {version}", game_id)
+    if row["status"] != "active":
+        raise Illegal(f"game {game_id} is over", game_id)
+    game = Game.from_json(row["state"])
+    try:
+        events = game.apply(seat, action)
+    except IllegalAction as exc:
+        raise Illegal(str(exc), game_id) from None
+    over = game.result is not None
+    try:
+        new_version = store.append_action(db, game_id, version, seat, action, game.to_json(),
+                                          status="finished" if over else None,
+                                          result=game.result if over else None)
+    except store.StaleVersion as exc:
+        raise Stale(f"game {game_id} moved on to version {exc.actual} while this action was checked",
+                    game_id) from None
+    row = dict(row, version=new_version, status="finished" if over else row["status"],
+               result=game.result if over else row["result"])
+    return Played(new_version, events, game, row, seat)
+
+
+def cpu_to_move(row, game):
+    """The CPU seat the game waits for, or None."""
+    if row["status"] != "active":
+        return None
+    waiting = game.waiting_for()
+    for seat in sorted(cpu_seats(row)):
+        if seat in waiting:
+            return seat
+    return None
+
+
+def cpu_step(db, game_id):
+    """Play one CPU decision if the game waits for the CPU; return Played, or None if it does not."""
+    for _ in range(5):  # another writer may win the version race: look again
+        row, game = load(db, game_id)
+        seat = cpu_to_move(row, game)
+        if seat is None:
+            return None
+        player = PLAYERS[cpu_seats(row)[seat]](seed=cpu_seed(row))
+        action = player.choose(game.copy(), seat)
+        try:
+            return apply(db, row, seat, action, row["version"])
+        except Stale:
+            continue
+    return None
+
+
+def cpu_seed(row):
+    """The CPU's random choices depend on the game and its version only (a rebuild replays them)."""
+    return random.Random(f"{row['seed']}:{row['version']}").getrandbits(64)
+
+
+def cpu_turns(db, game_id, on_action=None, delay=None, limit=10_000):
+    """Play the CPU seat while the game waits for it; ``on_action(played)`` after each; return them all."""
+    out = []
+    while len(out) < limit:
+        played = cpu_step(db, game_id)
+        if played is None:
+            break
+        out.append(played)
+        if on_action is not None:
+            on_action(played)
+        if delay:
+            delay()
+    return out
+
+
+def end(db, game_id, winner, reason):
+    """End an active game from outside the rules (timeout, disconnect, abort); return Played."""
+    row, game = load(db, game_id)
+    if row["status"] != "active":
+        raise Illegal(f"game {game_id} is over", game_id)
+    events = game.set_result(winner, reason)
+    version = store.end_game(db, game_id, row["version"], "finished", game.result, state=game.to_json())
+    return Played(version, events, game, dict(row, version=version, status="finished", result=game.result), None)
+
+
+# ---------------------------------------------------------------- what a seat sees
+
+
+def instances(game):
+    """{instance id: (card id, owner)} for naming units in the log (only ids in public events are looked up)."""
+    st = game.state.static
+    return {name: (card.id, owner) for name, card, owner in zip(st.names, st.cards, st.owner)}
+
+
+def seat_names(db, row):
+    """The display name of each seat: the user's name, or "CPU"."""
+    names = []
+    for seat, s in enumerate(row["setup"].get("seats", [])):
+        uid = row["seats"][seat]
+        if uid is not None:
+            try:
+                names.append(store.get_user(db, uid)["name"])
+            except store.UserNotFound:
+                names.append(f"Player {seat + 1}")
+        elif isinstance(s, dict) and s.get("cpu"):
+            names.append(CPU_NAME)
+        else:
+            names.append(f"Player {seat + 1}")
+    return names
+
+
+def state_for(row, game, seat, events=(), names=None):
+    """The protocol's ``state`` payload for one seat (0, 1) or a spectator (None): built only from
+    ``Game.view(seat)``, that seat's legal actions and the public events (R18.6)."""
+    names = names or [f"Player {n + 1}" for n in (0, 1)]
+    cpu = cpu_seats(row)
+    events = list(events)
+    return {
+        "game": row["id"], "version": row["version"], "seat": seat, "mode": row["mode"],
+        "status": row["status"],
+        "players": [{"name": names[p], "cpu": p in cpu} for p in (0, 1)],
+        "view": game.view(seat),
+        "legal_actions": game.legal_actions(seat) if seat is not None else [],
+        "waiting_for": sorted(game.waiting_for()),
+        "events": events,
+        "log": gamelog.describe(events, instances(game), names, seat) if events else [],
+    }

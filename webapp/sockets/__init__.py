@@ -1,0 +1,48 @@
+"""Live play over Socket.IO (docs/protocol.md): the server object and its registration.
+
+Each app gets its own ``flask_socketio.SocketIO`` (``app.extensions["socketio"]``): tests build
+many apps, and a module-level server would follow only the last one. The handlers in
+``handlers.py`` are thin adapters over ``webapp.play``.
+"""
+
+from flask_socketio import SocketIO
+from socketio.packet import Packet
+
+#: The largest Socket.IO message the server reads at all; a bigger one closes the connection.
+#: Real messages are a few hundred bytes (docs/protocol.md); handlers refuse anything over
+#: ``handlers.MAX_PAYLOAD`` with a ``bad_request`` error before that.
+MAX_MESSAGE = 64 * 1024
+
+
+class JsonPacket(Packet):
+    """A packet of a server that sends JSON only: python-socketio's own walks every value of every
+    payload looking for bytes to send as attachments, a quarter of the server's time per action."""
+
+    @classmethod
+    def data_is_binary(cls, data):
+        return isinstance(data, (bytes, bytearray))
+
+
+def init_app(app):
+    """Create the app's SocketIO server (threading mode, see docs/decisions.md) and register the handlers."""
+    from . import handlers
+
+    app.config.setdefault("CPU_DELAY", 0.35)   # seconds between the CPU's actions, so a browser can animate them
+    app.config.setdefault("RATE_LIMIT", 20)    # events a second on one socket (docs/protocol.md)
+    socketio = SocketIO(
+        app,
+        async_mode="threading",
+        # Handlers of one socket run one after another, in the order sent, on that socket's own
+        # thread: a flood from one socket queues behind itself and never spawns a thread per message.
+        async_handlers=False,
+        max_http_buffer_size=MAX_MESSAGE,
+        manage_session=True,
+        serializer=JsonPacket,
+    )
+    handlers.register(app, socketio)
+    return socketio
+
+
+def socketio_of(app):
+    """The app's SocketIO server."""
+    return app.extensions["socketio"]

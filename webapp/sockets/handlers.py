@@ -1,0 +1,337 @@
+"""Socket.IO handlers: check the payload's shape, call ``webapp.play``, emit what it returns.
+
+Rooms: every socket that joins game 12 is in ``game:12`` and in one room of its own kind:
+``game:12:0`` or ``game:12:1`` for the seat its session user holds, ``game:12:watch`` for a
+spectator. A ``state`` is built per seat from ``Game.view(seat)`` and sent to that seat's room
+only, so each socket gets its own view and nobody else's (R18.6); the rooms also carry over a
+message queue when several server processes share the games (ARCHITECTURE.md "Server").
+"""
+
+import collections
+import json
+import logging
+import threading
+import time
+
+from flask import request, session
+from flask_socketio import ConnectionRefusedError, disconnect, join_room, leave_room
+from socketio.pubsub_manager import PubSubManager
+
+from webapp import play, store
+
+log = logging.getLogger(__name__)
+
+#: The largest payload a handler reads, as compact JSON (real ones are a few hundred bytes).
+MAX_PAYLOAD = 4096
+#: Limits on the action dict inside an ``action`` payload.
+MAX_KEYS, MAX_STRING, MAX_LIST = 8, 64, 40
+MAX_INT = 2**53  # what a browser's numbers hold exactly
+#: Refused events (over the rate limit) within FLOOD_WINDOW seconds that end the connection.
+FLOOD_WINDOW, FLOOD_REFUSALS = 5.0, 60
+
+
+def room(game_id, seat=None):
+    """The room of a game, or of one seat's sockets in it (0, 1, or "watch")."""
+    return f"game:{game_id}" if seat is None else f"game:{game_id}:{seat}"
+
+
+class Member:
+    """One connected socket: its user, the games it joined (game id -> seat) and its recent events."""
+
+    __slots__ = ("user_id", "games", "recent", "refused")
+
+    def __init__(self, user_id):
+        self.user_id = user_id
+        self.games = {}
+        self.recent = collections.deque()
+        self.refused = collections.deque()
+
+
+class Hub:
+    """The sockets of one app: who is connected, rate limits, and the CPU tasks of its games."""
+
+    def __init__(self, app, socketio):
+        self.app, self.socketio = app, socketio
+        self.lock = threading.Lock()
+        self.members = {}
+        self.cpu = {}      # game id -> "run again" flag of its running CPU task
+        self.names = {}    # game id -> seat names (they never change during a game)
+
+    # ------------------------------------------------------------ connections
+
+    def connect(self):
+        uid = session.get("user_id")
+        user = None
+        if uid is not None:
+            try:
+                user = store.get_user(store.get_db(), uid)
+            except store.UserNotFound:
+                user = None
+        if user is None:
+            raise ConnectionRefusedError("log in first")
+        with self.lock:
+            self.members[request.sid] = Member(user["id"])
+
+    def disconnected(self):
+        with self.lock:
+            self.members.pop(request.sid, None)
+
+    # ------------------------------------------------------------ flood control
+
+    def admit(self, member):
+        """"ok" within RATE_LIMIT events a second; "limited" over it; "flood" when refusals go on."""
+        now = time.monotonic()
+        limit = self.app.config["RATE_LIMIT"]
+        with self.lock:
+            recent = member.recent
+            while recent and now - recent[0] >= 1.0:
+                recent.popleft()
+            if len(recent) < limit:
+                recent.append(now)
+                return "ok"
+            refused = member.refused
+            while refused and now - refused[0] >= FLOOD_WINDOW:
+                refused.popleft()
+            refused.append(now)
+            return "limited" if len(refused) <= FLOOD_REFUSALS else "flood"
+
+    def gate(self, game=None):
+        """The sending socket's Member if this event may be handled; else answer (or disconnect) and None."""
+        member = self.members.get(request.sid)
+        if member is None:
+            disconnect()
+            return None
+        verdict = self.admit(member)
+        if verdict == "flood":
+            log.warning("socket %s of user %s kept flooding: disconnected", request.sid, member.user_id)
+            disconnect()
+            return None
+        if verdict == "limited":
+            self.error("rate_limited", f"more than {self.app.config['RATE_LIMIT']} events a second: "
+                                       "this one was dropped; keep flooding and the connection is closed", game)
+            return None
+        return member
+
+    # ------------------------------------------------------------ emitting
+
+    def error(self, code, message, game=None):
+        self.socketio.emit("error", {"game": game, "code": code, "message": message}, to=request.sid)
+
+    def seat_names(self, db, row):
+        names = self.names.get(row["id"])
+        if names is None:
+            names = play.seat_names(db, row)
+            if row["status"] == "active":
+                self.names[row["id"]] = names
+        return names
+
+    def push(self, db, played):
+        """Send every seat (and the spectators) of the game its own state after an action."""
+        row, game = played.row, played.game
+        names = self.seat_names(db, row)
+        for seat in (0, 1, None):
+            to = room(row["id"], "watch" if seat is None else seat)
+            if (seat is None or row["seats"][seat] is not None) and self.listening(to):
+                self.socketio.emit("state", play.state_for(row, game, seat, played.events, names), to=to)
+        if row["status"] != "active":
+            self.names.pop(row["id"], None)
+
+    def listening(self, to):
+        """False if nobody is in the room (then its state is not built); always True with a message
+        queue, whose other processes' rooms this one cannot see."""
+        manager = self.socketio.server.manager
+        if isinstance(manager, PubSubManager):
+            return True
+        return bool(manager.rooms.get("/", {}).get(to))
+
+    def enter(self, member, row):
+        """Put this socket into the game's rooms (its seat's, or the spectators'); return the seat."""
+        seat = play.seat_of(row, member.user_id)
+        join_room(room(row["id"]))
+        join_room(room(row["id"], "watch" if seat is None else seat))
+        with self.lock:
+            member.games[row["id"]] = seat
+        return seat
+
+    # ------------------------------------------------------------ the CPU
+
+    def kick_cpu(self, game_id):
+        """Make sure a background task plays the CPU of this game (one task per game)."""
+        with self.lock:
+            if game_id in self.cpu:
+                self.cpu[game_id] = True  # the running task looks again before it stops
+                return
+            self.cpu[game_id] = False
+        self.socketio.start_background_task(self.run_cpu, game_id)
+
+    def run_cpu(self, game_id):
+        delay = self.app.config["CPU_DELAY"]
+
+        def pause():
+            if delay:
+                self.socketio.sleep(delay)
+
+        db = store.connect(self.app.config["DATABASE"])
+        try:
+            while True:
+                with self.lock:
+                    self.cpu[game_id] = False
+                try:
+                    pause()
+                    play.cpu_turns(db, game_id, on_action=lambda played: self.push(db, played), delay=pause)
+                except Exception:  # a bug must not kill the task silently with the flag set
+                    log.exception("the CPU of game %s failed", game_id)
+                with self.lock:
+                    if not self.cpu[game_id]:
+                        del self.cpu[game_id]
+                        return
+        finally:
+            db.close()
+
+    def cpu_waiting(self, row, game):
+        if play.cpu_to_move(row, game) is not None:
+            self.kick_cpu(row["id"])
+
+
+def register(app, socketio):
+    """Attach the protocol's handlers to ``socketio``."""
+    hub = Hub(app, socketio)
+    app.extensions["brigade_hub"] = hub
+
+    def guarded(name, keys):
+        """The common frame of a client event: a known socket, the rate limit, the payload's shape,
+        and PlayError turned into an ``error`` to the sender alone."""
+        def wrap(fn):
+            def handler(payload=None, *extra):
+                game = payload.get("game") if isinstance(payload, dict) else None
+                game = game if isinstance(game, int) and not isinstance(game, bool) else None
+                member = hub.gate(game)
+                if member is None:
+                    return
+                try:
+                    fn(member, **check_payload(name, payload, keys, extra))
+                except play.PlayError as exc:
+                    hub.error(exc.code, exc.message, exc.game if exc.game is not None else game)
+            handler.__name__ = f"on_{name}"
+            socketio.on_event(name, handler)
+            return fn
+        return wrap
+
+    @socketio.on_error_default
+    def on_error(exc):  # a bug: the sender hears of it, the connection and the server go on
+        log.exception("socket event %r failed", getattr(request, "event", None))
+        hub.error("internal", "the server failed on this event; it was not applied")
+
+    @socketio.on("connect")
+    def on_connect(auth=None):
+        try:
+            hub.connect()
+        except ConnectionRefusedError:
+            raise
+        except Exception:  # never let a failure here accept a socket without a user
+            log.exception("socket connect failed")
+            raise ConnectionRefusedError("the server could not check your session") from None
+
+    @socketio.on("disconnect")
+    def on_disconnect(reason=None):
+        hub.disconnected()
+
+    @guarded("join", {"game": "id"})
+    def on_join(member, game):
+        db = store.get_db()
+        row, g = play.load(db, game)
+        seat = hub.enter(member, row)
+        socketio.emit("state", play.state_for(row, g, seat, (), hub.seat_names(db, row)), to=request.sid)
+        hub.cpu_waiting(row, g)
+
+    @guarded("action", {"game": "id", "action": "action", "version": "version"})
+    def on_action(member, game, action, version):
+        db = store.get_db()
+        played = play.act(db, game, member.user_id, action, version)
+        if member.games.get(game, "none") != played.seat:
+            hub.enter(member, played.row)
+        hub.push(db, played)
+        hub.cpu_waiting(played.row, played.game)
+
+    @guarded("leave", {"game": "id"})
+    def on_leave(member, game):
+        with hub.lock:
+            seat = member.games.pop(game, None)
+        leave_room(room(game))
+        leave_room(room(game, "watch" if seat is None else seat))
+
+    @socketio.on("*")
+    def on_unknown(event, *args):
+        if hub.gate() is not None:
+            hub.error("bad_request", f"unknown event {short(event)}; send join, action or leave")
+
+    return hub
+
+
+def check_payload(name, payload, keys, extra):
+    """The payload's fields as keyword arguments, or BadRequest saying what is wrong."""
+    if extra:
+        raise play.BadRequest(f"{name}: send one payload object, got {1 + len(extra)} arguments")
+    if not isinstance(payload, dict):
+        raise play.BadRequest(f"{name}: the payload is an object like {example(keys)}, got {type(payload).__name__}")
+    try:
+        size = len(json.dumps(payload, separators=(",", ":")))
+    except (TypeError, ValueError):
+        raise play.BadRequest(f"{name}: the payload is not plain JSON") from None
+    if size > MAX_PAYLOAD:
+        raise play.BadRequest(f"{name}: the payload is {size} bytes; at most {MAX_PAYLOAD}")
+    missing = sorted(set(keys) - set(payload))
+    unknown = sorted(str(k)[:20] for k in set(payload) - set(keys))
+    if missing or unknown:
+        raise play.BadRequest(f"{name}: expected {example(keys)}"
+                              + (f"; missing {', '.join(missing)}" if missing else "")
+                              + (f"; unknown {', '.join(unknown)}" if unknown else ""))
+    for key, kind in keys.items():
+        CHECKS[kind](name, key, payload[key])
+    return dict(payload)
+
+
+def example(keys):
+    return "{" + ", ".join(f'"{k}": …' for k in keys) + "}"
+
+
+def check_id(name, key, value):
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < MAX_INT:
+        raise play.BadRequest(f"{name}: {key!r} is a game id (a positive integer), got {short(value)}")
+
+
+def check_version(name, key, value):
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_INT:
+        raise play.BadRequest(f"{name}: {key!r} is the version of your last state (an integer), got {short(value)}")
+
+
+def check_action(name, key, action):
+    """An action dict: a ``type`` and a few ids, ints or lists of ids (the engine checks the rest)."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise play.BadRequest(f"{name}: 'action' is an object with a 'type', got {short(action)}")
+    if len(action) > MAX_KEYS:
+        raise play.BadRequest(f"{name}: an action has at most {MAX_KEYS} keys")
+    for k, v in action.items():
+        if len(k) > MAX_STRING:
+            raise play.BadRequest(f"{name}: action key {short(k)} is too long")
+        if isinstance(v, str):
+            ok = len(v) <= MAX_STRING
+        elif isinstance(v, bool):
+            ok = False
+        elif isinstance(v, int):
+            ok = abs(v) < MAX_INT
+        elif isinstance(v, list):
+            ok = len(v) <= MAX_LIST and all(isinstance(x, str) and len(x) <= MAX_STRING for x in v)
+        else:
+            ok = False
+        if not ok:
+            raise play.BadRequest(f"{name}: action field {k!r} must be an id, a number or a list of ids, "
+                                  f"got {short(v)}")
+
+
+def short(value):
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+CHECKS = {"id": check_id, "version": check_version, "action": check_action}

@@ -1,0 +1,108 @@
+"""Play pages: choose a deck, start a CPU game, the board page (live over Socket.IO), a finished game's replay.
+
+Thin views over ``webapp.play``; the game itself is played over Socket.IO (docs/protocol.md).
+"""
+
+import functools
+
+from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
+                   url_for)
+
+from webapp import play, store
+from webapp.store import get_db
+from webapp.web.security import login_required
+
+bp = Blueprint("play", __name__)
+
+
+def all_owned():
+    """True when the host gives every player every card (COLLECTION = "all")."""
+    return current_app.config.get("COLLECTION") == "all"
+
+
+@bp.get("/play")
+@login_required
+def index():
+    """Choose a deck for a game against the CPU; resume a game in progress."""
+    db = get_db()
+    decks = play.playable_decks(db, g.user["id"], all_owned())
+    games = store.list_games(db, g.user["id"], status="active")
+    return render_template("play/index.html", decks=decks, games=games)
+
+
+@bp.post("/play/cpu")
+@login_required
+def new_cpu_game():
+    """Create a game against the CPU with the chosen deck and go to its board."""
+    raw = request.form.get("deck", "")
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+        flash("Choose a deck to play with.", "error")
+        return redirect(url_for("play.index"))
+    try:
+        game_id = play.create_cpu_game(get_db(), g.user, int(raw), all_owned=all_owned())
+    except play.PlayError as exc:
+        flash(exc.message, "error")
+        return redirect(url_for("play.index"))
+    return redirect(url_for("play.board", game_id=game_id))
+
+
+@bp.get("/play/<int:game_id>")
+@login_required
+def board(game_id):
+    """The board page; the seat comes from the session, a visitor without one watches."""
+    try:
+        row = play.load_row(get_db(), game_id)
+    except play.NotFound:
+        abort(404)
+    seat = play.seat_of(row, g.user["id"])
+    own_deck = set(row["setup"]["decks"][seat]) if seat is not None else set()
+    return render_template("play/board.html", game_id=game_id, seat=seat, mode=row["mode"],
+                           lang="en", cards_json=cards_json(own_deck))
+
+
+@bp.get("/play/<int:game_id>/replay.json")
+@login_required
+def replay(game_id):
+    """A finished game's setup and actions, for its players (decks and seed are secret while it runs)."""
+    db = get_db()
+    try:
+        row = play.load_row(db, game_id)
+    except play.NotFound:
+        abort(404)
+    if play.seat_of(row, g.user["id"]) is None:
+        abort(403)
+    if row["status"] == "active":
+        abort(409, description="The game is still being played.")
+    setup = row["setup"]
+    return jsonify(game=game_id, mode=row["mode"], seed=row["seed"], result=row["result"],
+                   version=row["version"], decks=setup["decks"], first=setup.get("first"),
+                   leader_mode=setup.get("leader_mode"), seats=setup["seats"],
+                   actions=[{"seq": a["seq"], "player": a["player"], "action": a["action"]}
+                            for a in store.list_actions(db, game_id)])
+
+
+def cards_json(svg_for=()):
+    """What the board draws cards with: the whole pool's faces (so the list names no deck), and art
+    for the viewer's own deck only (the whole pool's art would be ~2 MB)."""
+    faces = pool_faces()
+    return {cid: dict(face, svg=card_art(cid)) if cid in svg_for else face for cid, face in faces.items()}
+
+
+@functools.lru_cache(maxsize=1)
+def pool_faces():
+    from webapp.cards.text import rules_text
+    from webapp.engine import load_pool
+
+    keys = ("name", "kind", "level", "element", "tribe", "power", "speed", "life", "slots", "quick",
+            "keywords", "rarity", "mana", "timing")
+    return {cid: dict({k: card.data[k] for k in keys if k in card.data},
+                      text={lang: rules_text(card, lang) for lang in ("en", "ja")})
+            for cid, card in load_pool().items()}
+
+
+@functools.lru_cache(maxsize=None)
+def card_art(cid):
+    from webapp.cards.art import card_svg
+    from webapp.engine import load_pool
+
+    return card_svg(load_pool()[cid], "en", width="100%", height=None)
