@@ -265,7 +265,23 @@ def apply(db, row, seat, action, version):
                     game_id) from None
     row = dict(row, version=new_version, status="finished" if over else row["status"],
                result=game.result if over else row["result"])
+    if over:
+        reward_winner(db, row)
     return Played(new_version, events, game, row, seat)
+
+
+def reward_winner(db, row):
+    """A won game grants its winner (a player, not the CPU) one pack, once (R17.4 packs from wins)."""
+    winner = (row.get("result") or {}).get("winner")
+    if winner not in (0, 1):
+        return None
+    user_id = row["seats"][winner]
+    if user_id is None:
+        return None
+    source = f"win:game:{row['id']}"
+    if db.execute("SELECT 1 FROM packs WHERE user_id = ? AND source = ?", [user_id, source]).fetchone():
+        return None
+    return store.grant_pack(db, user_id, source)
 
 
 def cpu_to_move(row, game):
@@ -322,7 +338,9 @@ def end(db, game_id, winner, reason):
         raise Illegal(f"game {game_id} is over", game_id)
     events = game.set_result(winner, reason)
     version = store.end_game(db, game_id, row["version"], "finished", game.result, state=game.to_json())
-    return Played(version, events, game, dict(row, version=version, status="finished", result=game.result), None)
+    row = dict(row, version=version, status="finished", result=game.result)
+    reward_winner(db, row)
+    return Played(version, events, game, row, None)
 
 
 # ---------------------------------------------------------------- what a seat sees

@@ -270,3 +270,23 @@ def test_the_log_speaks_to_each_seat(db, alice, game_id):
     names = play.seat_names(db, played.row)
     assert play.state_for(played.row, played.game, 0, played.events, names)["log"] == ["You choose leaders."]
     assert play.state_for(played.row, played.game, None, played.events, names)["log"] == ["alice chooses leaders."]
+
+
+def test_a_win_against_the_cpu_grants_one_pack(app):
+    """Packs come from wins: the winning player gets exactly one, the CPU none."""
+    from webapp import play, store
+    from webapp.store.packs import list_packs
+    from webapp.store.users import create_user
+    from webapp.web.passwords import hash_password
+
+    db = store.connect(app.config["DATABASE"])
+    try:
+        user = create_user(db, "winner", hash_password("correct horse battery"))
+        row = {"id": 99, "seats": [user["id"], None], "result": {"winner": 0, "reason": "leaders"}}
+        assert play.reward_winner(db, row) is not None
+        assert play.reward_winner(db, row) is None  # the same game never pays twice
+        assert [p["source"] for p in list_packs(db, user["id"])] == ["win:game:99"]
+        assert play.reward_winner(db, dict(row, result={"winner": 1, "reason": "leaders"})) is None
+        assert play.reward_winner(db, dict(row, id=100, result={"winner": None, "reason": "draw"})) is None
+    finally:
+        db.conn.close()
