@@ -4,9 +4,9 @@
 def register(app):
     """Security hooks, template helpers and every blueprint."""
     from webapp.cards.art import card_svg_markup
-    from webapp.web import auth, collection, decks, pages, play, security
+    from webapp.web import auth, collection, decks, lobby, pages, play, security, story
 
     security.init_app(app)
     app.add_template_global(card_svg_markup)
-    for module in (pages, auth, collection, decks, play):
+    for module in (pages, auth, collection, decks, play, lobby, story):
         app.register_blueprint(module.bp)

@@ -1,0 +1,5 @@
+"""(being written)"""
+
+from flask import Blueprint
+
+bp = Blueprint("lobby", __name__)
