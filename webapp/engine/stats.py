@@ -180,32 +180,30 @@ def auras(s):
     return out or _NO_AURAS
 
 
-def power(s, u, au=None):
-    """Current power (R10.2 floors the attack total, not each unit)."""
-    p = s.static.cards[u].power
+POWER, LIFE, SPEED = 0, 1, 2  # positions in boosts and aura bonuses
+
+
+def modified(s, u, base, stat, au=None):
+    """A printed value plus this battle's boosts and [Battle] bonuses for it."""
     b = s.battle
-    if b is None or b.simultaneous:
-        return p
+    if b is None or (b.simultaneous and stat != SPEED):  # R10.9 (speed was spent before the tie)
+        return base
     if u in b.boosts:
-        p += b.boosts[u][0]
+        base += b.boosts[u][stat]
     au = au or auras(s)
     if u in au.bonus:
-        p += au.bonus[u][0]
-    return p
+        base += au.bonus[u][stat]
+    return base
+
+
+def power(s, u, au=None):
+    """Current power (R10.2 floors the attack total, not each unit)."""
+    return modified(s, u, s.static.cards[u].power, POWER, au)
 
 
 def max_life(s, u, au=None):
     """Maximum life now (R14.4: life boosts raise current and maximum together)."""
-    life = s.static.cards[u].life
-    b = s.battle
-    if b is None or b.simultaneous:
-        return life
-    if u in b.boosts:
-        life += b.boosts[u][1]
-    au = au or auras(s)
-    if u in au.bonus:
-        life += au.bonus[u][1]
-    return life
+    return modified(s, u, s.static.cards[u].life, LIFE, au)
 
 
 def life(s, u, au=None):
@@ -215,16 +213,8 @@ def life(s, u, au=None):
 
 
 def speed(s, u, au=None):
-    sp = s.static.cards[u].speed
-    b = s.battle
-    if b is None:
-        return sp
-    if u in b.boosts:
-        sp += b.boosts[u][2]
-    au = au or auras(s)
-    if u in au.bonus:
-        sp += au.bonus[u][2]
-    return sp
+    """Current speed: what the initiative roll adds (R9.7)."""
+    return modified(s, u, s.static.cards[u].speed, SPEED, au)
 
 
 def slots(s, side, au=None):
