@@ -1,0 +1,999 @@
+// The battle screen (R9–R14): an overlay over the map with the step track, both parties in
+// formation order, the initiative dice, the declaration chain and the choices of the moment.
+// Between states it replays the engine's events (damage, destruction, resolution from the right).
+
+import {h, add, sleep, bag, pace, plural, crownSvg} from "./play-util.js";
+import {slotMark, ELEMENT_COLOUR} from "./play-cards.js";
+
+const FIZZLE = {
+  cancelled: "cancelled", source_destroyed: "its source fell", negated: "its source lost its abilities",
+  target_gone: "its target is gone", slots_gone: "its spell slots are gone",
+};
+const PIPS = {1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8]};
+
+function dieSvg(v) {
+  const s = h("svg:svg", {viewBox: "0 0 60 60", class: "pl-die-svg", "aria-hidden": "true"});
+  add(s, h("svg:rect", {x: 3, y: 3, width: 54, height: 54, rx: 11, class: "pl-die-face"}));
+  if (!v) add(s, h("svg:text", {x: 30, y: 41, "text-anchor": "middle", class: "pl-die-q"}, "?"));
+  for (const i of PIPS[v] || []) {
+    add(s, h("svg:circle", {cx: 15 + (i % 3) * 15, cy: 15 + Math.floor(i / 3) * 15, r: 5.2, class: "pl-die-pip"}));
+  }
+  return s;
+}
+
+export class BattleScreen {
+  constructor(board) {
+    this.b = board;
+    this.el = h("section", {class: "pl-battle", hidden: true, "aria-label": "Battle", "data-testid": "battle"});
+    add(board.arena, this.el);
+    this.scene = null;
+    this.ui = null;
+    this.uiVersion = -1;
+    this.caption = "";
+  }
+
+  // ------------------------------------------------------------------ scene model
+
+  sceneFromView(bt) {
+    const order = bt.order || null;
+    let strikerIdx = 0;
+    if (order && bt.step === "fight") strikerIdx = bt.striker !== null && bt.striker !== undefined ? order.indexOf(bt.striker) : (bt.done || []).length;
+    return {
+      land: bt.land, attacker: bt.attacker, step: bt.step, stepPlayer: bt.step_player,
+      parties: {0: bt.parties["0"].slice(), 1: bt.parties["1"].slice()},
+      chain: bt.chain.map((c) => Object.assign({}, c, {state: c.cancelled ? "cancelled" : ""})),
+      initiative: bt.initiative ? Object.assign({}, bt.initiative, {rolls: bt.initiative.rolls}) : null,
+      order, strikerIdx: Math.max(0, strikerIdx), simultaneous: !!bt.simultaneous,
+      acted: new Set(bt.acted || []), negated: new Set(bt.negated || []), slots: bt.slots || null,
+      responder: bt.responder, lock: !!bt.spell_lock, quick: new Set(bt.quick || []), stats: {},
+      fallen: {0: (bt.fallen && bt.fallen["0"]) || [], 1: (bt.fallen && bt.fallen["1"]) || []},
+      outcome: null, live: true,
+    };
+  }
+
+  info(id) {
+    const sc = this.scene;
+    const u = this.b.unit(id) || {card: null, owner: null, leader: false, life: 0, max_life: 0, power: 0, speed: 0};
+    const st = (sc && sc.stats[id]) || {};
+    return Object.assign({}, u, st);
+  }
+
+  setStat(id, patch) {
+    const cur = this.info(id);
+    this.scene.stats[id] = Object.assign({life: cur.life, max_life: cur.max_life, power: cur.power}, this.scene.stats[id] || {}, patch);
+  }
+
+  who(p) { return this.b.who(p); }
+
+  verb(p, you, they) { return p === this.b.me && this.b.seat !== null ? you : they; }
+
+  // ------------------------------------------------------------------ open / close / sync
+
+  open() {
+    if (this.el.hidden) {
+      this.el.hidden = false;
+      const top = this.b.stage.getBoundingClientRect().top;
+      if (top < 0 || top > window.innerHeight * 0.5) this.b.stage.scrollIntoView({block: "start", behavior: pace.scale ? "smooth" : "auto"});
+    }
+    this.b.root.classList.add("pl-in-battle");
+  }
+
+  close() {
+    this.scene = null;
+    this.ui = null;
+    this.el.hidden = true;
+    this.el.textContent = "";
+    this.b.root.classList.remove("pl-in-battle");
+  }
+
+  /** After a state is applied: draw the battle of the view (or close the screen). */
+  sync(view, again) {
+    if (!view.battle || view.result) { if (this.scene) this.close(); return; }
+    if (again && !this.scene) return;
+    const hadFocus = this.el.contains(document.activeElement);
+    this.scene = this.sceneFromView(view.battle);
+    if (this.uiVersion !== this.b.version) { this.ui = null; this.uiVersion = this.b.version; }
+    this.caption = "";
+    this.open();
+    this.render();
+    if (this.b.can() && (view.waiting_for || []).includes(this.b.me) && (hadFocus || document.activeElement === document.body)) {
+      const first = this.el.querySelector(".pl-bbar button:not([disabled])");
+      if (first) first.focus({preventScroll: true});
+    }
+  }
+
+  interactive() {
+    const v = this.b.view;
+    return this.scene && this.scene.live && !this.b.animating && v && v.battle && this.b.can() &&
+      (v.waiting_for || []).includes(this.b.me);
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  render() {
+    const sc = this.scene;
+    if (!sc) return;
+    const B = this.b;
+    const key = document.activeElement && this.el.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    const land = (B.view || {}).lands ? B.view.lands[sc.land] : null;
+    this.el.textContent = "";
+    this.el.classList.toggle("pl-battle-mine", sc.attacker === B.me);
+    const attackWord = sc.attacker === B.me && B.seat !== null ? "You attack" : `${B.names[sc.attacker]} attacks`;
+    add(this.el, 
+      h("header", {class: "pl-bhead"},
+        h("h2", {}, h("span", {class: "pl-bhead-swords", "aria-hidden": "true"}, "⚔"), `Battle at ${B.landLabel(sc.land)}`),
+        h("p", {}, `${attackWord}${land ? ` · ${land.kind === "base" ? "base" : land.kind} · capacity ${land.capacity}` : ""}`)),
+      this.steps(),
+      h("div", {class: "pl-bfield"},
+        this.party(B.foe),
+        h("div", {class: "pl-bcenter"}, this.dice(), this.chain()),
+        this.party(B.me)),
+      this.bar());
+    if (sc.outcome) add(this.el, this.outcomeBox());
+    const steps = this.el.querySelector(".pl-steps");
+    const now = steps && steps.querySelector(".pl-step-now");
+    if (now && steps.scrollWidth > steps.clientWidth) steps.scrollLeft = now.offsetLeft - (steps.clientWidth - now.offsetWidth) / 2;
+    if (key) {
+      const el = this.el.querySelector(`[data-key="${CSS.escape(key)}"]`);
+      if (el) el.focus({preventScroll: true});
+    }
+  }
+
+  stepIndex() {
+    const sc = this.scene;
+    if (sc.outcome) return 7;
+    if (sc.step === "quick") return sc.stepPlayer === sc.attacker ? 0 : 2;
+    if (sc.step === "formation") return sc.stepPlayer === sc.attacker ? 1 : 3;
+    if (sc.step === "initiative") return 4;
+    return sc.simultaneous ? 5 : 5 + Math.min(1, sc.strikerIdx);
+  }
+
+  steps() {
+    const sc = this.scene;
+    const B = this.b;
+    const att = sc.attacker;
+    const def = 1 - att;
+    const poss = (p) => (p === B.me && B.seat !== null ? "Your" : `${B.names[p]}’s`);
+    const first = sc.order ? sc.order[0] : null;
+    const labels = [
+      `${poss(att)} quick summon`, `${poss(att)} formation`, `${poss(def)} quick summon`, `${poss(def)} formation`,
+      "Initiative roll",
+      sc.simultaneous ? "Simultaneous attack" : first === null ? "First striker: abilities → attack" : `${poss(first)} abilities → attack`,
+      sc.simultaneous ? null : first === null ? "Second striker: abilities → attack" : `${poss(1 - first)} abilities → attack`,
+    ];
+    const cur = this.stepIndex();
+    const ol = h("ol", {class: "pl-steps", "aria-label": "Battle steps (R9.1)"});
+    labels.forEach((label, i) => {
+      if (label === null) return;
+      const state = i < cur ? "done" : i === cur ? "now" : "todo";
+      add(ol, h("li", {class: `pl-step pl-step-${state}`, "aria-current": state === "now" ? "step" : null},
+        h("span", {class: "pl-step-n", "aria-hidden": "true"}, state === "done" ? "✓" : i + 1), h("span", {class: "pl-step-label"}, label)));
+    });
+    return ol;
+  }
+
+  slots(p) {
+    const sc = this.scene;
+    let pools = sc.slots ? sc.slots[String(p)] : null;
+    if (!pools) {
+      pools = {};
+      for (const id of sc.parties[p]) {
+        const c = this.b.cards.get(this.info(id).card);
+        for (const [k, n] of Object.entries(c.slots || {})) pools[k] = {total: (pools[k] ? pools[k].total : 0) + n, used: 0};
+      }
+    }
+    const kinds = Object.keys(pools).filter((k) => pools[k].total || pools[k].used);
+    const box = h("ul", {class: "pl-slots", "aria-label": "Spell slots"});
+    if (sc.lock) add(box, h("li", {class: "pl-slot pl-slot-lock"}, "no spells this battle"));
+    for (const k of kinds) {
+      const {total, used} = pools[k];
+      const free = Math.max(0, total - used);
+      add(box, h("li", {class: "pl-slot", title: `${k}: ${free} free of ${total}`, "aria-label": `${k} slots: ${free} free of ${total}`},
+        slotMark(k), h("span", {class: "pl-slot-gems", "aria-hidden": "true"},
+          Array.from({length: total}, (_, i) => h("i", {class: i < free ? "pl-gem-on" : "pl-gem-off",
+            style: {"--gem": ELEMENT_COLOUR[k] || "#ddd"}}))),
+        h("span", {class: "pl-slot-n"}, `${free}/${total}`)));
+    }
+    if (!kinds.length && !sc.lock) add(box, h("li", {class: "pl-slot pl-slot-none"}, "no spell slots"));
+    return box;
+  }
+
+  party(p) {
+    const sc = this.scene;
+    const B = this.b;
+    const mine = p === B.me;
+    const forming = this.ui && this.ui.kind === "formation" && mine;
+    const ids = forming ? this.ui.order : sc.parties[p];
+    const role = p === sc.attacker ? "attacking" : "defending";
+    const speed = ids.reduce((n, id) => n + (this.info(id).speed || 0), 0);
+    const power = ids.filter((id) => !sc.acted.has(id)).reduce((n, id) => n + (this.info(id).power || 0), 0);
+    const wrap = h("div", {class: ["pl-party", mine ? "pl-party-me" : "pl-party-foe", forming ? "pl-forming" : ""], "data-side": p});
+    add(wrap, h("div", {class: "pl-party-head"},
+      h("h3", {}, mine && B.seat !== null ? "Your party" : `${B.names[p]}’s party`, h("span", {class: "pl-role"}, ` · ${role}`)),
+      h("span", {class: "pl-party-sum", title: "Power of the members who have not acted · total speed"}, `⚔ ${power} · speed ${speed >= 0 ? "+" : ""}${speed}`),
+      this.slots(p)));
+    const row = h("ol", {class: "pl-prow", "aria-label": `${mine ? "Your" : B.names[p] + "’s"} formation, front first`});
+    const targets = this.targetSet();
+    ids.forEach((id, i) => add(row, this.member(id, i, ids.length, p, forming, targets)));
+    if (!ids.length) add(row, h("li", {class: "pl-hint"}, "No one is left standing."));
+    add(wrap, row);
+    if (forming) this.wireDrag(row);
+    return wrap;
+  }
+
+  member(id, i, n, p, forming, targets) {
+    const sc = this.scene;
+    const B = this.b;
+    const u = this.info(id);
+    const name = B.cards.name(u.card);
+    const acted = sc.acted.has(id);
+    const negated = sc.negated.has(id);
+    const isTarget = targets && targets.has(id);
+    const bits = [name, i === 0 ? "front" : i === n - 1 ? "rear" : `position ${i + 1}`];
+    if (u.leader) bits.push("leader");
+    bits.push(`life ${u.life} of ${u.max_life}`, `power ${u.power}`);
+    if (acted) bits.push("has acted");
+    if (negated) bits.push("abilities negated");
+    if (isTarget) bits.push("choose as target");
+    const btn = h("button", {
+      class: ["pl-bunit", acted ? "pl-acted" : "", isTarget ? "pl-target" : "", u.leader ? "pl-leader" : "", sc.quick.has(id) ? "pl-quick" : ""],
+      type: "button", "data-unit": id, "data-key": `b:${id}`, "aria-label": bits.join(", "),
+      onclick: () => {
+        if (isTarget) this.pickTarget(id);
+        else if (!forming) B.showUnit(id);
+      },
+    });
+    add(btn, B.cards.img(u.card, "pl-bunit-img"));
+    if (u.leader) add(btn, h("span", {class: "pl-crown", "aria-hidden": "true"}, crownSvg()));
+    if (acted) add(btn, h("span", {class: "pl-tag pl-tag-acted", "aria-hidden": "true"}, "acted"));
+    if (negated) add(btn, h("span", {class: "pl-tag pl-tag-neg", "aria-hidden": "true"}, "negated"));
+    const pct = Math.max(0, Math.min(100, 100 * u.life / Math.max(1, u.max_life)));
+    add(btn, h("span", {class: "pl-bstats", "aria-hidden": "true"},
+      h("b", {class: "pl-pow"}, u.power), h("b", {class: "pl-hp"}, `${u.life}/${u.max_life}`),
+      h("span", {class: "pl-life"}, h("span", {style: {width: `${pct}%`}}))));
+    const li = h("li", {class: ["pl-member", i === 0 ? "pl-front" : ""], "data-unit": id},
+      i === 0 ? h("span", {class: "pl-front-tag"}, "front") : i === n - 1 && n > 1 ? h("span", {class: "pl-rear-tag"}, "rear") : null, btn);
+    if (forming) {
+      li.draggable = true;
+      li.classList.add("pl-draggable");
+      btn.addEventListener("keydown", (e) => {
+        if (e.key === "ArrowLeft") { e.preventDefault(); this.move(id, -1); }
+        if (e.key === "ArrowRight") { e.preventDefault(); this.move(id, 1); }
+      });
+      add(li, h("span", {class: "pl-move-btns"},
+        h("button", {class: "pl-btn pl-btn-icon", type: "button", "data-key": `fwd:${id}`, "aria-label": `Move ${name} toward the front`,
+          disabled: i === 0, onclick: () => this.move(id, -1)}, "◀"),
+        h("button", {class: "pl-btn pl-btn-icon", type: "button", "data-key": `back:${id}`, "aria-label": `Move ${name} toward the rear`,
+          disabled: i === n - 1, onclick: () => this.move(id, 1)}, "▶")));
+    }
+    return li;
+  }
+
+  dice() {
+    const sc = this.scene;
+    const B = this.b;
+    const box = h("div", {class: "pl-dice", "aria-label": "Initiative"});
+    const ini = sc.initiative;
+    for (const p of [B.foe, B.me]) {
+      const r = ini ? ini.rolls[String(p)] : null;
+      const win = ini && ini.first === p;
+      add(box, h("div", {class: ["pl-dieset", win ? "pl-die-win" : "", p === B.me ? "pl-dieset-me" : "pl-dieset-foe"], "data-side": p},
+        h("span", {class: "pl-die-who"}, p === B.me && B.seat !== null ? "You" : B.names[p]),
+        h("span", {class: "pl-die", "data-die": r ? r.die : ""}, dieSvg(r ? r.die : 0)),
+        h("span", {class: "pl-die-sum"}, r ? `${r.die} ${r.speed >= 0 ? "+" : "−"} ${Math.abs(r.speed)} speed = ` : "die + speed", r ? h("b", {}, r.total) : null)));
+    }
+    let verdict = "Higher total strikes first";
+    if (ini) verdict = ini.first === null || ini.first === undefined ? "A tie: simultaneous attack!" : `${this.who(ini.first)} ${this.verb(ini.first, "strike", "strikes")} first`;
+    add(box, h("p", {class: "pl-dice-verdict", "data-testid": "initiative"}, verdict));
+    return box;
+  }
+
+  chain() {
+    const sc = this.scene;
+    const B = this.b;
+    const wrap = h("div", {class: "pl-chain-wrap"});
+    const ol = h("ol", {class: "pl-chain", "aria-label": "Declarations, oldest first; they resolve from the right"});
+    sc.chain.forEach((d, i) => add(ol, this.decl(d, i)));
+    add(wrap, h("h3", {class: "pl-chain-title"}, "Declarations",
+      sc.chain.length > 1 ? h("span", {class: "pl-chain-dir"}, " · resolve from the right ←") : null));
+    if (!sc.chain.length) add(ol, h("li", {class: "pl-chain-empty"}, sc.step === "fight" ? "Nothing declared yet." : "The fight has not begun."));
+    add(wrap, ol);
+    if (this.caption) add(wrap, h("p", {class: "pl-caption", "aria-live": "polite"}, this.caption));
+    return wrap;
+  }
+
+  decl(d, i) {
+    const B = this.b;
+    const mine = d.player === B.me;
+    let cid = d.card || null;
+    if (!cid && d.unit) cid = this.info(d.unit).card;
+    let title;
+    if (d.kind === "attack") title = "Attack";
+    else title = cid ? B.cards.name(cid) : d.kind;
+    const kindWord = d.kind === "attack" ? "attack" : d.kind === "spell" ? "spell" : "ability";
+    const extra = [];
+    if (d.targets && d.targets.length) extra.push(h("span", {class: "pl-decl-target"}, "→ " + d.targets.map((t) => B.unitName(t)).join(", ")));
+    if (d.kind === "attack" && d.units) {
+      const pow = d.units.reduce((n, u) => n + (this.info(u).power || 0), 0);
+      extra.push(h("span", {class: "pl-decl-units"}, `${plural(d.units.length, "unit")} · ⚔ ${d.power !== undefined ? d.power : pow}`));
+    }
+    if (d.choice !== undefined && d.choice !== null && cid) {
+      const opts = B.cards.choices(cid);
+      extra.push(h("span", {class: "pl-decl-choice"}, `Chose: ${opts[d.choice] || `option ${d.choice + 1}`}`));
+    }
+    if (d.coin) {
+      const c = cid ? B.cards.coin(cid) : null;
+      extra.push(h("span", {class: `pl-coin pl-coin-${d.coin}`}, h("i", {"aria-hidden": "true"}, d.coin === "heads" ? "H" : "T"),
+        `${d.coin === "heads" ? "Heads" : "Tails"}${c ? ": " + c[d.coin] : ""}`));
+    }
+    if (d.paid) {
+      const parts = [];
+      if (d.paid.element) parts.push(`${d.paid.element} ${B.cards.get(cid).element || ""}`);
+      if (d.paid.wild) parts.push(`${d.paid.wild} wild`);
+      if (parts.length) extra.push(h("span", {class: "pl-decl-paid"}, `paid ${parts.join(" + ")}`));
+    }
+    const li = h("li", {class: ["pl-decl", `pl-decl-${d.kind}`, mine ? "pl-decl-me" : "pl-decl-foe", d.state ? `pl-decl-${d.state}` : ""],
+      "data-index": i, "data-kind": d.kind},
+      i > 0 ? h("span", {class: "pl-decl-arrow", "aria-hidden": "true"}, "↩") : null,
+      h("div", {class: "pl-decl-card"},
+        d.kind === "attack" ? h("span", {class: "pl-art pl-art-attack", "aria-hidden": "true"}, "⚔") : B.cards.art(cid, "pl-art-decl"),
+        h("div", {class: "pl-decl-body"},
+          h("span", {class: "pl-decl-who"}, `${mine && B.seat !== null ? "You" : B.names[d.player]} · ${kindWord}`),
+          h("b", {class: "pl-decl-title"}, title), ...extra)),
+      d.stamp ? h("span", {class: `pl-stamp pl-stamp-${d.stampKind || "ok"}`}, d.stamp) : null,
+      d.state === "cancelled" && !d.stamp ? h("span", {class: "pl-stamp pl-stamp-bad"}, "cancelled") : null);
+    li.setAttribute("aria-label", `${i + 1}: ${mine ? "your" : B.names[d.player] + "’s"} ${kindWord} ${title}${d.state === "cancelled" ? ", cancelled" : ""}`);
+    return li;
+  }
+
+  // ------------------------------------------------------------------ choices of the moment
+
+  bar() {
+    const sc = this.scene;
+    const B = this.b;
+    const bar = h("div", {class: "pl-bbar", "data-testid": "battle-bar"});
+    const v = B.view;
+    if (sc.outcome || !sc.live || B.animating || !v || !v.battle) {
+      add(bar, h("p", {class: "pl-prompt pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), this.caption || "…"));
+      return bar;
+    }
+    if (!this.interactive()) {
+      const w = (v.waiting_for || [])[0];
+      const waitWord = B.sent ? "Sending…" : `${w === undefined ? B.names[B.foe] : B.names[w]} is deciding…`;
+      add(bar, h("p", {class: "pl-prompt pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), waitWord));
+      return bar;
+    }
+    const types = new Set(B.legal.map((a) => a.type));
+    if (types.has("quick_summon")) this.quickBar(bar);
+    else if (types.has("formation")) this.formationBar(bar);
+    else this.fightBar(bar);
+    return bar;
+  }
+
+  quickBar(bar) {
+    const B = this.b;
+    const opts = B.actions("quick_summon");
+    if (!this.ui || this.ui.kind !== "quick") this.ui = {kind: "quick", picked: []};
+    const ui = this.ui;
+    const cands = [];
+    for (const a of opts) for (const c of a.cards) if (!cands.includes(c)) cands.push(c);
+    const valid = opts.find((a) => bag(a.cards) === bag(ui.picked));
+    const land = B.view.lands[this.scene.land];
+    const level = this.scene.parties[B.me].reduce((n, id) => n + (B.cards.get(this.info(id).card).level || 0), 0);
+    const pickedLevel = ui.picked.reduce((n, c) => n + (B.cards.get((B.handCard(c) || {}).card).level || 0), 0);
+    add(bar, h("p", {class: "pl-prompt"}, h("b", {}, "Quick summon. "),
+      `Add Quick monsters from your hand to the front of your party. Party level ${level + pickedLevel} of capacity ${land ? land.capacity : "?"}.`));
+    const list = h("ul", {class: "pl-quick-list"});
+    for (const c of cands) {
+      const hc = B.handCard(c);
+      const on = ui.picked.includes(c);
+      add(list, h("li", {}, h("button", {class: ["pl-quick-card", on ? "pl-on" : ""], type: "button", "aria-pressed": String(on), "data-key": `q:${c}`,
+        onclick: () => { const i = ui.picked.indexOf(c); if (i >= 0) ui.picked.splice(i, 1); else ui.picked.push(c); this.render(); }},
+      B.cards.img(hc.card, "pl-card-small"), h("span", {}, `${B.cards.name(hc.card)} · L${B.cards.get(hc.card).level}`),
+      on ? h("span", {class: "pl-quick-n"}, ui.picked.indexOf(c) + 1) : null)));
+    }
+    const none = opts.find((a) => !a.cards.length);
+    add(bar, list, h("div", {class: "pl-row-btns"},
+      h("button", {class: "pl-btn pl-btn-go", type: "button", "data-key": "quick-go", disabled: !(valid && ui.picked.length),
+        onclick: () => B.send({type: "quick_summon", cards: ui.picked.slice()})},
+        ui.picked.length ? `Quick summon ${plural(ui.picked.length, "monster")}` : "Quick summon"),
+      none ? h("button", {class: "pl-btn", type: "button", "data-key": "quick-none", onclick: () => B.send(none)}, "No quick summon") : null,
+      ui.picked.length && !valid ? h("span", {class: "pl-bad"}, "Not allowed together (capacity).") : null));
+  }
+
+  formationBar(bar) {
+    const B = this.b;
+    const opts = B.actions("formation");
+    if (!this.ui || this.ui.kind !== "formation") {
+      // R9.5: start from the suggested order (the first listed formation), and re-render the party.
+      this.ui = {kind: "formation", order: opts[0].order.slice(), suggested: opts[0].order.slice()};
+      queueMicrotask(() => this.render());
+    }
+    const ui = this.ui;
+    add(bar, h("p", {class: "pl-prompt"}, h("b", {}, "Formation. "),
+      "The front (left) takes damage first. Drag the cards, or use the arrows (or ← → on a card). Starts from the suggested order: non-leaders in front, leaders at the rear."),
+    h("div", {class: "pl-row-btns"},
+      h("button", {class: "pl-btn pl-btn-go", type: "button", "data-key": "form-go", onclick: () => B.send({type: "formation", order: ui.order.slice()})}, "Confirm formation"),
+      h("button", {class: "pl-btn", type: "button", "data-key": "form-reset", disabled: ui.order.join() === ui.suggested.join(),
+        onclick: () => { ui.order = ui.suggested.slice(); this.render(); }}, "Suggested order")));
+  }
+
+  move(id, delta) {
+    const o = this.ui.order;
+    const i = o.indexOf(id);
+    const j = i + delta;
+    if (i < 0 || j < 0 || j >= o.length) return;
+    [o[i], o[j]] = [o[j], o[i]];
+    this.render();
+    const el = this.el.querySelector(`[data-key="b:${CSS.escape(id)}"]`);
+    if (el) el.focus({preventScroll: true});
+  }
+
+  wireDrag(row) {
+    let dragging = null;
+    row.addEventListener("dragstart", (e) => {
+      const li = e.target.closest(".pl-member");
+      if (!li) return;
+      dragging = li.dataset.unit;
+      li.classList.add("pl-dragging");
+      e.dataTransfer.effectAllowed = "move";
+      e.dataTransfer.setData("text/plain", dragging);
+    });
+    row.addEventListener("dragover", (e) => {
+      if (!dragging) return;
+      e.preventDefault();
+      const li = e.target.closest(".pl-member");
+      row.querySelectorAll(".pl-drop").forEach((x) => x.classList.remove("pl-drop"));
+      if (li && li.dataset.unit !== dragging) li.classList.add("pl-drop");
+    });
+    row.addEventListener("drop", (e) => {
+      e.preventDefault();
+      const li = e.target.closest(".pl-member");
+      const id = dragging || e.dataTransfer.getData("text/plain");
+      dragging = null;
+      if (!li || !id || li.dataset.unit === id) { this.render(); return; }
+      const o = this.ui.order;
+      const from = o.indexOf(id);
+      const to = o.indexOf(li.dataset.unit);
+      o.splice(from, 1);
+      o.splice(to, 0, id);
+      this.render();
+    });
+    row.addEventListener("dragend", () => { dragging = null; row.querySelectorAll(".pl-dragging,.pl-drop").forEach((x) => x.classList.remove("pl-dragging", "pl-drop")); });
+  }
+
+  /** Declarations grouped per unit (abilities) or per card kind (spells: copies act alike). */
+  groups() {
+    const B = this.b;
+    const out = new Map();
+    for (const a of B.legal) {
+      if (a.type !== "ability" && a.type !== "spell") continue;
+      let key;
+      let cid;
+      if (a.type === "ability") { key = `a:${a.unit}`; cid = this.info(a.unit).card; }
+      else {
+        const hc = B.handCard(a.card);
+        cid = hc ? hc.card : a.card;
+        key = `s:${cid}`;
+      }
+      let g = out.get(key);
+      if (!g) { g = {key, type: a.type, cid, source: a.type === "ability" ? a.unit : a.card, actions: []}; out.set(key, g); }
+      if (a.type === "spell" && a.card !== g.source) continue;
+      g.actions.push(a);
+    }
+    return [...out.values()];
+  }
+
+  /** The spell group a hand card can start now, or null (for the hand's "Cast" buttons). */
+  castFor(handId) {
+    if (!this.interactive()) return null;
+    const hc = this.b.handCard(handId);
+    if (!hc) return null;
+    return this.groups().find((g) => g.type === "spell" && g.cid === hc.card) || null;
+  }
+
+  fightBar(bar) {
+    const B = this.b;
+    const v = B.view.battle;
+    const sc = this.scene;
+    const attack = B.legal.find((a) => a.type === "attack");
+    const pass = B.legal.find((a) => a.type === "pass");
+    if (this.ui && this.ui.kind === "pick") { this.pickBar(bar); return; }
+    const latest = v.chain.length ? v.chain[v.chain.length - 1] : null;
+    if (latest) {
+      const what = latest.kind === "attack" ? "an attack" : `${latest.kind === "spell" ? "the spell" : "the ability of"} ${latest.card ? B.cards.name(latest.card) : latest.unit ? B.unitName(latest.unit) : ""}`;
+      add(bar, h("p", {class: "pl-prompt"}, h("b", {}, `${this.who(latest.player)} ${this.verb(latest.player, "declared", "declared")} ${what}. `),
+        "Answer with a [Counter], or let it through."));
+    } else {
+      add(bar, h("p", {class: "pl-prompt"}, h("b", {}, "Your window. "),
+        attack ? "Use [Normal] abilities or spells first if you like, then attack." : "Nobody in your party can attack."));
+    }
+    const btns = h("div", {class: "pl-row-btns pl-fight-btns"});
+    if (attack) {
+      const power = sc.parties[B.me].filter((id) => !sc.acted.has(id)).reduce((n, id) => n + (this.info(id).power || 0), 0);
+      add(btns, h("button", {class: "pl-btn pl-btn-danger pl-btn-big", type: "button", "data-key": "attack", "data-testid": "attack",
+        onclick: () => B.send(attack)}, `Attack · ⚔ ${power}`));
+    }
+    if (pass) {
+      add(btns, h("button", {class: "pl-btn pl-btn-big", type: "button", "data-key": "pass", "data-testid": latest ? "let-through" : "no-attack",
+        onclick: () => B.send(pass)}, latest ? "Let it through" : "Go on without attacking"));
+    }
+    add(bar, btns);
+    const groups = this.groups();
+    if (groups.length) {
+      const list = h("ul", {class: "pl-decls", "aria-label": latest ? "Counters you can declare" : "Abilities and spells you can declare"});
+      for (const g of groups) {
+        const c = B.cards.get(g.cid);
+        const label = g.type === "spell" ? `Cast ${B.cards.name(g.cid)}` : `Use ${B.cards.name(g.cid)}`;
+        const cost = g.type === "spell" ? `spell · ${c.mana ?? "?"} ${c.element || ""} slot${c.mana === 1 ? "" : "s"}` : "ability · it will not attack";
+        add(list, h("li", {}, h("button", {class: ["pl-decl-btn", g.type === "spell" ? "pl-dbtn-spell" : "pl-dbtn-ability"], type: "button",
+          "data-key": `g:${g.key}`, "data-testid": g.type, title: B.cards.text(g.cid), onclick: () => this.startDeclaration(g)},
+        B.cards.art(g.cid, "pl-art-chip"),
+        h("span", {class: "pl-decl-btn-text"}, h("b", {}, label), h("span", {class: "pl-decl-cost"}, cost),
+          h("span", {}, B.cards.text(g.cid).replace(/^\[[^\]]+\]\s*/, ""))))));
+      }
+      add(bar, list);
+    }
+  }
+
+  startDeclaration(g) {
+    if (!g) return;
+    if (g.actions.length === 1) { this.b.send(g.actions[0]); return; }
+    this.ui = {kind: "pick", group: g, target: undefined, choice: undefined, sacrifice: undefined};
+    this.render();
+    const first = this.el.querySelector(".pl-bbar button");
+    if (first) first.focus({preventScroll: true});
+  }
+
+  remaining() {
+    const ui = this.ui;
+    return ui.group.actions.filter((a) =>
+      (ui.target === undefined || (a.targets || []).join(",") === ui.target) &&
+      (ui.choice === undefined || (a.choice ?? null) === ui.choice) &&
+      (ui.sacrifice === undefined || (a.sacrifice ?? null) === ui.sacrifice));
+  }
+
+  /** What the current pick asks for: "target", "choice", "sacrifice", or null when one action is left. */
+  asking() {
+    const ui = this.ui;
+    if (!ui || ui.kind !== "pick") return null;
+    const rest = this.remaining();
+    const vary = (f) => new Set(rest.map(f)).size > 1;
+    if (ui.target === undefined && vary((a) => (a.targets || []).join(","))) return "target";
+    if (ui.choice === undefined && vary((a) => a.choice ?? null)) return "choice";
+    if (ui.sacrifice === undefined && vary((a) => a.sacrifice ?? null)) return "sacrifice";
+    return null;
+  }
+
+  targetSet() {
+    if (this.asking() !== "target") return null;
+    const s = new Set();
+    for (const a of this.remaining()) for (const t of a.targets || []) s.add(t);
+    return s;
+  }
+
+  pickTarget(id) {
+    this.ui.target = id;
+    this.advancePick();
+  }
+
+  advancePick() {
+    const ask = this.asking();
+    const rest = this.remaining();
+    if (!ask && rest.length) {
+      this.ui = null;
+      this.b.send(rest[0]);
+      return;
+    }
+    this.render();
+    const first = this.el.querySelector(".pl-bbar .pl-pick button");
+    if (first) first.focus({preventScroll: true});
+  }
+
+  cancelPick() {
+    if (this.ui && this.ui.kind === "pick") { this.ui = null; this.render(); return true; }
+    return false;
+  }
+
+  pickBar(bar) {
+    const B = this.b;
+    const ui = this.ui;
+    const g = ui.group;
+    const ask = this.asking();
+    const rest = this.remaining();
+    const name = B.cards.name(g.cid);
+    add(bar, h("p", {class: "pl-prompt"}, h("b", {}, `${g.type === "spell" ? "Cast" : "Use"} ${name}. `), B.cards.text(g.cid)));
+    const box = h("div", {class: "pl-pick pl-row-btns"});
+    if (ask === "target") {
+      add(box, h("span", {class: "pl-hint"}, "Choose a target (glowing) — or here:"));
+      const seen = new Set();
+      for (const a of rest) {
+        const t = (a.targets || []).join(",");
+        if (seen.has(t)) continue;
+        seen.add(t);
+        const u = this.info(a.targets[0]);
+        add(box, h("button", {class: "pl-btn pl-btn-choice", type: "button", "data-key": `t:${t}`, onclick: () => this.pickTarget(t)},
+          B.cards.art(u.card, "pl-art-chip"), `${B.cards.name(u.card)}${u.owner === B.me ? " (yours)" : ""}`));
+      }
+    } else if (ask === "choice") {
+      const opts = B.cards.choices(g.cid);
+      const seen = new Set();
+      for (const a of rest) {
+        if (seen.has(a.choice)) continue;
+        seen.add(a.choice);
+        add(box, h("button", {class: "pl-btn pl-btn-choice", type: "button", "data-key": `c:${a.choice}`,
+          onclick: () => { ui.choice = a.choice ?? null; this.advancePick(); }}, opts[a.choice] || `Option ${a.choice + 1}`));
+      }
+    } else if (ask === "sacrifice") {
+      add(box, h("span", {class: "pl-hint"}, "Sacrifice which ally?"));
+      const seen = new Set();
+      for (const a of rest) {
+        if (seen.has(a.sacrifice)) continue;
+        seen.add(a.sacrifice);
+        const u = this.info(a.sacrifice);
+        add(box, h("button", {class: "pl-btn pl-btn-choice pl-btn-danger", type: "button", "data-key": `sac:${a.sacrifice}`,
+          onclick: () => { ui.sacrifice = a.sacrifice ?? null; this.advancePick(); }}, B.cards.art(u.card, "pl-art-chip"), B.cards.name(u.card)));
+      }
+    }
+    add(box, h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "pick-cancel", onclick: () => this.cancelPick()}, "Back (Esc)"));
+    add(bar, box);
+  }
+
+  // ------------------------------------------------------------------ outcome
+
+  outcomeBox() {
+    const sc = this.scene;
+    const B = this.b;
+    const e = sc.outcome;
+    const meAtt = sc.attacker === B.me;
+    let title;
+    let cls;
+    if (B.seat === null) { title = e.success ? `${B.names[sc.attacker]} takes ${sc.land}` : `${B.names[1 - sc.attacker]} holds ${sc.land}`; cls = "neutral"; }
+    else if (meAtt) { title = e.success ? `Victory! ${sc.land} is yours` : `The attack on ${B.landLabel(sc.land)} failed`; cls = e.success ? "good" : "bad"; }
+    else { title = e.success ? `${B.landLabel(sc.land)} has fallen to ${B.names[sc.attacker]}` : `You held ${B.landLabel(sc.land)}!`; cls = e.success ? "bad" : "good"; }
+    const lost = (p) => (sc.fallen[p] || []);
+    const row = (p) => h("li", {}, h("span", {}, `${p === B.me && B.seat !== null ? "You" : B.names[p]} lost `),
+      lost(p).length ? lost(p).map((cid) => B.cards.art(cid, "pl-art-chip pl-fallen")) : "nobody");
+    const back = e.returned && e.returned.length ? h("p", {class: "pl-hint"}, "Back to where they came from: " +
+      e.returned.map((r) => `${B.unitName(r.unit)} → ${r.land}`).join(", ") + ".") : null;
+    return h("div", {class: `pl-outcome pl-outcome-${cls}`, role: "status", "data-testid": "battle-outcome"},
+      h("h3", {}, title), h("ul", {class: "pl-outcome-lost"}, row(B.me), row(B.foe)), back,
+      h("button", {class: "pl-btn pl-btn-go", type: "button", "data-key": "outcome-ok", onclick: () => this.release && this.release()}, "Back to the map"));
+  }
+
+  // ------------------------------------------------------------------ events → animation
+
+  async animate(events, prev) {
+    const B = this.b;
+    if (!this.scene && prev && prev.battle) { this.scene = this.sceneFromView(prev.battle); this.open(); }
+    if (this.scene) this.scene.live = false;
+    for (const e of events) {
+      if (!this.scene && e.type !== "battle_started") continue;
+      const fn = this["on_" + e.type];
+      if (fn) await fn.call(this, e);
+    }
+    if (this.scene) { this.scene.live = true; }
+    B.animating = false;
+  }
+
+  say(text) {
+    this.caption = text;
+    const cap = this.el.querySelector(".pl-caption");
+    if (cap) cap.textContent = text;
+    const wait = this.el.querySelector(".pl-bbar .pl-prompt");
+    if (wait) { wait.textContent = ""; add(wait, h("span", {class: "pl-spinner", "aria-hidden": "true"}), text); }
+  }
+
+  unitEl(id) {
+    return this.el.querySelector(`.pl-bunit[data-unit="${CSS.escape(id)}"]`);
+  }
+
+  float(id, text, cls) {
+    const el = id ? this.unitEl(id) : null;
+    const box = this.el.getBoundingClientRect();
+    const f = h("span", {class: `pl-float ${cls || ""}`, "aria-hidden": "true"}, text);
+    if (el) {
+      const r = el.getBoundingClientRect();
+      f.style.left = `${r.left - box.left + r.width / 2}px`;
+      f.style.top = `${r.top - box.top + r.height * 0.35}px`;
+    } else {
+      f.style.left = "50%";
+      f.style.top = "45%";
+    }
+    f.style.animationDuration = `${Math.max(300, 1300 * pace.scale)}ms`;
+    add(this.el, f);
+    setTimeout(() => f.remove(), Math.max(350, 1400 * pace.scale));
+  }
+
+  async on_battle_started(e) {
+    const B = this.b;
+    B.flashLand(e.land, "pl-battle-flash");
+    await sleep(500);
+    this.scene = {
+      land: e.land, attacker: e.attacker, step: "quick", stepPlayer: e.attacker,
+      parties: {0: e.parties["0"].slice(), 1: e.parties["1"].slice()}, chain: [], initiative: null, order: null,
+      strikerIdx: 0, simultaneous: false, acted: new Set(), negated: new Set(), slots: null, responder: null,
+      lock: false, quick: new Set(), stats: {}, fallen: {0: [], 1: []}, outcome: null, live: false,
+    };
+    this.ui = null;
+    this.caption = `${this.who(e.attacker)} ${this.verb(e.attacker, "march", "marches")} into ${e.land}: battle!`;
+    this.open();
+    this.render();
+    this.el.animate([{opacity: 0, transform: "scale(.97)"}, {opacity: 1, transform: "none"}], {duration: Math.max(1, 350 * pace.scale)});
+    B.tips.show("battle");
+    await sleep(1000);
+  }
+
+  async on_quick_summoned(e) {
+    const sc = this.scene;
+    const B = this.b;
+    e.units.forEach((id, i) => {
+      const c = B.cards.get(e.cards[i]);
+      B.known.set(id, Object.assign({id, card: e.cards[i], owner: e.player, leader: false, life: c.life, max_life: c.life,
+        power: c.power, speed: c.speed || 0, level: c.level}, B.known.get(id) || {}));
+      sc.quick.add(id);
+    });
+    sc.parties[e.player] = e.units.concat(sc.parties[e.player].filter((u) => !e.units.includes(u)));
+    sc.step = "formation";
+    sc.stepPlayer = e.player;
+    this.caption = `${this.who(e.player)} quick ${this.verb(e.player, "summon", "summons")} ${e.units.map((u) => B.unitName(u)).join(", ")}.`;
+    this.render();
+    for (const id of e.units) { const el = this.unitEl(id); if (el) el.classList.add("pl-arrive"); }
+    await sleep(900);
+  }
+
+  async on_formation(e) {
+    const sc = this.scene;
+    sc.parties[e.player] = e.order.slice();
+    if (e.player === sc.attacker) { sc.step = "quick"; sc.stepPlayer = 1 - sc.attacker; }
+    else { sc.step = "initiative"; sc.stepPlayer = null; }
+    this.caption = `${this.who(e.player)} ${this.verb(e.player, "set", "sets")} the formation.`;
+    this.render();
+    await sleep(600);
+  }
+
+  async on_initiative(e) {
+    const sc = this.scene;
+    sc.step = "initiative";
+    sc.initiative = null;
+    this.caption = "Initiative roll!";
+    this.render();
+    const dice = [...this.el.querySelectorAll(".pl-dieset")];
+    const spin = pace.scale > 0 ? 1100 * pace.scale : 0;
+    const t0 = performance.now();
+    while (performance.now() - t0 < spin) {
+      for (const d of dice) {
+        const die = d.querySelector(".pl-die");
+        die.textContent = "";
+        add(die, dieSvg(1 + Math.floor(Math.random() * 6)));
+        die.classList.add("pl-rolling");
+        die.style.transform = `rotate(${Math.floor(Math.random() * 50 - 25)}deg)`;
+      }
+      await new Promise((r) => setTimeout(r, 70));
+    }
+    sc.initiative = {rolls: e.rolls, first: e.first};
+    sc.simultaneous = e.first === null || e.first === undefined;
+    sc.order = sc.simultaneous ? null : [e.first, 1 - e.first];
+    sc.step = "fight";
+    sc.strikerIdx = 0;
+    const r = e.rolls;
+    this.caption = sc.simultaneous ? `Tie at ${r["0"].total}: both attack at once!` :
+      `${this.who(e.first)} ${this.verb(e.first, "strike", "strikes")} first (${r[String(e.first)].total} against ${r[String(1 - e.first)].total}).`;
+    this.render();
+    for (const d of this.el.querySelectorAll(".pl-die")) d.animate([{transform: "scale(1.35)"}, {transform: "scale(1)"}], {duration: Math.max(1, 400 * pace.scale)});
+    await sleep(1300);
+  }
+
+  async on_triggered(e) {
+    const el = this.unitEl(e.unit);
+    if (el) el.classList.add("pl-glow");
+    this.say(`${this.b.unitName(e.unit)}: ${e.timing === "on_destroy" ? "on destroy" : "triggered"}!`);
+    this.float(e.unit, "✦", "pl-float-spell");
+    await sleep(700);
+  }
+
+  async on_declared(e) {
+    const sc = this.scene;
+    const B = this.b;
+    const d = Object.assign({}, e, {state: "new"});
+    sc.chain.push(d);
+    if (e.kind === "attack") (e.units || []).forEach((u) => sc.acted.add(u));
+    if (e.kind === "ability" && e.unit) sc.acted.add(e.unit);
+    if (e.kind === "spell" && sc.slots && e.paid) {
+      const pools = sc.slots[String(e.player)];
+      const el = B.cards.get(e.card).element;
+      if (pools && pools[el] && e.paid.element) pools[el].used += e.paid.element;
+      if (pools && pools.wild && e.paid.wild) pools.wild.used += e.paid.wild;
+    }
+    const what = e.kind === "attack" ? "attack" : e.kind === "spell" ? `cast ${B.cards.name(e.card)}` : `use ${B.unitName(e.unit)}`;
+    this.caption = `${this.who(e.player)} ${e.kind === "attack" ? this.verb(e.player, "attack", "attacks") : this.verb(e.player, what, what.replace(/^cast/, "casts").replace(/^use/, "uses"))}${e.responds_to !== undefined ? " in response" : ""}.`;
+    if (e.kind === "spell") B.tips.show("spell");
+    this.render();
+    const li = this.el.querySelector(`.pl-decl[data-index="${sc.chain.length - 1}"]`);
+    if (li) li.classList.add("pl-decl-arrive");
+    await sleep(1000);
+  }
+
+  async on_passed(e) {
+    this.say(`${this.who(e.player)} ${this.verb(e.player, "let", "lets")} it through.`);
+    await sleep(500);
+  }
+
+  top() {
+    const ch = this.scene.chain;
+    for (let i = ch.length - 1; i >= 0; i--) if (!ch[i].gone) return i;
+    return -1;
+  }
+
+  async resolveTop(stamp, kind, words) {
+    const sc = this.scene;
+    const i = this.top();
+    if (i < 0) { if (words) this.say(words); await sleep(400); return null; }
+    const d = sc.chain[i];
+    d.stamp = stamp;
+    d.stampKind = kind;
+    d.state = "resolving";
+    if (words) this.caption = words;
+    this.render();
+    await sleep(800);
+    d.gone = true;
+    const li = this.el.querySelector(`.pl-decl[data-index="${i}"]`);
+    if (li) {
+      li.classList.add("pl-decl-leave");
+      await sleep(350);
+    }
+    sc.chain.splice(i, 1);
+    this.render();
+    return d;
+  }
+
+  async on_resolved(e) {
+    const name = e.card ? this.b.cards.name(e.card) : e.kind;
+    await this.resolveTop("resolves", "ok", `${name} resolves.`);
+  }
+
+  async on_fizzled(e) {
+    const name = e.card ? this.b.cards.name(e.card) : e.kind;
+    await this.resolveTop("fizzles", "bad", `${name} fizzles: ${FIZZLE[e.reason] || e.reason}.`);
+  }
+
+  async on_cancelled(e) {
+    const d = this.scene.chain[e.index];
+    if (d) { d.state = "cancelled"; d.stamp = "cancelled"; d.stampKind = "bad"; }
+    this.say(`${e.card ? this.b.cards.name(e.card) : "The spell"} is cancelled.`);
+    this.render();
+    await sleep(600);
+  }
+
+  async on_attack(e) {
+    const sc = this.scene;
+    const words = `${this.who(e.player)} ${this.verb(e.player, "attack", "attacks")} with ⚔ ${e.power}.`;
+    const side = this.el.querySelector(`.pl-party[data-side="${e.player}"] .pl-prow`);
+    if (side) side.animate([{transform: "none"}, {transform: `translateY(${e.player === this.b.me ? -14 : 14}px)`}, {transform: "none"}],
+      {duration: Math.max(1, 500 * pace.scale)});
+    if (e.simultaneous) {
+      this.say(words);
+      this.float(null, `⚔ ${e.power}`, "pl-float-attack");
+      await sleep(700);
+      return;
+    }
+    const i = this.top();
+    if (i >= 0 && sc.chain[i].kind === "attack") {
+      sc.chain[i].power = e.power;
+      await this.resolveTop(`⚔ ${e.power}`, "attack", words);
+    } else {
+      this.say(words);
+      await sleep(500);
+    }
+    if (!sc.chain.length) sc.strikerIdx = Math.min(1, sc.strikerIdx + 1);
+  }
+
+  async on_damage(e) {
+    this.setStat(e.unit, {life: e.life});
+    this.float(e.unit, `−${e.amount}`, "pl-float-dmg");
+    const el = this.unitEl(e.unit);
+    if (el) {
+      el.classList.add("pl-hit");
+      const u = this.info(e.unit);
+      const bar = el.querySelector(".pl-life > span");
+      if (bar) bar.style.width = `${Math.max(0, Math.min(100, 100 * u.life / Math.max(1, u.max_life)))}%`;
+      const hp = el.querySelector(".pl-hp");
+      if (hp) hp.textContent = `${u.life}/${u.max_life}`;
+      setTimeout(() => el.classList.remove("pl-hit"), 450);
+    }
+    await sleep(450);
+  }
+
+  async on_boosted(e) {
+    const u = this.info(e.unit);
+    const patch = {};
+    const bits = [];
+    if (e.power) { patch.power = u.power + e.power; bits.push(`${e.power > 0 ? "+" : "−"}${Math.abs(e.power)} ⚔`); }
+    if (e.life) { patch.life = u.life + e.life; patch.max_life = u.max_life + e.life; bits.push(`${e.life > 0 ? "+" : "−"}${Math.abs(e.life)} ♥`); }
+    if (e.speed) bits.push(`${e.speed > 0 ? "+" : "−"}${Math.abs(e.speed)} speed`);
+    this.setStat(e.unit, patch);
+    this.render();
+    this.float(e.unit, bits.join(" "), "pl-float-boost");
+    await sleep(420);
+  }
+
+  async removeUnit(id, cls, words) {
+    const sc = this.scene;
+    const el = this.unitEl(id);
+    this.say(words);
+    if (el) { el.classList.add(cls); await sleep(750); }
+    for (const p of [0, 1]) {
+      if (sc.parties[p].includes(id)) {
+        sc.parties[p] = sc.parties[p].filter((u) => u !== id);
+        if (cls === "pl-dying") sc.fallen[p] = sc.fallen[p].concat([this.info(id).card]);
+      }
+    }
+    this.render();
+  }
+
+  async on_destroyed(e) {
+    const inBattle = [0, 1].some((p) => this.scene.parties[p].includes(e.unit));
+    if (!inBattle) return;
+    await this.removeUnit(e.unit, "pl-dying", `${this.b.unitName(e.unit)}${e.leader ? " (a leader!)" : ""} is destroyed.`);
+  }
+
+  async on_returned(e) {
+    await this.removeUnit(e.unit, "pl-leaving", `${this.b.unitName(e.unit)} returns to ${e.to === "hand" ? "its owner’s hand" : "the discard pile"}.`);
+  }
+
+  async on_negated(e) {
+    this.scene.negated.add(e.unit);
+    this.render();
+    this.float(e.unit, "negated", "pl-float-spell");
+    await sleep(450);
+  }
+
+  async on_slots_granted(e) {
+    const sc = this.scene;
+    const owner = this.info(e.unit).owner;
+    if (sc.slots && owner !== null && owner !== undefined) {
+      const pools = sc.slots[String(owner)] || (sc.slots[String(owner)] = {});
+      for (const [k, n] of Object.entries(e.slots)) pools[k] = {total: (pools[k] ? pools[k].total : 0) + n, used: pools[k] ? pools[k].used : 0};
+    }
+    this.render();
+    this.float(e.unit, Object.entries(e.slots).map(([k, n]) => `+${n} ${k}`).join(" "), "pl-float-spell");
+    await sleep(420);
+  }
+
+  async on_tribe_changed(e) {
+    this.float(e.unit, e.tribe, "pl-float-spell");
+    await sleep(400);
+  }
+
+  async on_level_changed(e) {
+    this.float(e.unit, `level ${e.level}`, "pl-float-spell");
+    await sleep(400);
+  }
+
+  async on_no_attack(e) {
+    this.say(`${this.who(e.player)} ${this.verb(e.player, "go", "goes")} on without attacking.`);
+    this.scene.strikerIdx = Math.min(1, this.scene.strikerIdx + 1);
+    this.render();
+    await sleep(700);
+  }
+
+  async on_battle_ended(e) {
+    const B = this.b;
+    const sc = this.scene;
+    sc.outcome = e;
+    sc.chain = [];
+    this.caption = "The battle is over.";
+    this.render();
+    const ok = this.el.querySelector('[data-key="outcome-ok"]');
+    if (ok && (this.el.contains(document.activeElement) || document.activeElement === document.body)) ok.focus({preventScroll: true});
+    if (!e.success && e.attacker === B.me) B.tips.show("failed");
+    await new Promise((resolve) => {
+      const t = setTimeout(done, Math.max(250, 3200 * pace.scale));
+      function done() { clearTimeout(t); resolve(); }
+      this.release = done;
+    });
+    this.release = null;
+    this.close();
+  }
+}
+

@@ -1,0 +1,118 @@
+// Card data from the page (#play-cards: card id → data + SVG) and images of the cards.
+
+import {h} from "./play-util.js";
+
+export const ELEMENT_COLOUR = {
+  fire: "#e0623f", water: "#4a8fe0", earth: "#b08a4f", wind: "#58b983",
+  light: "#f0d67a", dark: "#9a6bd1", wild: "#e7e7e7",
+};
+export const ELEMENT_JA = {fire: "火", water: "水", earth: "土", wind: "風", light: "光", dark: "闇", wild: "なんでも"};
+const KEYWORDS = {haste: "Haste", double_march: "Double March", far_march: "Far March", spellproof: "Spellproof"};
+
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
+}
+
+export class Cards {
+  constructor(data, lang) {
+    this.data = data || {};
+    this.lang = lang === "ja" ? "ja" : "en";
+    this.urls = new Map();
+  }
+
+  get(cid) {
+    return this.data[cid] || {name: {en: cid || "?"}, kind: "monster", unknown: true};
+  }
+
+  name(cid) {
+    const n = this.get(cid).name || {};
+    return n[this.lang] || n.en || cid || "?";
+  }
+
+  text(cid) {
+    const t = this.get(cid).text;
+    if (!t) return "";
+    return typeof t === "string" ? t : (t[this.lang] || t.en || "");
+  }
+
+  keywords(cid) {
+    return (this.get(cid).keywords || []).map((k) => KEYWORDS[k] || k);
+  }
+
+  /** The options of a choose-one ability or spell, as words (from `choices` or the rules text). */
+  choices(cid) {
+    const c = this.get(cid);
+    if (Array.isArray(c.choices)) return c.choices;
+    if (c.choices && c.choices[this.lang]) return c.choices[this.lang];
+    const text = (c.text && (c.text.en || c.text)) || "";
+    const m = /Choose one — (.*)$/m.exec(typeof text === "string" ? text : "");
+    if (!m) return [];
+    return m[1].replace(/\.$/, "").split("; or ").map((s) => s[0].toUpperCase() + s.slice(1));
+  }
+
+  /** {heads, tails} words of a coin ability, or null. */
+  coin(cid) {
+    const c = this.get(cid);
+    const text = (c.text && (c.text.en || c.text)) || "";
+    const m = /Heads: (.*?) Tails: (.*)$/m.exec(typeof text === "string" ? text : "");
+    return m ? {heads: m[1].trim(), tails: m[2].trim()} : null;
+  }
+
+  /** An object URL of the card face (the server's SVG, or a plain face drawn here). */
+  url(cid) {
+    if (this.urls.has(cid)) return this.urls.get(cid);
+    const c = this.get(cid);
+    const svg = c.svg || this.plainFace(cid);
+    let url;
+    try {
+      url = URL.createObjectURL(new Blob([svg], {type: "image/svg+xml"}));
+    } catch (e) {
+      url = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+    }
+    this.urls.set(cid, url);
+    return url;
+  }
+
+  /** A whole card face as an <img> (alt: the name). */
+  img(cid, cls) {
+    return h("img", {class: cls || "pl-card-img", src: this.url(cid), alt: this.name(cid), draggable: "false",
+                     loading: "eager", decoding: "async"});
+  }
+
+  /** The middle of the card's art, cropped, for map tokens and chain chips. */
+  art(cid, cls) {
+    return h("span", {class: ["pl-art", cls]}, h("img", {src: this.url(cid), alt: "", draggable: "false"}));
+  }
+
+  plainFace(cid) {
+    const c = this.get(cid);
+    const col = ELEMENT_COLOUR[c.element] || "#8a7a6a";
+    const name = esc(this.name(cid));
+    const spell = c.kind === "spell";
+    const kind = spell ? "Spell" : esc(c.tribe || "Monster");
+    const corner = spell ? (c.mana ?? "") : (c.level ?? "");
+    const text = esc(this.text(cid)).slice(0, 160);
+    const stats = spell ? "" :
+      `<rect x="12" y="306" width="226" height="34" rx="8" fill="#2b2117"/>` +
+      `<text x="40" y="330" font-size="22" fill="#ffb09a">⚔${c.power ?? "?"}</text>` +
+      `<text x="110" y="330" font-size="22" fill="#9fe6f2">➶${c.speed ?? 0}</text>` +
+      `<text x="180" y="330" font-size="22" fill="#a6f0b4">♥${c.life ?? "?"}</text>`;
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 250 350" width="250" height="350">` +
+      `<rect x="3" y="3" width="244" height="344" rx="14" fill="${col}" stroke="#2b2117" stroke-width="4"/>` +
+      `<rect x="12" y="12" width="226" height="40" rx="8" fill="#2b2117"/>` +
+      `<text x="22" y="39" font-size="19" font-family="Georgia, serif" fill="#f2ead8">${name}</text>` +
+      `<circle cx="214" cy="32" r="15" fill="#f2ead8"/><text x="214" y="39" font-size="18" text-anchor="middle" fill="#2b2117">${corner}</text>` +
+      `<rect x="12" y="60" width="226" height="120" rx="8" fill="rgba(0,0,0,.25)"/>` +
+      `<text x="125" y="135" font-size="44" text-anchor="middle" fill="rgba(255,255,255,.6)">${spell ? "✦" : "⚔"}</text>` +
+      `<text x="22" y="204" font-size="13" fill="#2b2117">${esc(c.element || "")} · ${kind}</text>` +
+      `<foreignObject x="16" y="212" width="218" height="90"><div xmlns="http://www.w3.org/1999/xhtml" style="font:12px sans-serif;color:#2b2117">${text}</div></foreignObject>` +
+      stats + `</svg>`;
+  }
+}
+
+/** A small coloured mark for a slot kind (element or wild). */
+export function slotMark(kind) {
+  const col = ELEMENT_COLOUR[kind] || "#ccc";
+  const bg = kind === "wild" ? "conic-gradient(#e0623f,#f0d67a,#58b983,#4a8fe0,#9a6bd1,#e0623f)" : col;
+  return h("span", {class: "pl-slot-mark", style: {background: bg}, "aria-hidden": "true"});
+}

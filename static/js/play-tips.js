@@ -1,0 +1,86 @@
+// Eringe's tips: a word from the guide at first-time moments, each shown once (localStorage).
+
+import {h, add} from "./play-util.js";
+
+const KEY = "brigade.tips.seen";
+
+export const TIPS = {
+  leaders: {
+    title: "Choosing leaders",
+    text: "Your leaders stand at your base from the start, and the game is lost when the last one falls. " +
+      "Many leaders are hard to wipe out, but each one that falls lets your opponent refill their hand. Weigh both.",
+  },
+  battle: {
+    title: "Your first battle",
+    text: "Each side may quick summon monsters with the Quick mark, then sets its formation: damage always hits the front first. " +
+      "Then both roll a die and add their party's speed. The higher total strikes first; a tie means both attack at once, with no abilities or spells.",
+  },
+  spell: {
+    title: "Spells",
+    text: "Spells are cast only in battle, paid with spell slots of your battle party: a spell needs as many slots of its element " +
+      "as its mana. Wild slots pay for any element. Slots come back when the battle ends.",
+  },
+  chain: {
+    title: "Answering a declaration",
+    text: "Only the newest declaration can be answered. When both sides let it through, the chain works from the last one back — " +
+      "from the right end. Waiting for your opponent to play their trump card before you answer is a fine plan.",
+  },
+  failed: {
+    title: "A failed attack",
+    text: "The attack failed: the survivors went back where they came from. You may not attack that land again this turn while enemies remain there. " +
+      "Try again with a bigger party, better speed, or after softening it with spells.",
+  },
+};
+
+export class Tips {
+  constructor(board, portrait) {
+    this.board = board;
+    this.portrait = portrait;
+    this.queue = [];
+    this.current = null;
+    try { this.seen = new Set(JSON.parse(localStorage.getItem(KEY) || "[]")); } catch (e) { this.seen = new Set(); }
+    this.el = h("aside", {class: "pl-tip", "aria-live": "polite", hidden: true});
+  }
+
+  save() {
+    try { localStorage.setItem(KEY, JSON.stringify([...this.seen])); } catch (e) { /* storage blocked */ }
+  }
+
+  show(id) {
+    if (!TIPS[id] || this.seen.has(id) || this.queue.includes(id) || this.current === id) return;
+    this.queue.push(id);
+    if (!this.current) this.next();
+  }
+
+  next() {
+    const id = this.queue.shift();
+    this.current = id || null;
+    this.el.textContent = "";
+    if (!id) { this.el.hidden = true; return; }
+    const tip = TIPS[id];
+    this.el.dataset.tip = id;
+    add(this.el, 
+      this.portrait ? h("img", {class: "pl-tip-face", src: this.portrait, alt: ""}) : null,
+      h("div", {class: "pl-tip-body"},
+        h("p", {class: "pl-tip-who"}, "Eringe", h("span", {}, " · " + tip.title)),
+        h("p", {class: "pl-tip-text"}, tip.text),
+        h("button", {class: "pl-btn pl-btn-small", type: "button", "data-testid": "tip-ok", onclick: () => this.done()}, "Got it")));
+    this.el.hidden = false;
+  }
+
+  done() {
+    if (this.current) { this.seen.add(this.current); this.save(); }
+    this.next();
+  }
+
+  /** First-time moments, judged from the newest state and the events that led to it. */
+  afterState(view, legal, events) {
+    const b = this.board;
+    if (b.seat === null) return;
+    if (view.phase === "leaders" && legal.some((a) => a.type === "choose_leaders")) this.show("leaders");
+    if (view.battle || events.some((e) => e.type === "battle_started")) this.show("battle");
+    if (legal.some((a) => a.type === "spell") || events.some((e) => e.type === "declared" && e.kind === "spell")) this.show("spell");
+    if (view.battle && view.battle.chain.length && view.battle.responder === b.me && legal.some((a) => a.type === "ability" || a.type === "spell")) this.show("chain");
+    if (events.some((e) => e.type === "battle_ended" && !e.success && e.attacker === b.me)) this.show("failed");
+  }
+}

@@ -1,0 +1,104 @@
+// Small helpers shared by the board modules: DOM building, timing, words.
+
+/** h("button", {class: "x", onclick: fn, "aria-label": "…"}, "text", child, [more]) → element */
+export function h(tag, attrs, ...kids) {
+  const svg = tag.startsWith("svg:");
+  const el = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag.slice(4))
+                 : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.setAttribute("class", Array.isArray(v) ? v.filter(Boolean).join(" ") : v);
+    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+    else if (k === "text") el.textContent = v;
+    else if (k === "html") el.innerHTML = v;
+    else if (v === true) el.setAttribute(k, "");
+    else el.setAttribute(k, String(v));
+  }
+  append(el, kids);
+  return el;
+}
+
+export function append(el, kids) {
+  for (const kid of kids) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    if (Array.isArray(kid)) append(el, kid);
+    else el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return el;
+}
+
+/** Animation pacing: 1 is normal; localStorage "brigade.anim" = "fast" | "off" changes it. */
+export const pace = {
+  base: 1,
+  boost: 1,
+  get scale() { return this.base * this.boost; },
+};
+(function initPace() {
+  let pref = "";
+  try { pref = localStorage.getItem("brigade.anim") || ""; } catch (e) { /* storage blocked */ }
+  if (pref === "off") pace.base = 0;
+  else if (pref === "fast") pace.base = 0.12;
+  else if (window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches) pace.base = 0.35;
+})();
+
+export function sleep(ms) {
+  const t = ms * pace.scale;
+  return t <= 0 ? Promise.resolve() : new Promise((r) => setTimeout(r, t));
+}
+
+export function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : (many || one + "s")}`;
+}
+
+export function cap(s) {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+export const ELEMENTS = ["fire", "water", "earth", "wind", "light", "dark", "wild"];
+
+export const LAND_KIND = {
+  road: "Road", rearworld: "Rearworld", swamp: "Swamp", base: "Base",
+};
+
+/** R4.2: rows from player 0's side; adjacency as drawn by lines on the map. */
+export const ROWS = [["H0"], ["L1", "L2"], ["L3", "L4"], ["L5", "L6"], ["H1"]];
+export const LINKS = [
+  ["H0", "L1"], ["H0", "L2"], ["L1", "L2"], ["L1", "L3"], ["L1", "L4"], ["L2", "L3"], ["L2", "L4"],
+  ["L3", "L4"], ["L3", "L5"], ["L3", "L6"], ["L4", "L5"], ["L4", "L6"], ["L5", "L6"], ["L5", "H1"],
+  ["L6", "H1"],
+];
+
+/** Keep focus on "the same" control across a re-render (elements carry data-key). */
+export function focusKey() {
+  const a = document.activeElement;
+  return a && a.dataset ? a.dataset.key || null : null;
+}
+
+export function restoreFocus(root, key) {
+  if (!key) return;
+  const el = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  if (el && typeof el.focus === "function") el.focus({preventScroll: true});
+}
+
+/** A multiset of strings as a sortable key. */
+export function bag(list) {
+  return list.slice().sort().join("\u0001");
+}
+
+export function rect(el) {
+  return el ? el.getBoundingClientRect() : null;
+}
+
+/** el.append(...kids), skipping null, undefined and false, flattening arrays. */
+export function add(el, ...kids) {
+  return append(el, kids);
+}
+
+/** The leader's crown (R5.5), drawn on units. */
+export function crownSvg() {
+  const s = h("svg:svg", {viewBox: "0 0 24 16"});
+  s.append(h("svg:path", {d: "M2 14 L1 3 L7 8 L12 1 L17 8 L23 3 L22 14 Z", fill: "#f0c96a", stroke: "#6b4a12",
+    "stroke-width": "1.4", "stroke-linejoin": "round"}));
+  return s;
+}

@@ -1,0 +1,1045 @@
+// The Brigade board: map, hands, panels, log and tips, driven by the server's `state` payloads.
+// Nothing here decides what is legal: every control offers one of the payload's `legal_actions`.
+
+import {h, add, pace, sleep, plural, bag, ROWS, LINKS, LAND_KIND, focusKey, restoreFocus, crownSvg} from "./play-util.js";
+import {Cards} from "./play-cards.js";
+import {connect} from "./play-transport.js";
+import {BattleScreen} from "./play-battle.js";
+import {Tips} from "./play-tips.js";
+
+const RESULT_WORDS = {
+  leaders: "every leader of the losing side has fallen",
+  judgment: "decided by the round-12 judgment (lands, then the nearest front)",
+  draw: "both sides lost their last leaders together",
+  resign: "by resignation",
+  timeout: "a game clock ran out",
+  disconnect: "a player stayed away too long",
+};
+
+class Board {
+  constructor(root) {
+    this.root = root;
+    this.game = Number(root.dataset.game);
+    const seat = root.dataset.seat;
+    this.seat = seat === "" || seat === undefined ? null : Number(seat);
+    this.me = this.seat === null ? 0 : this.seat;
+    this.foe = 1 - this.me;
+    this.lang = root.dataset.lang || "en";
+    let data = {};
+    try { data = JSON.parse(document.getElementById("play-cards").textContent || "{}"); } catch (e) { data = {}; }
+    this.cards = new Cards(data, this.lang);
+    this.view = null;
+    this.payload = null;
+    this.legal = [];
+    this.version = -1;
+    this.known = new Map();        // unit id → last seen unit (kept after it leaves the board)
+    this.selected = [];            // unit ids, in the order they were picked
+    this.sent = false;             // an action is on its way
+    this.queue = [];
+    this.busy = false;
+    this.names = ["Player 1", "Player 2"];
+    this.tally = {battles: [0, 0], won: [0, 0], failed: [0, 0], spells: 0, longestChain: 0, states: 0};  // what this page saw
+    this.tips = new Tips(this, root.dataset.eringe);
+    this.build();
+    this.battle = new BattleScreen(this);
+    this.transport = connect(this.game, {
+      state: (p) => this.onState(p),
+      error: (e) => this.onError(e),
+      status: (s, msg) => this.setConnection(s, msg),
+    });
+  }
+
+  // ------------------------------------------------------------------ skeleton
+
+  build() {
+    this.root.textContent = "";
+    this.root.classList.add("pl-ready");
+    this.status = h("header", {class: "pl-status"});
+    this.foeSide = h("div", {class: "pl-side pl-side-foe"});
+    this.mySide = h("div", {class: "pl-side pl-side-me"});
+    this.map = h("div", {class: "pl-map", role: "group", "aria-label": "The map"});
+    this.links = h("svg:svg", {class: "pl-links", "aria-hidden": "true"});
+    this.arena = h("div", {class: "pl-arena"}, this.map);
+    this.stage = h("section", {class: "pl-stage", "aria-label": "Board"}, this.foeSide, this.arena, this.mySide);
+    this.panel = h("section", {class: "pl-panel", "aria-label": "Your move", "aria-live": "polite"});
+    this.hand = h("section", {class: "pl-hand", "aria-label": "Your hand"});
+    this.logList = h("ol", {class: "pl-log-lines", role: "log", "aria-live": "polite", "aria-relevant": "additions"});
+    this.log = h("section", {class: "pl-log", "aria-labelledby": "pl-log-title"},
+      h("h2", {id: "pl-log-title"}, "Game log"), this.logList);
+    this.toasts = h("div", {class: "pl-toasts", role: "alert"});
+    this.layout = h("div", {class: "pl-layout"},
+      h("div", {class: "pl-main"}, this.stage, this.hand),
+      h("div", {class: "pl-aside"}, this.panel, this.log));
+    this.dialog = h("dialog", {class: "pl-dialog"});
+    // A dialog replaced by another one closes first: its close event comes after the new one opened.
+    this.dialog.addEventListener("close", () => { if (!this.dialog.open) this.dialog.textContent = ""; });
+    add(this.root, this.status, this.layout, this.toasts, this.dialog, this.tips.el);
+    new ResizeObserver(() => this.drawLinks()).observe(this.map);
+    document.addEventListener("keydown", (e) => this.onKey(e));
+    add(this.status, h("p", {class: "pl-status-main"}, "Connecting…"));
+  }
+
+  setConnection(state, msg) {
+    this.root.dataset.connection = state;
+    this.connMsg = msg;
+    this.renderStatus();
+  }
+
+  // ------------------------------------------------------------------ state queue
+
+  onState(p) {
+    if (!p || (p.game !== undefined && Number(p.game) !== this.game)) return;
+    this.queue.push(p);
+    this.pump();
+  }
+
+  async pump() {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      while (this.queue.length) {
+        pace.boost = this.queue.length > 3 ? 0.25 : this.queue.length > 1 ? 0.6 : 1;
+        const p = this.queue.shift();
+        try { await this.apply(p); } catch (err) { console.error(err); this.toast("Could not draw that update: " + err.message); }
+      }
+    } finally {
+      pace.boost = 1;
+      this.busy = false;
+    }
+    this.render();
+    if (this.view) this.battle.sync(this.view, true);
+  }
+
+  async apply(p) {
+    const first = this.view === null;
+    if (!first && p.version < this.version) return;             // an old echo
+    const fresh = p.version > this.version;
+    if (p.players) this.names = p.players.map((x, i) => x && x.name ? x.name : this.names[i]);
+    if (p.mode === "cpu" && !(p.players && p.players[this.foe] && p.players[this.foe].name)) this.names[this.foe] = "CPU";
+    if (this.seat !== null && !(p.players && p.players[this.me])) this.names[this.me] = this.root.dataset.user || "You";
+    this.remember(p.view);
+    const events = fresh && !first ? (p.events || []) : [];
+    this.count(events, p.view);
+    const prev = this.view;
+    if (events.length) {
+      this.animating = true;
+      this.render();
+      await this.animate(prev, p, events);
+    }
+    this.animating = false;
+    this.view = p.view;
+    this.payload = p;
+    this.legal = (p.legal_actions || []).filter(Boolean);
+    this.version = p.version;
+    this.sent = false;
+    if (fresh || first) this.addLog(p.log || [], first);
+    this.pruneSelection();
+    this.render(events);
+    this.battle.sync(this.view, this.legal);
+    this.tips.afterState(this.view, this.legal, events);
+    if (this.view.result && (fresh || first) && !this.endShown) this.showEnd();
+  }
+
+  count(events, view) {
+    const t = this.tally;
+    t.states += 1;
+    for (const e of events) {
+      if (e.type === "battle_started") t.battles[e.attacker] += 1;
+      if (e.type === "battle_ended") t[e.success ? "won" : "failed"][e.attacker] += 1;
+      if (e.type === "declared" && e.kind === "spell") t.spells += 1;
+    }
+    const chain = events.filter((e) => e.type === "declared").reduce((n, e) => Math.max(n, e.index + 1), 0);
+    t.longestChain = Math.max(t.longestChain, chain, view && view.battle ? view.battle.chain.length : 0);
+  }
+
+  remember(view) {
+    for (const u of (view && view.units) || []) this.known.set(u.id, Object.assign({}, this.known.get(u.id), u));
+  }
+
+  unit(id) {
+    return (this.view && this.view.units.find((u) => u.id === id)) || this.known.get(id) || null;
+  }
+
+  unitName(id) {
+    const u = this.unit(id);
+    return u ? this.cards.name(u.card) : id;
+  }
+
+  who(p) {
+    return p === this.me && this.seat !== null ? "You" : this.names[p];
+  }
+
+  onError(e) {
+    this.sent = false;
+    const words = {
+      stale: "The game moved on before your choice arrived; here is the new position.",
+      forbidden: "That is not yours to move.",
+      not_found: "This game does not exist (any more).",
+      rate_limited: "Slow down a little.",
+      bad_request: "The server did not understand that choice.",
+    };
+    this.toast(e.code === "illegal" ? `Not allowed: ${e.message}` : (words[e.code] || e.message || "Something went wrong."));
+    if (e.code === "stale" || e.code === "illegal") this.transport.rejoin();
+    this.render();
+  }
+
+  toast(msg) {
+    const t = h("p", {class: "pl-toast"}, msg);
+    add(this.toasts, t);
+    setTimeout(() => t.remove(), 6000);
+  }
+
+  send(action) {
+    if (this.sent || this.busy || this.version < 0) return;
+    this.sent = true;
+    this.selected = [];
+    this.transport.send({game: this.game, action, version: this.version});
+    this.render();
+  }
+
+  /** Nothing animating, nothing sent, nothing queued (tests wait for this). */
+  get idle() {
+    return !this.busy && !this.sent && !this.animating && !this.queue.length && this.view !== null;
+  }
+
+  // ------------------------------------------------------------------ legal-action helpers
+
+  can() {
+    return !this.sent && !this.busy && !this.animating && this.seat !== null &&
+      !(this.view && this.view.result);
+  }
+
+  actions(type) {
+    return this.legal.filter((a) => a.type === type);
+  }
+
+  has(type) {
+    return this.legal.some((a) => a.type === type);
+  }
+
+  unitClass(id) {
+    const u = this.unit(id);
+    return u ? [u.card, u.land, u.leader ? 1 : 0, u.marches_left].join("|") : id;
+  }
+
+  classBag(ids) {
+    return bag(ids.map((id) => this.unitClass(id)));
+  }
+
+  /** Units that some legal march (or [March] ability) could move: the ones a click selects. */
+  selectable() {
+    const set = new Set();
+    if (!this.can()) return set;
+    const classes = new Set();
+    for (const a of this.actions("march")) for (const u of a.units) classes.add(this.unitClass(u));
+    for (const u of this.view.units) if (u.owner === this.me && classes.has(this.unitClass(u.id))) set.add(u.id);
+    return set;
+  }
+
+  /** {land: action} — legal marches of exactly the selected units (interchangeable units collapsed). */
+  destinations() {
+    const out = new Map();
+    if (!this.selected.length || !this.can()) return out;
+    const want = this.classBag(this.selected);
+    const firstLand = (this.unit(this.selected[0]) || {}).land;
+    for (const a of this.actions("march")) {
+      if (a.units.length !== this.selected.length || this.classBag(a.units) !== want) continue;
+      const prev = out.get(a.to);
+      const lead = (this.unit(a.units[0]) || {}).land;
+      if (!prev || (lead === firstLand && (this.unit(prev.units[0]) || {}).land !== firstLand)) out.set(a.to, a);
+    }
+    return out;
+  }
+
+  /** The legal march `a` with the player's own units put in for their interchangeable twins. */
+  marchWithSelection(a) {
+    const pool = this.selected.slice();
+    const units = a.units.map((u) => {
+      const cls = this.unitClass(u);
+      const i = pool.findIndex((s) => this.unitClass(s) === cls);
+      return i >= 0 ? pool.splice(i, 1)[0] : u;
+    });
+    return {type: "march", units, to: a.to};
+  }
+
+  /** Units that could still join the selection for some legal march. */
+  joinable() {
+    const out = new Set();
+    if (!this.selected.length || !this.can()) return out;
+    const have = this.selected.map((id) => this.unitClass(id));
+    const extra = new Set();
+    for (const a of this.actions("march")) {
+      if (a.units.length <= have.length) continue;
+      const cls = a.units.map((u) => this.unitClass(u));
+      const rest = cls.slice();
+      if (!have.every((c) => { const i = rest.indexOf(c); if (i < 0) return false; rest.splice(i, 1); return true; })) continue;
+      rest.forEach((c) => extra.add(c));
+    }
+    for (const u of this.view.units) {
+      if (u.owner === this.me && !this.selected.includes(u.id) && extra.has(this.unitClass(u.id))) out.add(u.id);
+    }
+    return out;
+  }
+
+  pruneSelection() {
+    const ok = this.selectable();
+    this.selected = this.selected.filter((id) => ok.has(id));
+  }
+
+  toggle(id) {
+    const i = this.selected.indexOf(id);
+    if (i >= 0) this.selected.splice(i, 1);
+    else this.selected.push(id);
+    this.render();
+  }
+
+  summonAction(handCard) {
+    return this.actions("summon").find((a) => {
+      const hc = this.handCard(a.card);
+      return hc && hc.card === handCard.card;
+    }) ? {type: "summon", card: handCard.id} : null;
+  }
+
+  handCard(id) {
+    const me = this.view && this.view.players[this.me];
+    return me && me.hand ? me.hand.find((c) => c.id === id) : null;
+  }
+
+  marchAbilities(unitId) {
+    return this.actions("march_ability").filter((a) => !unitId || a.unit === unitId);
+  }
+
+  // ------------------------------------------------------------------ rendering
+
+  render(events) {
+    if (!this.view) return;
+    const key = focusKey();
+    const before = this.tokenRects();
+    this.renderStatus();
+    this.renderSides();
+    this.renderMap();
+    this.renderPanel();
+    this.renderHand();
+    this.renderLeaders();
+    this.root.dataset.phase = this.view.phase;
+    this.root.dataset.turn = this.view.active === this.me ? "mine" : "theirs";
+    this.root.classList.toggle("pl-locked", !this.can());
+    restoreFocus(this.root, key);
+    this.flip(before, events || []);
+    requestAnimationFrame(() => this.drawLinks());
+  }
+
+  renderStatus() {
+    const v = this.view;
+    const s = this.status;
+    s.textContent = "";
+    if (!v) {
+      add(s, h("p", {class: "pl-status-main"}, this.connMsg || "Connecting…"));
+      return;
+    }
+    let whose;
+    if (v.result) whose = "The game is over";
+    else if (v.phase === "leaders") whose = this.legal.some((a) => a.type === "choose_leaders") ? "Choose your leaders" : `${this.names[this.foe]} is choosing leaders`;
+    else if (v.phase === "battle" && v.battle) whose = `Battle at ${this.landLabel(v.battle.land)}`;
+    else whose = v.active === this.me && this.seat !== null ? "Your turn" : `${this.names[v.active]}’s turn`;
+    const waitingMe = (v.waiting_for || []).includes(this.me) && this.seat !== null;
+    add(s, 
+      h("p", {class: "pl-round"}, h("span", {class: "pl-round-n"}, v.round <= 1 ? "Setup" : `Round ${v.round}`),
+        h("span", {class: "pl-round-of"}, v.round <= 1 ? "Round 1 of 12" : "of 12")),
+      h("p", {class: "pl-status-main", "data-testid": "whose"}, whose),
+      h("p", {class: ["pl-move", waitingMe ? "pl-move-me" : "pl-move-foe"]},
+        v.result ? "" : waitingMe ? "Your move" : `Waiting for ${this.names[this.foe]}…`),
+      this.root.dataset.connection === "offline" ? h("p", {class: "pl-conn"}, this.connMsg || "Offline") : null,
+      this.seat !== null && !v.result ? h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "resign",
+        onclick: () => this.confirmResign()}, "Resign") : null,
+    );
+  }
+
+  renderSides() {
+    const v = this.view;
+    const side = (p, el) => {
+      const pl = v.players[p];
+      const leadersAll = v.leaders ? v.leaders[p].length : null;
+      const leadersAlive = v.units.filter((u) => u.owner === p && u.leader).length;
+      const mine = p === this.me;
+      el.textContent = "";
+      const backs = mine ? null : h("span", {class: "pl-backs", title: `${pl.hand_count} cards in hand`, "aria-label": `${pl.hand_count} cards in hand`},
+        Array.from({length: Math.min(pl.hand_count, 6)}, () => h("span", {class: "pl-back"})),
+        h("b", {}, pl.hand_count));
+      add(el, 
+        h("span", {class: "pl-side-name"}, h("span", {class: "pl-side-dot", "aria-hidden": "true"}),
+          mine && this.seat !== null ? "You" : this.names[p],
+          (v.waiting_for || []).includes(p) && !v.result ? h("span", {class: "pl-thinking"}, mine ? "your move" : "thinking…") : null),
+        backs,
+        h("span", {class: "pl-count", title: "Draw pile"}, h("span", {class: "pl-ico pl-ico-deck", "aria-hidden": "true"}), `Deck ${pl.deck_count}`),
+        h("button", {class: "pl-count pl-count-btn", type: "button", "data-key": `discard:${p}`,
+          onclick: () => this.showDiscard(p)}, h("span", {class: "pl-ico pl-ico-discard", "aria-hidden": "true"}), `Discard ${pl.discard.length}`),
+        h("span", {class: "pl-count", title: "Leaders standing"}, h("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛"),
+          leadersAll === null ? `Leaders ${leadersAlive}` : `Leaders ${leadersAlive}/${leadersAll}`),
+        h("span", {class: "pl-count", title: "Lands held"}, `Lands ${pl.lands}`),
+      );
+    };
+    side(this.foe, this.foeSide);
+    side(this.me, this.mySide);
+  }
+
+  landLabel(land) {
+    if (land === `H${this.me}`) return this.seat === null ? "Player 1’s base" : "your base";
+    if (land === `H${this.foe}`) return `${this.names[this.foe]}’s base`;
+    return land;
+  }
+
+  rowsForViewer() {
+    // R4.2: the viewer's own base at the bottom; seat 1 sees the board turned around.
+    const rows = ROWS.map((r) => r.slice());
+    if (this.me === 0) return rows.reverse();
+    return rows.map((r) => r.reverse());
+  }
+
+  renderMap() {
+    const v = this.view;
+    const dests = this.destinations();
+    const selectable = this.selectable();
+    const joinable = this.joinable();
+    const pending = v.pending ? v.pending.land : null;
+    const battleLand = v.battle ? v.battle.land : null;
+    this.map.textContent = "";
+    add(this.map, this.links);
+    for (const row of this.rowsForViewer()) {
+      const r = h("div", {class: ["pl-row", row.length === 1 ? "pl-row-base" : ""]});
+      for (const land of row) add(r, this.renderLand(land, dests.get(land), selectable, joinable, pending === land, battleLand === land));
+      add(this.map, r);
+    }
+  }
+
+  renderLand(id, dest, selectable, joinable, pending, battling) {
+    const v = this.view;
+    const land = v.lands[id];
+    const units = v.units.filter((u) => u.land === id);
+    const owner = land.owner === null || land.owner === undefined ? "none" : land.owner === this.me ? "me" : "foe";
+    const enemies = units.filter((u) => u.owner !== this.me);
+    const used = land.used ? land.used[this.me] : 0;
+    const foeUsed = land.used ? land.used[this.foe] : 0;
+    const kind = land.kind === "base" ? (id === `H${this.me}` ? "Your base" : `${this.names[this.foe]}’s base`) : LAND_KIND[land.kind] || land.kind;
+    const failed = (v.failed_lands || []).includes(id);
+    const attack = dest && enemies.length > 0;
+    const el = h("div", {
+      class: ["pl-land", `pl-kind-${land.kind}`, `pl-own-${owner}`, dest ? "pl-dest" : "", attack ? "pl-dest-attack" : "",
+        pending ? "pl-pending" : "", battling ? "pl-battling" : "", failed ? "pl-failed" : ""],
+      "data-land": id,
+      onclick: dest ? (e) => { if (!e.target.closest("button")) this.send(this.marchWithSelection(dest)); } : null,
+    });
+    const ownerWord = owner === "me" ? "yours" : owner === "foe" ? `held by ${this.names[this.foe]}` : "unclaimed";
+    add(el, h("div", {class: "pl-land-head"},
+      h("span", {class: "pl-land-icon", "aria-hidden": "true"}),
+      h("span", {class: "pl-land-name"}, land.kind === "base" ? kind : `${id} · ${kind}`),
+      h("span", {class: "pl-land-owner"}, ownerWord),
+      h("span", {class: "pl-cap", title: `Your monsters here: total level ${used} of capacity ${land.capacity}`},
+        h("span", {class: "pl-cap-bar", "aria-hidden": "true"},
+          h("span", {style: {width: `${Math.min(100, 100 * used / land.capacity)}%`}})),
+        `${used}/${land.capacity}`,
+        foeUsed && enemies.length ? h("span", {class: "pl-cap-foe", title: `${this.names[this.foe]}’s monsters: level ${foeUsed}`}, ` · foe ${foeUsed}`) : null)));
+    const box = h("div", {class: "pl-units"});
+    for (const u of units) add(box, this.token(u, selectable.has(u.id), joinable.has(u.id)));
+    if (!units.length) add(box, h("span", {class: "pl-empty"}, failed ? "attack failed here" : ""));
+    add(el, box);
+    if (failed && units.length) add(el, h("span", {class: "pl-failed-tag", title: "R8.7: no second attack here this turn"}, "attack failed"));
+    if (dest) {
+      add(el, h("button", {class: ["pl-btn", "pl-march-here", attack ? "pl-btn-danger" : "pl-btn-go"], type: "button",
+        "data-key": `march:${id}`, onclick: () => this.send(this.marchWithSelection(dest))},
+        attack ? `Attack ${id}` : `March to ${land.kind === "base" ? (id === `H${this.me}` ? "your base" : "the enemy base") : id}`));
+    }
+    el.setAttribute("aria-label", `${land.kind === "base" ? kind : `${id}, ${kind}`}, ${ownerWord}, ${plural(units.length, "unit")}, your capacity ${used} of ${land.capacity}`);
+    el.setAttribute("role", "group");
+    return el;
+  }
+
+  token(u, selectable, joinable) {
+    const mine = u.owner === this.me;
+    const sel = this.selected.includes(u.id);
+    const name = this.cards.name(u.card);
+    const inBattle = this.view.battle && (this.view.battle.parties[String(u.owner)] || []).includes(u.id);
+    const bits = [name, mine ? (this.seat === null ? this.names[u.owner] : "yours") : this.names[u.owner]];
+    if (u.leader) bits.push("leader");
+    bits.push(`life ${u.life} of ${u.max_life}`, `power ${u.power}`);
+    if (u.exhausted) bits.push("exhausted");
+    else if (mine) bits.push(plural(u.marches_left, "march", "marches") + " left");
+    const t = h("button", {
+      class: ["pl-unit", mine ? "pl-unit-me" : "pl-unit-foe", u.exhausted ? "pl-exh" : "", sel ? "pl-sel" : "",
+        selectable ? "pl-can" : "", joinable ? "pl-join" : "", u.leader ? "pl-leader" : "", inBattle ? "pl-inbattle" : ""],
+      type: "button", "data-unit": u.id, "data-key": `u:${u.id}`, "aria-label": bits.join(", "),
+      "aria-pressed": selectable ? String(sel) : null, title: name,
+    });
+    add(t, this.cards.art(u.card));
+    if (u.leader) add(t, h("span", {class: "pl-crown", "aria-hidden": "true"}, crownSvg()));
+    add(t, h("span", {class: "pl-lvl", "aria-hidden": "true"}, u.level));
+    if (mine && !u.exhausted && u.marches_left > 0) {
+      add(t, h("span", {class: "pl-pips", "aria-hidden": "true"}, Array.from({length: u.marches_left}, () => h("i"))));
+    }
+    if (u.exhausted) add(t, h("span", {class: "pl-zz", "aria-hidden": "true"}, "z"));
+    add(t, h("span", {class: "pl-ustats", "aria-hidden": "true"}, h("b", {class: "pl-pow"}, u.power), h("b", {class: "pl-hp"}, u.life)));
+    add(t, h("span", {class: "pl-life", "aria-hidden": "true"},
+      h("span", {style: {width: `${Math.max(0, Math.min(100, 100 * u.life / Math.max(1, u.max_life)))}%`}})));
+    let pressTimer = null;
+    let longPressed = false;
+    t.addEventListener("pointerdown", (e) => {
+      if (e.pointerType === "mouse") return;
+      longPressed = false;
+      pressTimer = setTimeout(() => { longPressed = true; this.showUnit(u.id); }, 550);
+    });
+    const stop = () => clearTimeout(pressTimer);
+    t.addEventListener("pointerup", stop);
+    t.addEventListener("pointerleave", stop);
+    t.addEventListener("contextmenu", (e) => { e.preventDefault(); this.showUnit(u.id); });
+    t.addEventListener("keydown", (e) => { if (e.key === "i" || e.key === "I") { e.preventDefault(); this.showUnit(u.id); } });
+    t.addEventListener("click", () => {
+      if (longPressed) { longPressed = false; return; }
+      if (selectable) this.toggle(u.id);
+      else this.showUnit(u.id);
+    });
+    return t;
+  }
+
+  tokenRects() {
+    const out = new Map();
+    for (const t of this.map.querySelectorAll(".pl-unit")) out.set(t.dataset.unit, t.getBoundingClientRect());
+    return out;
+  }
+
+  /** Slide moved units from where they were (FLIP); pop in new ones; flash taken lands. */
+  flip(before, events) {
+    if (!before.size || pace.scale === 0) return;
+    const ms = Math.round(480 * Math.max(0.3, pace.scale));
+    for (const t of this.map.querySelectorAll(".pl-unit")) {
+      const old = before.get(t.dataset.unit);
+      if (!old) {
+        if (events.length) t.classList.add("pl-enter");
+        continue;
+      }
+      const now = t.getBoundingClientRect();
+      const dx = old.left - now.left;
+      const dy = old.top - now.top;
+      if (Math.abs(dx) < 3 && Math.abs(dy) < 3) continue;
+      t.animate([{transform: `translate(${dx}px, ${dy}px)`, zIndex: 5}, {transform: "translate(0, 0)", zIndex: 5}],
+        {duration: ms, easing: "cubic-bezier(.2,.8,.2,1)"});
+    }
+    for (const e of events) {
+      if (e.type === "land_taken") {
+        const land = this.map.querySelector(`[data-land="${e.land}"]`);
+        if (land) land.animate([{boxShadow: "0 0 0 4px var(--pl-flash)"}, {boxShadow: "0 0 0 0 transparent"}], {duration: 1200});
+      }
+    }
+  }
+
+  drawLinks() {
+    const svg = this.links;
+    if (!svg.isConnected) return;
+    const box = this.map.getBoundingClientRect();
+    svg.setAttribute("viewBox", `0 0 ${Math.max(1, box.width)} ${Math.max(1, box.height)}`);
+    svg.setAttribute("width", box.width);
+    svg.setAttribute("height", box.height);
+    svg.textContent = "";
+    const centre = (id) => {
+      const el = this.map.querySelector(`[data-land="${id}"]`);
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return [r.left - box.left + r.width / 2, r.top - box.top + r.height / 2];
+    };
+    const dests = this.destinations();
+    const from = new Set(this.selected.map((id) => (this.unit(id) || {}).land));
+    for (const [a, b] of LINKS) {
+      const pa = centre(a);
+      const pb = centre(b);
+      if (!pa || !pb) continue;
+      const hot = (from.has(a) && dests.has(b)) || (from.has(b) && dests.has(a));
+      add(svg, h("svg:line", {x1: pa[0], y1: pa[1], x2: pb[0], y2: pb[1], class: hot ? "pl-link pl-link-hot" : "pl-link"}));
+    }
+  }
+
+  renderPanel() {
+    const v = this.view;
+    const p = this.panel;
+    p.textContent = "";
+    if (v.result) {
+      add(p, h("h2", {}, this.resultTitle()), h("p", {}, this.resultReason()),
+        h("button", {class: "pl-btn pl-btn-go", type: "button", "data-key": "show-end", onclick: () => this.showEnd()}, "Show the result"));
+      return;
+    }
+    if (this.seat === null) {
+      add(p, h("h2", {}, "Watching"), h("p", {}, "You are watching this game."));
+      return;
+    }
+    const mineToMove = (v.waiting_for || []).includes(this.me);
+    if (v.phase === "leaders") {
+      add(p, h("h2", {}, "Setting up"), h("p", {class: "pl-hint"}, mineToMove
+        ? "Pick 1–3 monsters from your opening hand to lead your brigade (total level 5 at most)."
+        : `${this.names[this.foe]} is choosing leaders…`));
+      return;
+    }
+    if (v.phase === "battle") {
+      add(p, h("h2", {}, "Battle"), h("p", {class: "pl-hint"}, mineToMove ? "Your decision on the battle screen." : `${this.names[v.battle ? this.waitingFor() : this.foe]} is deciding…`));
+      return;
+    }
+    if (!mineToMove) {
+      add(p, h("h2", {}, `${this.names[this.foe]}’s turn`),
+        h("p", {class: "pl-hint pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), `${this.names[this.foe]} is thinking…`));
+      return;
+    }
+    if (v.phase === "over_capacity") {
+      const land = v.pending ? v.pending.land : "";
+      add(p, h("h2", {}, "Too crowded"),
+        h("p", {class: "pl-hint"}, `After the failed attack, ${land} is over its capacity. Choose the monsters to destroy (leaders are never chosen, R8.8).`));
+      const list = h("div", {class: "pl-choices"});
+      for (const a of this.actions("destroy_over_capacity")) {
+        add(list, h("button", {class: "pl-btn pl-btn-danger", type: "button", "data-key": `oc:${a.units.join(",")}`,
+          disabled: !this.can(), onclick: () => this.send(a)}, "Destroy " + a.units.map((u) => this.unitName(u)).join(", ")));
+      }
+      add(p, list);
+      return;
+    }
+    add(p, h("h2", {}, "Your turn"));
+    const dests = this.destinations();
+    if (this.selected.length) {
+      const level = this.selected.reduce((n, id) => n + ((this.unit(id) || {}).level || 0), 0);
+      const chips = h("ul", {class: "pl-selected", "aria-label": "Selected monsters"});
+      for (const id of this.selected) {
+        const u = this.unit(id);
+        add(chips, h("li", {},
+          h("button", {class: "pl-chip", type: "button", "data-key": `info:${id}`, onclick: () => this.showUnit(id)},
+            this.cards.art(u.card, "pl-art-chip"), `${this.cards.name(u.card)} · ${u.land}`),
+          h("button", {class: "pl-chip-x", type: "button", "data-key": `unsel:${id}`, "aria-label": `Deselect ${this.cards.name(u.card)}`,
+            onclick: () => this.toggle(id)}, "×")));
+      }
+      add(p, h("p", {class: "pl-hint"}, `${plural(this.selected.length, "monster")} selected · level ${level}`), chips,
+        h("p", {class: ["pl-hint", dests.size ? "pl-ok" : "pl-bad"]}, dests.size
+          ? `Choose a glowing land: ${[...dests.keys()].join(", ")}.`
+          : "These monsters cannot march together to any land."),
+        h("div", {class: "pl-row-btns"},
+          ...[...dests.entries()].map(([to, a]) => h("button", {class: "pl-btn pl-btn-small", type: "button", "data-key": `go:${to}`,
+            disabled: !this.can(), onclick: () => this.send(this.marchWithSelection(a))},
+            this.view.units.some((u) => u.land === to && u.owner !== this.me) ? `⚔ ${to}` : `→ ${to === `H${this.foe}` ? "enemy base" : to === `H${this.me}` ? "base" : to}`)),
+          h("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "clear", onclick: () => { this.selected = []; this.render(); }}, "Clear")));
+    } else {
+      const any = this.has("march");
+      add(p, h("p", {class: "pl-hint"}, any
+        ? "Select monsters on the map to march (several, even on different lands, to converge), then pick a glowing land."
+        : "No monster can march now."));
+    }
+    const abil = this.marchAbilities();
+    if (abil.length) {
+      const seen = new Set();
+      const box = h("div", {class: "pl-choices"}, h("h3", {}, "[March] abilities"));
+      for (const a of abil) {
+        if (seen.has(a.unit)) continue;
+        seen.add(a.unit);
+        const u = this.unit(a.unit);
+        add(box, h("button", {class: "pl-btn pl-btn-small", type: "button", "data-key": `ma:${a.unit}`, disabled: !this.can(),
+          onclick: () => this.useMarchAbility(a.unit)}, `Use ${this.cards.name(u.card)} (${u.land})`));
+      }
+      add(p, box);
+    }
+    const summons = this.actions("summon").length;
+    add(p, h("p", {class: "pl-hint"}, summons
+      ? `You can summon ${plural(summons, "kind")} of monster from your hand to your base.`
+      : ""));
+    add(p, h("button", {class: "pl-btn pl-btn-end", type: "button", "data-key": "end-turn", disabled: !this.can() || !this.has("end_turn"),
+      onclick: () => this.endTurn()}, "End turn"));
+  }
+
+  waitingFor() {
+    const w = (this.view.waiting_for || []);
+    return w.length ? w[0] : this.foe;
+  }
+
+  renderHand() {
+    const v = this.view;
+    const me = v.players[this.me];
+    this.hand.textContent = "";
+    if (this.seat === null) {
+      add(this.hand, h("p", {class: "pl-hint"}, "Spectators do not see the hands."));
+      return;
+    }
+    const cards = me.hand || [];
+    add(this.hand, h("h2", {class: "pl-hand-title"}, `Your hand `, h("span", {}, `${cards.length}/6`)));
+    const row = h("ul", {class: "pl-hand-row"});
+    const inMain = v.phase === "main" && v.active === this.me;
+    for (const c of cards) {
+      const info = this.cards.get(c.card);
+      const summon = inMain ? this.summonAction(c) : null;
+      const leaderPick = v.phase === "leaders";
+      const spell = v.phase === "battle" ? this.battle.castFor(c.id) : null;
+      const li = h("li", {class: ["pl-hcard", summon ? "pl-can-summon" : "", spell ? "pl-can-cast" : "", info.kind === "spell" ? "pl-hspell" : ""], "data-card": c.card});
+      add(li, h("button", {class: "pl-hcard-face", type: "button", "data-key": `h:${c.id}`,
+        "aria-label": `${this.cards.name(c.card)} — details`, onclick: () => this.showHandCard(c.id)}, this.cards.img(c.card)));
+      if (summon) {
+        add(li, h("button", {class: "pl-btn pl-btn-small pl-btn-go", type: "button", "data-key": `hs:${c.id}`, disabled: !this.can(),
+          onclick: () => this.send(summon)}, "Summon"));
+      } else if (spell) {
+        add(li, h("button", {class: "pl-btn pl-btn-small pl-btn-spell", type: "button", "data-key": `hc:${c.id}`, disabled: !this.can(),
+          onclick: () => this.battle.startDeclaration(spell)}, "Cast"));
+      } else if (!leaderPick) {
+        add(li, h("span", {class: "pl-hcard-note"}, info.kind === "spell" ? "spell · battle only" : `level ${info.level ?? "?"}`));
+      }
+      add(row, li);
+    }
+    if (!cards.length) add(row, h("li", {class: "pl-hint"}, "No cards in hand."));
+    add(this.hand, row);
+  }
+
+  /** R5.4: the leader choice over the map — 1 to 3 monsters, total level 5 at most (legal sets only). */
+  renderLeaders() {
+    const v = this.view;
+    if (v.phase !== "leaders" || this.seat === null) {
+      if (this.leadersEl) { this.leadersEl.remove(); this.leadersEl = null; }
+      this.leaderPick = [];
+      return;
+    }
+    if (!this.leadersEl) {
+      this.leadersEl = h("section", {class: "pl-leaders", "aria-labelledby": "pl-leaders-title", "data-testid": "leaders"});
+      add(this.arena, this.leadersEl);
+    }
+    const el = this.leadersEl;
+    el.textContent = "";
+    const opts = this.actions("choose_leaders");
+    const me = v.players[this.me];
+    if (!opts.length) {
+      const chosen = me.leader_choice || [];
+      add(el, h("h2", {id: "pl-leaders-title"}, "Leaders chosen"),
+        h("p", {class: "pl-hint pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), `Waiting for ${this.names[this.foe]} to choose…`),
+        h("ul", {class: "pl-leader-list"}, chosen.map((id) => {
+          const hc = (me.hand || []).find((c) => c.id === id);
+          return hc ? h("li", {}, this.cards.img(hc.card, "pl-card-small")) : null;
+        })));
+      return;
+    }
+    this.leaderPick = (this.leaderPick || []).filter((id) => (me.hand || []).some((c) => c.id === id));
+    const pick = this.leaderPick;
+    const eligible = new Set(opts.flatMap((a) => a.cards));
+    const valid = opts.find((a) => bag(a.cards) === bag(pick));
+    const level = pick.reduce((n, id) => n + (this.cards.get(this.handCard(id).card).level || 0), 0);
+    add(el, h("h2", {id: "pl-leaders-title"}, h("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛ "), "Choose your leaders"),
+      h("p", {class: "pl-hint"}, "Pick 1 to 3 monsters from your opening hand, total level 5 at most. They start at your base and lead to the end: when every leader has fallen, the game is lost."));
+    const list = h("ul", {class: "pl-leader-list"});
+    for (const c of me.hand || []) {
+      const on = pick.includes(c.id);
+      const ok = eligible.has(c.id);
+      const info = this.cards.get(c.card);
+      add(list, h("li", {}, h("button", {class: ["pl-leader-card", on ? "pl-on" : ""], type: "button", "aria-pressed": String(on),
+        "data-key": `lead:${c.id}`, "data-card": c.card, disabled: !ok || !this.can(),
+        onclick: () => { const i = pick.indexOf(c.id); if (i >= 0) pick.splice(i, 1); else pick.push(c.id); this.render(); }},
+      this.cards.img(c.card, "pl-card-mid"),
+      h("span", {class: "pl-leader-cap"}, on ? h("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛ ") : null,
+        info.kind === "spell" ? "spell — cannot lead" : `${this.cards.name(c.card)} · level ${info.level}`))));
+    }
+    add(el, list, h("p", {class: ["pl-leader-sum", pick.length && !valid ? "pl-bad" : ""], "aria-live": "polite"},
+      `${plural(pick.length, "leader")} · level ${level} of 5`, pick.length && !valid ? " — not allowed (1–3 monsters, level 5 at most)" : ""),
+    h("div", {class: "pl-row-btns"},
+      h("button", {class: "pl-btn pl-btn-go pl-btn-big", type: "button", "data-key": "lead-go", "data-testid": "leaders-ok",
+        disabled: !valid || !this.can(), onclick: () => this.send({type: "choose_leaders", cards: pick.slice()})},
+      pick.length ? `Lead with ${plural(pick.length, "monster")}` : "Choose leaders")));
+  }
+
+  // ------------------------------------------------------------------ dialogs
+
+  openDialog(cls, ...content) {
+    const d = this.dialog;
+    if (d.open) d.close();
+    d.className = `pl-dialog ${cls || ""}`;
+    d.textContent = "";
+    add(d, h("button", {class: "pl-dialog-x", type: "button", "aria-label": "Close", onclick: () => d.close()}, "×"), ...content);
+    d.showModal();
+    const first = d.querySelector("[autofocus]") || d.querySelector(".pl-dialog-body button, .pl-dialog-body a") || d.querySelector("button");
+    if (first) first.focus();
+    return d;
+  }
+
+  confirm(title, text, ok, cancel, danger) {
+    return new Promise((resolve) => {
+      let done = false;
+      // Answer in the click itself (the dialog's close event comes a task later).
+      const finish = (answer) => {
+        if (done) return;
+        done = true;
+        d.removeEventListener("close", onClose);
+        resolve(answer);
+        if (this.dialog.open) this.dialog.close();
+      };
+      const d = this.openDialog("pl-confirm",
+        h("h2", {}, title), h("p", {}, text),
+        h("div", {class: "pl-dialog-body pl-row-btns"},
+          h("button", {class: "pl-btn", type: "button", autofocus: true, onclick: () => finish(false)}, cancel),
+          h("button", {class: ["pl-btn", danger ? "pl-btn-danger" : "pl-btn-go"], type: "button", "data-testid": "confirm-ok",
+            onclick: () => finish(true)}, ok)));
+      const onClose = () => {
+        if (d.open) return;  // the close of a dialog this one replaced
+        d.removeEventListener("close", onClose);
+        finish(false);
+      };
+      d.addEventListener("close", onClose);
+    });
+  }
+
+  async endTurn() {
+    // R6.5: ending the turn while a march or a summon is still possible asks first.
+    const left = [];
+    if (this.has("march")) left.push("march");
+    if (this.has("summon")) left.push("summon");
+    if (left.length) {
+      const ok = await this.confirm("End your turn?", `You can still ${left.join(" or ")}. End the turn anyway?`, "End turn", "Keep playing");
+      if (!ok) return;
+    }
+    const a = this.legal.find((x) => x.type === "end_turn");
+    if (a) this.send(a);
+  }
+
+  async confirmResign() {
+    const ok = await this.confirm("Resign?", "The game ends at once and your opponent wins.", "Resign", "Keep playing", true);
+    if (ok) this.send({type: "resign"});
+  }
+
+  cardFacts(cid, unit) {
+    const c = this.cards.get(cid);
+    const dl = h("dl", {class: "pl-facts"});
+    const fact = (k, val) => { if (val !== null && val !== undefined && val !== "") add(dl, h("dt", {}, k), h("dd", {}, val)); };
+    if (c.kind === "spell") {
+      fact("Spell", `${cap1(c.element) || ""}${c.mana !== undefined ? ` · mana ${c.mana}` : ""}${c.timing ? ` · ${c.timing}` : ""}`);
+    } else {
+      fact("Monster", [cap1(c.element), c.tribe].filter(Boolean).join(" · "));
+      fact("Level", unit ? unit.level : c.level);
+      fact("Power", unit ? `${unit.power}${unit.power !== c.power ? ` (printed ${c.power})` : ""}` : c.power);
+      fact("Speed", unit ? unit.speed : c.speed);
+      fact("Life", unit ? `${unit.life} of ${unit.max_life}` : c.life);
+      const slots = Object.entries(c.slots || {}).map(([k, n]) => `${n} ${k}`).join(", ");
+      fact("Spell slots", slots || "none");
+      if (c.quick) fact("Quick", "may be quick summoned in battle");
+    }
+    const kws = this.cards.keywords(cid);
+    if (kws.length) fact("Keywords", kws.join(", "));
+    fact("Rarity", c.rarity);
+    const text = this.cards.text(cid);
+    return [dl, text ? h("p", {class: "pl-card-text"}, text) : null];
+  }
+
+  showHandCard(id) {
+    const hc = this.handCard(id);
+    if (!hc) return;
+    const body = h("div", {class: "pl-dialog-body pl-row-btns"});
+    const summon = this.view.phase === "main" && this.view.active === this.me ? this.summonAction(hc) : null;
+    const discard = this.legal.find((a) => a.type === "discard" && a.cards.length === 1 && a.cards[0] === id);
+    const cast = this.view.phase === "battle" ? this.battle.castFor(id) : null;
+    const d = () => this.dialog;
+    if (summon) add(body, h("button", {class: "pl-btn pl-btn-go", type: "button", disabled: !this.can(), onclick: () => { d().close(); this.send(summon); }}, "Summon to your base"));
+    if (cast) add(body, h("button", {class: "pl-btn pl-btn-spell", type: "button", disabled: !this.can(), onclick: () => { d().close(); this.battle.startDeclaration(cast); }}, "Cast"));
+    if (discard) {
+      // R6.7: discarding from the card detail; the refill brings the hand back to 6 later.
+      const sure = h("div", {class: "pl-discard-sure", hidden: true},
+        h("p", {}, "Discard this card? It is not replaced until your next refill."),
+        h("button", {class: "pl-btn pl-btn-danger", type: "button", "data-testid": "discard-yes", onclick: () => { d().close(); this.send(discard); }}, "Discard it"));
+      add(body, h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-testid": "discard", disabled: !this.can(),
+        onclick: (e) => { sure.hidden = false; e.currentTarget.hidden = true; sure.querySelector("button").focus(); }}, "Discard"), sure);
+    }
+    add(body, h("button", {class: "pl-btn", type: "button", onclick: () => d().close()}, "Close"));
+    this.openDialog("pl-detail", h("div", {class: "pl-detail-card"}, this.cards.img(hc.card, "pl-card-big")),
+      h("div", {class: "pl-detail-info"}, h("h2", {}, this.cards.name(hc.card)), ...this.cardFacts(hc.card), body));
+  }
+
+  showUnit(id) {
+    const u = this.unit(id);
+    if (!u) return;
+    const mine = u.owner === this.me;
+    const body = h("div", {class: "pl-dialog-body pl-row-btns"});
+    const status = [];
+    if (u.leader) status.push("Leader");
+    status.push(mine ? "yours" : this.names[u.owner]);
+    if (u.land) status.push(`on ${u.land}`);
+    if (u.exhausted) status.push("exhausted until its owner’s next turn");
+    else if (mine) status.push(plural(u.marches_left, "march", "marches") + " left");
+    if (this.selectable().has(id)) {
+      const sel = this.selected.includes(id);
+      add(body, h("button", {class: "pl-btn pl-btn-go", type: "button", onclick: () => { this.dialog.close(); this.toggle(id); }},
+        sel ? "Deselect" : "Select to march"));
+    }
+    if (this.marchAbilities(id).length && this.can()) {
+      add(body, h("button", {class: "pl-btn pl-btn-spell", type: "button", onclick: () => this.useMarchAbility(id)}, "Use [March] ability"));
+    }
+    add(body, h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, "Close"));
+    this.openDialog("pl-detail", h("div", {class: "pl-detail-card"}, this.cards.img(u.card, "pl-card-big")),
+      h("div", {class: "pl-detail-info"}, h("h2", {}, this.cards.name(u.card)), h("p", {class: "pl-unit-status"}, status.join(" · ")),
+        ...this.cardFacts(u.card, u), body));
+  }
+
+  useMarchAbility(unitId) {
+    const opts = this.marchAbilities(unitId);
+    if (!opts.length) return;
+    const u = this.unit(unitId);
+    if (opts.length === 1 && !opts[0].targets.length) {
+      if (this.dialog.open) this.dialog.close();
+      this.send(opts[0]);
+      return;
+    }
+    // R13.5: a summoning [March] ability names a card and a land; copies of one card are alike.
+    const seen = new Set();
+    const list = h("div", {class: "pl-dialog-body pl-choices"});
+    for (const a of opts) {
+      const [cardId, land] = a.targets;
+      const hc = this.handCard(cardId);
+      const cid = hc ? hc.card : (this.discardCard(cardId) || cardId);
+      const key = `${cid}@${land}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      add(list, h("button", {class: "pl-btn pl-btn-choice", type: "button", onclick: () => { this.dialog.close(); this.send(a); }},
+        this.cards.art(cid, "pl-art-chip"), `Summon ${this.cards.name(cid)} to ${land === `H${this.me}` ? "your base" : land}`));
+    }
+    add(list, h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, "Cancel"));
+    this.openDialog("pl-pick", h("h2", {}, `${this.cards.name(u.card)}: [March]`), h("p", {}, this.cards.text(u.card)), list);
+  }
+
+  discardCard(instanceId) {
+    const me = this.view.players[this.me];
+    const i = (me.discard_ids || []).indexOf(instanceId);
+    return i >= 0 ? me.discard[i] : null;
+  }
+
+  showDiscard(p) {
+    const pile = this.view.players[p].discard || [];
+    const grid = h("ul", {class: "pl-pile"});
+    for (const cid of pile.slice().reverse()) add(grid, h("li", {}, this.cards.img(cid, "pl-card-small"), h("span", {}, this.cards.name(cid))));
+    if (!pile.length) add(grid, h("li", {class: "pl-hint"}, "Empty."));
+    this.openDialog("pl-pile-dialog", h("h2", {}, `${p === this.me && this.seat !== null ? "Your" : `${this.names[p]}’s`} discard pile (${pile.length})`),
+      h("p", {class: "pl-hint"}, "Newest first."), grid);
+  }
+
+  resultTitle() {
+    const r = this.view.result;
+    if (!r) return "";
+    if (r.winner === null || r.winner === undefined) return "A draw";
+    if (this.seat === null) return `${this.names[r.winner]} wins`;
+    return r.winner === this.me ? "Victory!" : "Defeat";
+  }
+
+  resultReason() {
+    const r = this.view.result;
+    const foe = this.names[this.foe];
+    const won = r.winner === this.me && this.seat !== null;
+    const lost = r.winner === this.foe && this.seat !== null;
+    if (r.reason === "leaders") return won ? `Every one of ${foe}’s leaders has fallen.` : lost ? "All your leaders have fallen." : cap1(RESULT_WORDS.leaders) + ".";
+    if (r.reason === "resign") return won ? `${foe} resigned.` : lost ? "You resigned." : "A player resigned.";
+    if (r.reason === "judgment") {
+      const v = this.view;
+      const a = v.players[this.me].lands;
+      const b = v.players[this.foe].lands;
+      return `Round 12 is over: the judgment decides (${a} lands against ${b}${a === b ? ", then the nearest front" : ""}).`;
+    }
+    return cap1(RESULT_WORDS[r.reason] || r.reason) + ".";
+  }
+
+  showEnd() {
+    const v = this.view;
+    const r = v.result;
+    this.endShown = true;
+    const outcome = r.winner === null || r.winner === undefined ? "draw" : r.winner === this.me ? "win" : "loss";
+    const lands = (p) => v.players[p].lands;
+    const leaders = (p) => v.units.filter((u) => u.owner === p && u.leader).length;
+    const stat = (label, a, b) => h("tr", {}, h("th", {scope: "row"}, label), h("td", {}, a), h("td", {}, b));
+    this.openDialog(`pl-end pl-end-${outcome}`,
+      h("div", {class: "pl-end-banner", "aria-hidden": "true"}, outcome === "win" ? "♛" : outcome === "loss" ? "✝" : "⚖"),
+      h("h2", {class: "pl-end-title", "data-testid": "end-title"}, this.resultTitle()),
+      h("p", {class: "pl-end-reason"}, this.resultReason()),
+      h("table", {class: "pl-end-table"},
+        h("thead", {}, h("tr", {}, h("td"), h("th", {scope: "col"}, this.seat === null ? this.names[0] : "You"), h("th", {scope: "col"}, this.names[this.foe]))),
+        h("tbody", {},
+          stat("Leaders standing", leaders(this.me), leaders(this.foe)),
+          stat("Lands held", lands(this.me), lands(this.foe)),
+          stat("Cards in discard", v.players[this.me].discard.length, v.players[this.foe].discard.length))),
+      h("p", {class: "pl-hint"}, `The game ended in round ${v.round}.`),
+      h("div", {class: "pl-dialog-body pl-row-btns"},
+        h("a", {class: "pl-btn pl-btn-go", href: this.root.dataset.playUrl || "/play"}, "Play again"),
+        h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, "Look at the board")));
+  }
+
+  // ------------------------------------------------------------------ log
+
+  addLog(lines, first) {
+    if (first) this.restoreLog();
+    if (!lines.length) return;
+    for (const line of lines) this.logLine(line, !first);
+    this.keptLog = (this.keptLog || []).concat(lines).slice(-400);
+    try {
+      localStorage.setItem(`brigade.log.${this.game}`, JSON.stringify(this.keptLog));
+      const games = JSON.parse(localStorage.getItem("brigade.log.games") || "[]").filter((g) => g !== this.game);
+      games.push(this.game);
+      for (const old of games.splice(0, Math.max(0, games.length - 5))) localStorage.removeItem(`brigade.log.${old}`);
+      localStorage.setItem("brigade.log.games", JSON.stringify(games));
+    } catch (e) { /* storage full or blocked: the log just is not kept */ }
+  }
+
+  /** The log this browser kept for this game (a reloaded page gets no past events from the server). */
+  restoreLog() {
+    if (this.keptLog) return;
+    try { this.keptLog = JSON.parse(localStorage.getItem(`brigade.log.${this.game}`) || "[]"); } catch (e) { this.keptLog = []; }
+    if (!this.keptLog.length && this.version > 0) {
+      add(this.logList, h("li", {class: "pl-log-note"}, "Moves made before this page was opened are not listed here."));
+    }
+    for (const line of this.keptLog) this.logLine(line, false);
+  }
+
+  logLine(line, fresh) {
+    const li = h("li", {class: fresh ? "pl-log-new" : ""}, line);
+    if (/^Round \d+|turn begins|’s turn|'s turn|your turn/i.test(line)) li.classList.add("pl-log-turn");
+    if (/battle|attack/i.test(line)) li.classList.add("pl-log-battle");
+    add(this.logList, li);
+    while (this.logList.children.length > 400) this.logList.firstChild.remove();
+    this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  // ------------------------------------------------------------------ events → animation
+
+  async animate(prev, p, events) {
+    const battleish = events.some((e) => ["battle_started", "quick_summoned", "formation", "initiative", "declared", "passed",
+      "resolved", "fizzled", "attack", "damage", "battle_ended", "no_attack", "boosted", "triggered"].includes(e.type)) &&
+      (events.some((e) => e.type === "battle_started") || (prev && prev.battle));
+    if (battleish) await this.battle.animate(events, prev, p.view);
+    else {
+      const doomed = events.filter((e) => e.type === "destroyed" || e.type === "returned").map((e) => e.unit);
+      for (const id of doomed) {
+        const t = this.map.querySelector(`.pl-unit[data-unit="${id}"]`);
+        if (t) t.classList.add("pl-dying");
+      }
+      if (doomed.length) await sleep(700);
+      const moved = events.some((e) => ["marched", "summoned", "march_ability", "land_taken"].includes(e.type));
+      if (moved && (p.view.active !== this.me)) await sleep(120);
+    }
+  }
+
+  flashLand(land, cls) {
+    const el = this.map.querySelector(`[data-land="${land}"]`);
+    if (!el) return;
+    el.classList.add(cls);
+    setTimeout(() => el.classList.remove(cls), 1500);
+  }
+
+  onKey(e) {
+    if (e.key !== "Escape" || this.dialog.open) return;
+    if (this.battle.cancelPick()) { e.preventDefault(); return; }
+    if (this.selected.length) {
+      this.selected = [];
+      this.render();
+      e.preventDefault();
+    }
+  }
+}
+
+function cap1(s) {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+
+function boot() {
+  const root = document.getElementById("board");
+  if (!root || root.dataset.started) return;
+  root.dataset.started = "1";
+  window.brigadeBoard = new Board(root);
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
+else boot();
