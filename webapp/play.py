@@ -10,6 +10,7 @@ Errors derive from PlayError and carry the protocol's error ``code`` (docs/proto
 
 import random
 import secrets
+from contextlib import nullcontext
 from typing import NamedTuple
 
 from webapp import gamelog, store
@@ -243,8 +244,13 @@ def act(db, game_id, user_id, action, version):
     return apply(db, row, seat, action, version)
 
 
-def apply(db, row, seat, action, version):
-    """Check ``version`` and the action against the stored game, apply, store; return Played."""
+def apply(db, row, seat, action, version, also=None, lock=None):
+    """Check ``version`` and the action against the stored game, apply, store; return Played.
+
+    ``also(db, new_version, game)``, if given, runs in the same write transaction as the stored
+    action (online games keep their clocks that way, webapp/online.py). ``lock``, if given, is held
+    around the write: a process's writers then queue on it instead of on SQLite's busy handler,
+    which sleeps in steps of up to 100 ms (docs/deploy.md)."""
     game_id = row["id"]
     if version != row["version"]:
         raise Stale(f"game {game_id} is at version {row['version']}, not {version}", game_id)
@@ -257,9 +263,12 @@ def apply(db, row, seat, action, version):
         raise Illegal(str(exc), game_id) from None
     over = game.result is not None
     try:
-        new_version = store.append_action(db, game_id, version, seat, action, game.to_json(),
-                                          status="finished" if over else None,
-                                          result=game.result if over else None)
+        with lock or nullcontext(), store.transaction(db) if also is not None else nullcontext():
+            new_version = store.append_action(db, game_id, version, seat, action, game.to_json(),
+                                              status="finished" if over else None,
+                                              result=game.result if over else None)
+            if also is not None:
+                also(db, new_version, game)
     except store.StaleVersion as exc:
         raise Stale(f"game {game_id} moved on to version {exc.actual} while this action was checked",
                     game_id) from None
@@ -331,13 +340,18 @@ def cpu_turns(db, game_id, on_action=None, delay=None, limit=10_000):
     return out
 
 
-def end(db, game_id, winner, reason):
-    """End an active game from outside the rules (timeout, disconnect, abort); return Played."""
+def end(db, game_id, winner, reason, also=None, lock=None):
+    """End an active game from outside the rules (timeout, disconnect, abort); return Played.
+
+    StaleVersion (a store error) if another writer moved the game on meanwhile; ``also`` as in ``apply``."""
     row, game = load(db, game_id)
     if row["status"] != "active":
         raise Illegal(f"game {game_id} is over", game_id)
     events = game.set_result(winner, reason)
-    version = store.end_game(db, game_id, row["version"], "finished", game.result, state=game.to_json())
+    with lock or nullcontext(), store.transaction(db):
+        version = store.end_game(db, game_id, row["version"], "finished", game.result, state=game.to_json())
+        if also is not None:
+            also(db, version, game)
     row = dict(row, version=version, status="finished", result=game.result)
     reward_winner(db, row)
     return Played(version, events, game, row, None)

@@ -22,6 +22,7 @@ def full_db(db, pool, decks, alice):
     db.execute("INSERT INTO packs (user_id, source, created) VALUES (?, 'welcome', 'now')", [alice["id"]])
     record_clear(db, alice["id"], "1", {"turns": 7})
     set_setting(db, "motd", "Welcome!")
+    db["online_games"].insert({"game_id": game_id, "code": "ABCDEF", "clock": "{}", "updated": "now"})
     assert all(db[t].count for t in db.table_names())
     return db
 

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from webapp import ROOT
-from webapp.store import LATEST, connect
+from webapp.store import LATEST, MIGRATIONS, connect
 
 from .helpers import table_rows
 
@@ -26,7 +26,8 @@ def run(tmp_path, *args):
 def test_init_seed_and_backup(tmp_path, pool, prefix):
     db_file = tmp_path / "brigade.db"
     out = run(tmp_path, *prefix, "init")
-    assert out == f"{db_file}: schema version {LATEST} (applied m001_initial, m002_last_login)\n"
+    applied = ", ".join(m.__name__ for m in MIGRATIONS)
+    assert out == f"{db_file}: schema version {LATEST} (applied {applied})\n"
     assert run(tmp_path, *prefix, "init") == f"{db_file}: schema version {LATEST} (nothing to apply)\n"
 
     out = run(tmp_path, *prefix, "seed")

@@ -8,7 +8,7 @@ from webapp.store import LATEST, MIGRATIONS, SchemaTooNew, connect, migrate
 from webapp.store.schema import version
 
 TABLES = {"schema_version", "users", "cards", "collection", "decks", "deck_cards", "packs", "games",
-          "game_actions", "story_progress", "settings"}
+          "game_actions", "story_progress", "settings", "online_games"}
 
 
 def test_migrations_are_numbered_in_order():
@@ -37,7 +37,8 @@ def test_foreign_keys_and_indexes_are_declared(db):
             ("decks", "user_id", "users"), ("deck_cards", "deck_id", "decks"),
             ("deck_cards", "card_id", "cards"), ("packs", "user_id", "users"),
             ("games", "seat0_user_id", "users"), ("games", "seat1_user_id", "users"),
-            ("game_actions", "game_id", "games"), ("story_progress", "user_id", "users")} <= fks
+            ("game_actions", "game_id", "games"), ("story_progress", "user_id", "users"),
+            ("online_games", "game_id", "games")} <= fks
     indexes = {i.name for t in db.tables for i in t.indexes}
     assert {"cards_browse", "collection_card", "decks_user_name", "deck_cards_card", "packs_user",
             "games_seat0", "games_seat1", "games_status", "games_updated"} <= indexes
@@ -56,7 +57,7 @@ def test_migration_from_version_1_keeps_the_data(db_path):
     db.close()
 
     db = connect(db_path)
-    assert migrate(db) == ["m002_last_login"]
+    assert migrate(db) == [m.__name__ for m in MIGRATIONS[1:]]
     assert version(db) == LATEST
     user = next(db.query("SELECT * FROM users"))
     assert user["name"] == "Old Timer" and user["last_login"] is None

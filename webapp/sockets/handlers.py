@@ -5,18 +5,23 @@ Rooms: every socket that joins game 12 is in ``game:12`` and in one room of its 
 spectator. A ``state`` is built per seat from ``Game.view(seat)`` and sent to that seat's room
 only, so each socket gets its own view and nobody else's (R18.6); the rooms also carry over a
 message queue when several server processes share the games (ARCHITECTURE.md "Server").
+
+Online games between friends (clocks, presence, claims, emotes, rematches) are ``webapp.online``'s:
+the handlers here only check payloads and hand over.
 """
 
 import collections
+import contextlib
 import json
 import logging
 import threading
 import time
 
-from flask import request, session
+from flask import g, request, session
 from flask_socketio import ConnectionRefusedError, disconnect, join_room, leave_room
 from socketio.pubsub_manager import PubSubManager
 
+from webapp import online as online_games
 from webapp import play, store
 
 log = logging.getLogger(__name__)
@@ -47,15 +52,49 @@ class Member:
         self.refused = collections.deque()
 
 
+class Pool:
+    """A few SQLite connections that socket events borrow one at a time (``lease``), instead of each
+    event opening and closing its own: that open and close (with its WAL set-up) was half of the
+    server's busy time per action under load (docs/deploy.md). A connection is only ever used by the
+    event that holds it, so never by two threads at once (docs/storage.md); more are opened when all
+    are lent out, and at most ``keep`` are kept."""
+
+    def __init__(self, path, keep=8):
+        self.path, self.keep = path, keep
+        self.idle = []
+        self.lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def lease(self):
+        with self.lock:
+            db = self.idle.pop() if self.idle else None
+        if db is None:
+            db = store.connect(self.path)
+        try:
+            yield db
+        finally:
+            if db.conn.in_transaction:  # a bug left a transaction open: never lend it out like that
+                db.conn.rollback()
+            with self.lock:
+                if len(self.idle) < self.keep:
+                    self.idle.append(db)
+                    db = None
+            if db is not None:
+                db.close()
+
+
 class Hub:
     """The sockets of one app: who is connected, rate limits, and the CPU tasks of its games."""
 
     def __init__(self, app, socketio):
         self.app, self.socketio = app, socketio
+        path = app.config.get("DATABASE")
+        self.pool = Pool(path) if path else None
         self.lock = threading.Lock()
         self.members = {}
         self.cpu = {}      # game id -> "run again" flag of its running CPU task
         self.names = {}    # game id -> seat names (they never change during a game)
+        self.online = None  # webapp.online.Online: presence, clocks, claims of online games
 
     # ------------------------------------------------------------ connections
 
@@ -74,7 +113,24 @@ class Hub:
 
     def disconnected(self):
         with self.lock:
-            self.members.pop(request.sid, None)
+            member = self.members.pop(request.sid, None)
+        if member is not None:
+            for game_id, seat in list(member.games.items()):
+                self.online.gone(game_id, seat, request.sid)
+        self.online.forget_socket(request.sid)
+
+    @contextlib.contextmanager
+    def lease(self):
+        """A pooled connection as this event's ``store.get_db()`` (given back, not closed, at the end)."""
+        if self.pool is None or "db" in g:
+            yield
+            return
+        with self.pool.lease() as db:
+            g.db = db
+            try:
+                yield
+            finally:
+                g.pop("db", None)
 
     # ------------------------------------------------------------ flood control
 
@@ -125,14 +181,22 @@ class Hub:
                 self.names[row["id"]] = names
         return names
 
+    def state(self, db, row, game, seat, events=(), names=None, extra=None):
+        """The ``state`` payload of one seat (or a spectator); an online game's adds its ``online`` block."""
+        payload = play.state_for(row, game, seat, events, names or self.seat_names(db, row))
+        if online_games.is_online(row):
+            payload["online"] = extra if extra is not None else self.online.block(db, row)
+        return payload
+
     def push(self, db, played):
         """Send every seat (and the spectators) of the game its own state after an action."""
         row, game = played.row, played.game
         names = self.seat_names(db, row)
+        extra = self.online.block(db, row) if online_games.is_online(row) else None
         for seat in (0, 1, None):
             to = room(row["id"], "watch" if seat is None else seat)
             if (seat is None or row["seats"][seat] is not None) and self.listening(to):
-                self.socketio.emit("state", play.state_for(row, game, seat, played.events, names), to=to)
+                self.socketio.emit("state", self.state(db, row, game, seat, played.events, names, extra), to=to)
         if row["status"] != "active":
             self.names.pop(row["id"], None)
 
@@ -151,6 +215,8 @@ class Hub:
         join_room(room(row["id"], "watch" if seat is None else seat))
         with self.lock:
             member.games[row["id"]] = seat
+        if online_games.is_online(row):
+            self.online.arrived(store.get_db(), row, seat, request.sid)
         return seat
 
     # ------------------------------------------------------------ the CPU
@@ -196,7 +262,9 @@ class Hub:
 def register(app, socketio):
     """Attach the protocol's handlers to ``socketio``."""
     hub = Hub(app, socketio)
+    hub.online = online_games.Online(app, socketio, hub)
     app.extensions["brigade_hub"] = hub
+    app.extensions["brigade_online"] = hub.online
 
     def guarded(name, keys):
         """The common frame of a client event: a known socket, the rate limit, the payload's shape,
@@ -208,10 +276,11 @@ def register(app, socketio):
                 member = hub.gate(game)
                 if member is None:
                     return
-                try:
-                    fn(member, **check_payload(name, payload, keys, extra))
-                except play.PlayError as exc:
-                    hub.error(exc.code, exc.message, exc.game if exc.game is not None else game)
+                with hub.lease():
+                    try:
+                        fn(member, **check_payload(name, payload, keys, extra))
+                    except play.PlayError as exc:
+                        hub.error(exc.code, exc.message, exc.game if exc.game is not None else game)
             handler.__name__ = f"on_{name}"
             socketio.on_event(name, handler)
             return fn
@@ -239,18 +308,28 @@ def register(app, socketio):
     @guarded("join", {"game": "id"})
     def on_join(member, game):
         db = store.get_db()
+        row = play.load_row(db, game)
+        if row["status"] in ("waiting", "aborted") and online_games.is_online(row):
+            seat = hub.enter(member, row)  # a waiting invitation: the room hears "started" when it starts
+            answer = {"game": game, "status": row["status"]}
+            if seat == 0:
+                stored = online_games.info(db, game)
+                answer.update(code=stored["code"], url=f"/join/{stored['code']}")
+            socketio.emit("invitation", answer, to=request.sid)
+            return
         row, g = play.load(db, game)
         seat = hub.enter(member, row)
-        socketio.emit("state", play.state_for(row, g, seat, (), hub.seat_names(db, row)), to=request.sid)
+        socketio.emit("state", hub.state(db, row, g, seat), to=request.sid)
         hub.cpu_waiting(row, g)
 
     @guarded("action", {"game": "id", "action": "action", "version": "version"})
     def on_action(member, game, action, version):
         db = store.get_db()
-        played = play.act(db, game, member.user_id, action, version)
-        if member.games.get(game, "none") != played.seat:
+        played = hub.online.act(db, game, member.user_id, action, version)
+        if played.seat is not None and member.games.get(game, "none") != played.seat:
             hub.enter(member, played.row)
-        hub.push(db, played)
+        if played.seat is not None:  # an end by timeout was pushed already
+            hub.push(db, played)
         hub.cpu_waiting(played.row, played.game)
 
     @guarded("leave", {"game": "id"})
@@ -259,11 +338,26 @@ def register(app, socketio):
             seat = member.games.pop(game, None)
         leave_room(room(game))
         leave_room(room(game, "watch" if seat is None else seat))
+        hub.online.gone(game, seat, request.sid)
+
+    @guarded("claim", {"game": "id"})
+    def on_claim(member, game):
+        hub.online.claim(store.get_db(), game, member.user_id)  # pushes the final state itself
+
+    @guarded("emote", {"game": "id", "emote": "emote"})
+    def on_emote(member, game, emote):
+        hub.online.emote(store.get_db(), request.sid, game, member.user_id, emote)
+
+    @guarded("rematch", {"game": "id"})
+    def on_rematch(member, game):
+        hub.online.rematch(store.get_db(), game, member.user_id)
 
     @socketio.on("*")
     def on_unknown(event, *args):
         if hub.gate() is not None:
-            hub.error("bad_request", f"unknown event {short(event)}; send join, action or leave")
+            hub.error("bad_request", f"unknown event {short(event)}; send one of {', '.join(EVENTS)}")
+
+    hub.online.resume()
 
     return hub
 
@@ -305,6 +399,11 @@ def check_version(name, key, value):
         raise play.BadRequest(f"{name}: {key!r} is the version of your last state (an integer), got {short(value)}")
 
 
+def check_emote(name, key, value):
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_STRING:
+        raise play.BadRequest(f"{name}: {key!r} is an emote id (a short string), got {short(value)}")
+
+
 def check_action(name, key, action):
     """An action dict: a ``type`` and a few ids, ints or lists of ids (the engine checks the rest)."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
@@ -334,4 +433,6 @@ def short(value):
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-CHECKS = {"id": check_id, "version": check_version, "action": check_action}
+CHECKS = {"id": check_id, "version": check_version, "action": check_action, "emote": check_emote}
+#: The client events (docs/protocol.md).
+EVENTS = ("join", "action", "leave", "claim", "emote", "rematch")

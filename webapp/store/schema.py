@@ -120,8 +120,19 @@ def m002_last_login(db):
     db["games"].create_index(["updated"], index_name="games_updated")
 
 
+def m003_online_games(db):
+    """Online games between friends (R18): each one's invitation code, clocks and rematch offer."""
+    db.execute("""CREATE TABLE online_games (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        code TEXT NOT NULL UNIQUE,
+        clock TEXT NOT NULL CHECK (json_valid(clock)),
+        rematch TEXT CHECK (rematch IS NULL OR json_valid(rematch)),
+        updated TEXT NOT NULL
+    )""")
+
+
 #: Every migration, in order; a database at version N has had the first N applied.
-MIGRATIONS = [m001_initial, m002_last_login]
+MIGRATIONS = [m001_initial, m002_last_login, m003_online_games]
 
 LATEST = len(MIGRATIONS)
 

@@ -1,5 +1,201 @@
-"""(being written)"""
+"""Playing friends online (R18): the lobby, invitations with a link and a short code, joining with a
+deck, and finished games' replays. Thin views over ``webapp.online``; the game itself is played on
+the board page over Socket.IO (docs/protocol.md).
+"""
 
-from flask import Blueprint
+import functools
+
+from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
+                   url_for)
+
+from webapp import online, play
+from webapp.store import get_db
+from webapp.web.security import login_required
 
 bp = Blueprint("lobby", __name__)
+
+#: The clocks the invite form offers, in minutes (R18.3: 15 unless chosen).
+CLOCK_CHOICES = (1, 3, 5, 10, 15, 20, 30, 60)
+
+
+def all_owned():
+    return current_app.config.get("COLLECTION") == "all"
+
+
+def runtime():
+    """The app's webapp.online.Online (presence, ticker, socket events)."""
+    return current_app.extensions["brigade_online"]
+
+
+def deck_name(deck):
+    if deck.get("loaner") and deck.get("texts") and deck["texts"].get("name"):
+        return deck["texts"]["name"].get("en") or deck["name"]
+    return deck["name"]
+
+
+def join_link(code):
+    return url_for("lobby.join", code=code, _external=True)
+
+
+@bp.get("/lobby")
+@login_required
+def index():
+    """Your open invitations, games in progress, recent games and friends' games to watch; a new invitation."""
+    db = get_db()
+    lists = online.lobby(db, g.user["id"])
+    decks = play.playable_decks(db, g.user["id"], all_owned())
+    default = current_app.config.get("ONLINE_CLOCK_MINUTES", 15)
+    choices = sorted(set(CLOCK_CHOICES) | {default})
+    return render_template("lobby/index.html", decks=decks, deck_name=deck_name, clock_choices=choices,
+                           default_clock=default, join_link=join_link, **lists)
+
+
+@bp.post("/lobby/invite")
+@login_required
+def invite():
+    """Create an invitation with the chosen deck and clock; show its link and code."""
+    raw = request.form.get("deck", "")
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+        flash("Choose a deck to play with.", "error")
+        return redirect(url_for("lobby.index"))
+    db = get_db()
+    try:
+        clock_ms = online.clock_ms_from_minutes(
+            request.form.get("clock", current_app.config.get("ONLINE_CLOCK_MINUTES", 15)), current_app.config)
+        game_id, _ = online.create_invitation(db, g.user, int(raw), clock_ms, all_owned(),
+                                              max_open=current_app.config.get("ONLINE_MAX_INVITATIONS"))
+    except play.PlayError as exc:
+        flash(exc.message, "error")
+        return redirect(url_for("lobby.index"))
+    return redirect(url_for("lobby.invitation", game_id=game_id))
+
+
+def own_invitation(game_id):
+    """(row, stored online info) of an online game; 404 unless it exists."""
+    db = get_db()
+    try:
+        row = play.load_row(db, game_id)
+    except play.NotFound:
+        abort(404)
+    stored = online.info(db, game_id)
+    if not online.is_online(row) or stored is None:
+        abort(404)
+    return row, stored
+
+
+@bp.get("/lobby/invite/<int:game_id>")
+@login_required
+def invitation(game_id):
+    """The inviter's page while the friend has not joined: the link, the code; on to the board once they have."""
+    row, stored = own_invitation(game_id)
+    if row["seats"][0] != g.user["id"]:
+        return redirect(url_for("lobby.join", code=stored["code"]))
+    if row["status"] == "active" or row["status"] == "finished":
+        return redirect(url_for("play.board", game_id=game_id))
+    if row["status"] == "aborted":
+        flash("That invitation was cancelled.", "info")
+        return redirect(url_for("lobby.index"))
+    return render_template("lobby/invitation.html", row=row, code=stored["code"], link=join_link(stored["code"]),
+                           clock_minutes=row["setup"]["clock_ms"] / 60_000)
+
+
+@bp.post("/lobby/invite/<int:game_id>/cancel")
+@login_required
+def cancel(game_id):
+    own_invitation(game_id)
+    try:
+        online.cancel(get_db(), game_id, g.user["id"])
+    except play.PlayError as exc:
+        flash(exc.message, "error")
+    else:
+        flash("Invitation cancelled.", "info")
+    return redirect(url_for("lobby.index"))
+
+
+@bp.get("/join")
+@login_required
+def join_by_code():
+    """The lobby's "join with a code" form."""
+    code = online.normal_code(request.args.get("code", ""))
+    if not code:
+        flash("Type the code your friend gave you.", "error")
+        return redirect(url_for("lobby.index"))
+    return redirect(url_for("lobby.join", code=code))
+
+
+@bp.route("/join/<code>", methods=("GET", "POST"))
+@login_required
+def join(code):
+    """The invitation's link: pick a deck and take the open seat; a full game offers to watch it."""
+    db = get_db()
+    code = online.normal_code(code)
+    try:
+        row = online.invitation(db, code)
+    except play.NotFound as exc:
+        return render_template("lobby/join.html", problem=exc.message, row=None, code=code), 404
+    uid = g.user["id"]
+    names = play.seat_names(db, row)
+    if row["seats"][0] == uid and row["status"] == "waiting":
+        return redirect(url_for("lobby.invitation", game_id=row["id"]))
+    if play.seat_of(row, uid) is not None:
+        return redirect(url_for("play.board", game_id=row["id"]))
+    if row["status"] != "waiting":
+        problem = ("This invitation was cancelled." if row["status"] == "aborted"
+                   else "Both seats of this game are taken.")
+        return render_template("lobby/join.html", problem=problem, row=row, code=code, names=names,
+                               watch=row["status"] in ("active", "finished")), 409
+    decks = play.playable_decks(db, uid, all_owned())
+    if request.method == "GET":
+        return render_template("lobby/join.html", row=row, code=code, names=names, decks=decks, deck_name=deck_name,
+                               clock_minutes=row["setup"]["clock_ms"] / 60_000)
+    raw = request.form.get("deck", "")
+    error = None
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+        error = "Choose a deck to play with."
+    else:
+        try:
+            row = online.join(db, code, g.user, int(raw), all_owned())
+        except online.Full as exc:
+            return render_template("lobby/join.html", problem=exc.message, row=row, code=code, names=names,
+                                   watch=True), 409
+        except play.PlayError as exc:
+            error = exc.message
+    if error:
+        flash(error, "error")
+        return redirect(url_for("lobby.join", code=code))
+    runtime().started(db, row)
+    return redirect(url_for("play.board", game_id=row["id"]))
+
+
+def finished_row(game_id):
+    db = get_db()
+    try:
+        row = play.load_row(db, game_id)
+    except play.NotFound:
+        abort(404)
+    if row["status"] != "finished":
+        abort(409, description="The game is not over: its replay is shown once it has ended.")
+    return row
+
+
+@bp.get("/games/<int:game_id>/replay")
+@login_required
+def replay(game_id):
+    """A finished game, step by step (public view only); the steps come from replay.json."""
+    row = finished_row(game_id)
+    names = play.seat_names(get_db(), row)
+    return render_template("lobby/replay.html", row=row, names=names)
+
+
+@bp.get("/games/<int:game_id>/replay.json")
+@login_required
+def replay_json(game_id):
+    """Every public state of a finished game, rebuilt from its setup and stored actions."""
+    row = finished_row(game_id)
+    return jsonify(cached_replay(current_app.config["DATABASE"], game_id, row["version"]))
+
+
+@functools.lru_cache(maxsize=32)
+def cached_replay(database, game_id, version):
+    """A finished game never changes: its replay is built once per (database, game, final version)."""
+    return online.replay(get_db(), game_id)

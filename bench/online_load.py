@@ -1,0 +1,344 @@
+"""Load run of online games: N pairs of bot clients play full games at once against one server.
+
+    python bench/online_load.py --pairs 10
+    python bench/online_load.py --pairs 50 --client-procs 2
+
+Starts `python -m webapp` on a free port with a fresh instance folder (its own database), makes
+2N users, and for each pair invites and joins over HTTP (the lobby's forms, as a browser does:
+/lobby/invite, /join/<code>). Then every player connects its own python-socketio client over
+WebSocket (webapp.bot.Bot, one thread each, paced under the server's 20 events/s) and all N
+games are played at once to their end, with the baseline policy on both seats by default.
+
+The sessions are signed with the instance's secret key (what a log-in sets: the user id and a CSRF
+token), so 2N scrypt log-ins do not load the server before the run; everything after that goes
+through the server like a browser's traffic.
+
+Prints progress lines every few seconds, then: games completed, actions/s, p50/p99 of the
+action-to-update latency the clients measured (from sending an action to the state that answers
+it), errors, and the server process's resident memory and CPU per action (read from /proc/<pid>/stat
+and /proc/<pid>/status; the CPU is the whole process's: rules, SQLite commits, building and sending
+both players' states, socket I/O, idle ping/pong). The clients run on the same machine and compete
+with the server for its cores: see --client-procs and docs/deploy.md.
+"""
+
+import argparse
+import hashlib
+import json
+import multiprocessing
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+import requests  # noqa: E402
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# ---------------------------------------------------------------- the server process
+
+
+def start_server(instance, config, extra_env=()):
+    os.makedirs(instance, exist_ok=True)
+    with open(os.path.join(instance, "config.py"), "w") as f:
+        for key, value in config.items():
+            f.write(f"{key} = {value!r}\n")
+    port = free_port()
+    env = dict(os.environ, BRIGADE_INSTANCE_PATH=instance)
+    env.pop("BRIGADE_DB", None)
+    env.update(kv.split("=", 1) for kv in extra_env)
+    log = open(os.path.join(instance, "server.log"), "w")
+    proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(port)], cwd=ROOT, env=env,
+                            stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if requests.get(f"{url}/healthz", timeout=1).status_code == 200:
+                return proc, url
+        except requests.RequestException:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise SystemExit("the server did not start; see " + os.path.join(instance, "server.log"))
+        time.sleep(0.1)
+
+
+def proc_cpu_seconds(pid, split=False):
+    """utime + stime of the process, in seconds (/proc/<pid>/stat fields 14 and 15); (utime, stime) if split."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    user, system = int(fields[11]) / TICK, int(fields[12]) / TICK
+    return (user, system) if split else user + system
+
+
+def proc_memory(pid):
+    """(VmRSS, VmHWM, Threads) of the process: resident and peak resident MB, thread count."""
+    out = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM", "Threads"):
+                out[key] = int(value.split()[0])
+    return out.get("VmRSS", 0) / 1024, out.get("VmHWM", 0) / 1024, out.get("Threads", 0)
+
+
+# ---------------------------------------------------------------- users, sessions, games
+
+
+def make_users(database, count):
+    """2N users straight into the database (they never log in: see the module's docstring)."""
+    from webapp.store import connect, create_user, get_loaner
+
+    db = connect(database)
+    try:
+        stamp = int(time.time())
+        users = [create_user(db, f"load{stamp % 100000}-{i}", "scrypt:not-a-real-hash") for i in range(count)]
+        return users, get_loaner(db, "princes-brigade")["id"]
+    finally:
+        db.close()
+
+
+def session_cookie(secret_key, user_id):
+    """The signed session cookie a log-in would set (Flask's cookie session): user id and CSRF token."""
+    from flask import Flask
+    from flask.sessions import SecureCookieSessionInterface
+
+    app = Flask("bench")
+    app.secret_key = secret_key
+    token = hashlib.sha256(f"{secret_key}:{user_id}".encode()).hexdigest()
+    value = SecureCookieSessionInterface().get_signing_serializer(app).dumps({"user_id": user_id, "csrf": token})
+    return {"session": value}, token
+
+
+def start_pair(url, secret, inviter, friend, deck, clock_minutes):
+    """Invite (inviter) and join (friend) over HTTP; return the game id."""
+    a, b = requests.Session(), requests.Session()
+    ca, ta = session_cookie(secret, inviter["id"])
+    cb, tb = session_cookie(secret, friend["id"])
+    a.cookies.update(ca)
+    b.cookies.update(cb)
+    answer = a.post(f"{url}/lobby/invite", data={"csrf_token": ta, "deck": deck, "clock": clock_minutes},
+                    allow_redirects=False, timeout=30)
+    m = re.search(r"/lobby/invite/(\d+)$", answer.headers.get("Location", ""))
+    if not m:
+        raise RuntimeError(f"invite failed: {answer.status_code}")
+    game_id = int(m.group(1))
+    page = a.get(f"{url}/lobby/invite/{game_id}", timeout=30).text
+    code = re.search(r'id="invite-code">(\w+)<', page).group(1)
+    answer = b.post(f"{url}/join/{code}", data={"csrf_token": tb, "deck": deck}, allow_redirects=False, timeout=30)
+    if not answer.headers.get("Location", "").endswith(f"/play/{game_id}"):
+        raise RuntimeError(f"join failed: {answer.status_code}")
+    return game_id, ca, cb
+
+
+# ---------------------------------------------------------------- the clients
+
+
+def run_bots(url, seats, policy, timeout, results, start_at, rate=15.0, max_actions=None):
+    """Play the given seats, one thread and one python-socketio client each; put summaries on ``results``."""
+    from webapp.bot import Bot
+
+    def one(game_id, seat, cookies, seed):
+        bot = Bot(url, cookies, game_id, policy, seed=seed, timeout=timeout, rate=rate, max_actions=max_actions)
+        delay = start_at - time.time()
+        if delay > 0:
+            time.sleep(delay)
+        try:
+            summary = bot.run()
+            error = None
+        except Exception as exc:  # a refused action, a lost connection, a timeout: an error of the run
+            summary, error = bot.summary(), f"{type(exc).__name__}: {exc}"
+        results.put({"game": game_id, "seat": seat, "error": error, "status": summary.get("status"),
+                     "actions": bot.actions, "latencies": bot.latencies, "decisions_s": sum(bot.decisions),
+                     "errors": [e for e in bot.errors if e.get("code") != "stale"],
+                     "stale": sum(1 for e in bot.errors if e.get("code") == "stale")})
+
+    threads = [threading.Thread(target=one, args=seat, daemon=True) for seat in seats]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def worker(url, seats, policy, timeout, results, start_at, rate, max_actions):
+    # The clients trust this local server: decode with the json module itself, not engineio's
+    # wrapper, whose per-integer Python hook (a guard against huge numbers) was most of the clients' CPU.
+    import socketio.packet
+    socketio.packet.Packet.json = json
+    run_bots(url, seats, policy, timeout, results, start_at, rate, max_actions)
+    t = os.times()
+    results.put({"client_cpu_s": t.user + t.system})
+
+
+# ---------------------------------------------------------------- the run
+
+
+def percentile(sorted_values, q):
+    if not sorted_values:
+        return None
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pairs", type=int, default=10, help="games played at once (2 clients each)")
+    parser.add_argument("--policy", default="baseline", help="webapp.ai player of every seat")
+    parser.add_argument("--client-procs", type=int, default=1, help="processes the client threads are spread over")
+    parser.add_argument("--clock", default="60", help="each player's clock, minutes (long: no timeouts)")
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds a client waits for its turn")
+    parser.add_argument("--rate", type=float, default=15.0,
+                        help="at most this many actions a second per client (15: as fast as allowed; "
+                             "0.5: a player who thinks 2 s per decision)")
+    parser.add_argument("--max-actions", type=int, default=None,
+                        help="each client stops after this many actions (the games are then left unfinished)")
+    parser.add_argument("--progress", type=float, default=5.0, help="seconds between progress lines")
+    parser.add_argument("--keep", action="store_true", help="keep the instance folder (database, server log)")
+    parser.add_argument("--server-env", action="append", default=[], metavar="KEY=VALUE",
+                        help="an environment variable for the server, e.g. MALLOC_ARENA_MAX=2 (repeatable)")
+    args = parser.parse_args(argv)
+
+    instance = tempfile.mkdtemp(prefix="brigade-load-")
+    config = {"CPU_DELAY": 0.0, "ONLINE_CLOCK_MAX_MINUTES": 600}
+    if args.max_actions:  # a client that stopped leaves its opponent waiting: the server claims for them soon
+        config.update(ONLINE_CLAIM_AFTER=1.0, ONLINE_AUTO_AFTER=3.0)
+    proc, url = start_server(instance, config, args.server_env)
+    try:
+        return run(args, instance, proc, url)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        if not args.keep:
+            shutil.rmtree(instance, ignore_errors=True)
+        else:
+            print(f"instance kept at {instance}")
+
+
+def run(args, instance, proc, url):
+    from webapp.store import connect
+
+    database = os.path.join(instance, "brigade.db")
+    with open(os.path.join(instance, "secret_key")) as f:
+        secret = f.read().strip()
+    pid = proc.pid
+    n = args.pairs
+    users, deck = make_users(database, 2 * n)
+    t0 = time.monotonic()
+    with ThreadPoolExecutor(8) as pool:
+        started = list(pool.map(lambda i: start_pair(url, secret, users[2 * i], users[2 * i + 1], deck, args.clock),
+                                range(n)))
+    print(f"{n} games created over HTTP in {time.monotonic() - t0:.1f} s; server pid {pid}, "
+          f"RSS {proc_memory(pid)[0]:.0f} MB", flush=True)
+
+    seats = []
+    for i, (game_id, ca, cb) in enumerate(started):
+        seats.append((game_id, 0, ca, 2 * i))
+        seats.append((game_id, 1, cb, 2 * i + 1))
+    ctx = multiprocessing.get_context("fork")
+    results = ctx.Queue()
+    start_at = time.time() + 1.0 + 0.002 * len(seats)  # everyone connects, then all start together
+    procs = [ctx.Process(target=worker, args=(url, seats[k::args.client_procs], args.policy, args.timeout,
+                                              results, start_at, args.rate, args.max_actions))
+             for k in range(args.client_procs)]
+    for p in procs:
+        p.start()
+    delay = start_at - time.time()
+    if delay > 0:
+        time.sleep(delay)
+    cpu0, wall0 = proc_cpu_seconds(pid), time.monotonic()
+    split0 = proc_cpu_seconds(pid, split=True)
+    peak_rss = peak_threads = 0.0
+    db = connect(database)
+    got = []
+    last_print = wall0
+    ids = [g for g, _, _ in started]
+    marks = ",".join("?" * len(ids))
+    finished_at = None
+    try:
+        while sum(1 for r in got if "game" in r) < len(seats):
+            while not results.empty():
+                got.append(results.get())
+            rss, hwm, threads = proc_memory(pid)
+            peak_rss, peak_threads = max(peak_rss, rss), max(peak_threads, threads)
+            now = time.monotonic()
+            done = db.execute(f"SELECT count(*) FROM games WHERE id IN ({marks}) AND status = 'finished'",
+                              ids).fetchone()[0]
+            if done == n and finished_at is None:
+                finished_at = now
+                cpu_end, split_end = proc_cpu_seconds(pid), proc_cpu_seconds(pid, split=True)
+            if now - last_print >= args.progress:
+                actions = db.execute(f"SELECT count(*) FROM game_actions WHERE game_id IN ({marks})", ids).fetchone()[0]
+                cpu = proc_cpu_seconds(pid) - cpu0
+                print(f"[{now - wall0:6.1f} s] games done {done}/{n}, actions {actions} "
+                      f"({actions / (now - wall0):.0f}/s), server CPU {cpu:.1f} s "
+                      f"({100 * cpu / (now - wall0):.0f}%), RSS {rss:.0f} MB, threads {threads}", flush=True)
+                last_print = now
+            if not any(p.is_alive() for p in procs) and results.empty():
+                break
+            time.sleep(0.2)
+        while not results.empty():
+            got.append(results.get())
+        for p in procs:
+            p.join(timeout=60)
+        while not results.empty():
+            got.append(results.get())
+        if finished_at is None:
+            finished_at, cpu_end = time.monotonic(), proc_cpu_seconds(pid)
+            split_end = proc_cpu_seconds(pid, split=True)
+        elapsed = finished_at - wall0
+        actions = db.execute(f"SELECT count(*) FROM game_actions WHERE game_id IN ({marks})", ids).fetchone()[0]
+        done = db.execute(f"SELECT count(*) FROM games WHERE id IN ({marks}) AND status = 'finished'", ids).fetchone()[0]
+        reasons = dict(db.execute(f"SELECT json_extract(result, '$.reason'), count(*) FROM games WHERE id IN ({marks}) "
+                                  "AND status = 'finished' GROUP BY 1", ids).fetchall())
+    finally:
+        db.close()
+    rss, hwm, threads = proc_memory(pid)
+    client_cpu = sum(r.pop("client_cpu_s") for r in got if "client_cpu_s" in r)
+    got = [r for r in got if "game" in r]
+    lat = sorted(x * 1000 for r in got for x in r["latencies"])
+    errors = [r for r in got if r["error"] or r["errors"]]
+    cpu = cpu_end - cpu0
+    summary = {
+        "pairs": n, "connections": 2 * n, "server_env": args.server_env, "rate": args.rate,
+        "max_actions": args.max_actions, "client_procs": args.client_procs, "policy": args.policy,
+        "games_completed": done, "results": reasons, "actions": actions, "seconds": round(elapsed, 1),
+        "actions_per_s": round(actions / elapsed, 1) if elapsed else None,
+        "latency_ms": {"n": len(lat), "p50": round(percentile(lat, 0.5), 1) if lat else None,
+                       "p99": round(percentile(lat, 0.99), 1) if lat else None,
+                       "max": round(lat[-1], 1) if lat else None,
+                       "mean": round(statistics.fmean(lat), 1) if lat else None},
+        "errors": len(errors), "stale_answers": sum(r["stale"] for r in got),
+        "server_cpu_s": round(cpu, 2),
+        "server_user_sys_s": [round(split_end[0] - split0[0], 2), round(split_end[1] - split0[1], 2)], "server_cpu_ms_per_action": round(1000 * cpu / actions, 3) if actions else None,
+        "server_rss_mb": {"peak_seen": round(peak_rss, 1), "hwm": round(hwm, 1), "end": round(rss, 1)},
+        "server_threads_peak": int(peak_threads),
+        "clients_cpu_s": round(client_cpu, 1),
+        "clients_policy_s": round(sum(r["decisions_s"] for r in got), 1),
+    }
+    for r in errors[:5]:
+        print("error:", r["game"], r["seat"], r["error"], r["errors"][:2], flush=True)
+    print(json.dumps(summary, indent=1), flush=True)
+    return 0 if not errors and (done == n or args.max_actions) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

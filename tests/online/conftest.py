@@ -1,0 +1,44 @@
+"""Online-game fixtures: an app with short grace periods, users, an invitation joined by a friend,
+Flask-SocketIO test clients logged in as them (the real-server tests have their own, in
+test_real_server.py)."""
+
+import pytest
+
+from tests.play.conftest import connect_as, db, loaner, socketio  # noqa: F401 (fixtures)
+from tests.web.conftest import PASSWORD, alice, bob, log_in, make_user, post  # noqa: F401 (fixtures)
+from webapp import create_app, online
+
+#: Grace periods short enough for tests (the real ones are 60 s and 120 s, R18.4).
+CONFIG = {"TESTING": True, "CPU_DELAY": 0, "RATE_LIMIT": 10_000, "ONLINE_CLAIM_AFTER": 1.0, "ONLINE_AUTO_AFTER": 2.0,
+          "ONLINE_TICK": 0.05, "ONLINE_CLOCK_MIN_MINUTES": 0}
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app(dict(CONFIG, INSTANCE_PATH=tmp_path / "instance"))
+    yield app
+    app.extensions["brigade_online"].stop()
+
+
+@pytest.fixture
+def carol(make_user):
+    return make_user("carol")
+
+
+@pytest.fixture
+def invite(db, loaner):
+    """invite(user, clock_ms=…) -> (game id, code) of a new invitation with the loaner deck."""
+    def make(user, clock_ms=15 * 60_000):
+        return online.create_invitation(db, user, loaner, clock_ms)
+    return make
+
+
+@pytest.fixture
+def started(app, db, loaner, invite, alice, bob):
+    """started(clock_ms=…) -> the id of a game alice invited bob to, which bob joined (both loaner decks)."""
+    def make(clock_ms=15 * 60_000, inviter=alice, friend=bob):
+        game_id, code = invite(inviter, clock_ms)
+        row = online.join(db, code, friend, loaner)
+        app.extensions["brigade_online"].track(db, row)
+        return game_id
+    return make

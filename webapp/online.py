@@ -1,0 +1,733 @@
+"""Online games between friends (R18): invitations, clocks, presence, claims, rematches, emotes, replays.
+
+Two layers:
+
+* functions over a database connection (``create_invitation``, ``join``, ``act_clocked``…): what is
+  stored. An online game is a ``games`` row with ``mode = "online"`` plus an ``online_games`` row
+  (schema m003) holding its invitation code, its clocks and its rematch offer. An invitation is a
+  game in status ``waiting`` with seat 1 open and no state yet; the friend's join fills seat 1,
+  rolls the dice (``Game.new(first=None)``, R5.1) and makes it ``active``.
+* ``Online``, one per app (``app.extensions["brigade_online"]``): what only a running server knows.
+  Which sockets sit at which seat (presence, R18.4), the emote rate limits, and the ticker, a
+  background task that ends games whose clock ran out (R18.3) or whose absent player passed the
+  automatic claim (R18.4).
+
+Clocks (R18.3) are stored, so they survive a restart: per seat the milliseconds left, and the
+wall-clock time (ms since the epoch) its current wait began, or null while the game does not wait
+for that seat; ``version`` is the game version they belong to. They are written in the same
+transaction as the action (``play.apply(..., also=...)``) or the end of the game that moves them,
+so they can never disagree with the game. Presence is not stored: after a restart every seat
+counts as away from the moment the server started.
+
+Every move still goes through ``webapp.play`` (load, seat, version, ``Game.apply``, store).
+"""
+
+import collections
+import json
+import logging
+import math
+import secrets
+import threading
+import time
+
+from webapp import gamelog, play, store
+from webapp.engine import Game
+
+log = logging.getLogger(__name__)
+
+MODE = "online"
+#: The emotes a player may send (no free text, R18); clients show them in their own words.
+EMOTES = ("greet", "well_played", "oops", "thinking", "thanks", "wow", "good_game", "hurry")
+#: Invitation codes: 6 characters without look-alikes (no 0/O, 1/I/L): 31^6 ≈ 900 million codes.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+DEFAULTS = {
+    "ONLINE_CLOCK_MINUTES": 15,        # R18.3's default clock
+    "ONLINE_CLOCK_MIN_MINUTES": 1,     # the shortest clock the invite form accepts (tests lower it)
+    "ONLINE_CLOCK_MAX_MINUTES": 60,
+    "ONLINE_CLAIM_AFTER": 60,          # seconds away while the game waits for you: the opponent may claim
+    "ONLINE_AUTO_AFTER": 120,          # ... and after this the win is claimed automatically (R18.4)
+    "ONLINE_TICK": 0.5,                # seconds between the ticker's looks at clocks and absences
+    "ONLINE_EMOTE_LIMIT": 3,           # emotes per socket ...
+    "ONLINE_EMOTE_WINDOW": 5.0,        # ... within this many seconds
+    "ONLINE_MAX_INVITATIONS": 10,      # open invitations per user
+}
+
+
+class Full(play.Forbidden):
+    """Both seats of the game are taken (the user may watch it)."""
+
+
+class RateLimited(play.PlayError):
+    code = "rate_limited"
+
+
+def now_ms():
+    """Wall-clock milliseconds since the epoch: what stored clocks count in (they survive restarts)."""
+    return int(time.time() * 1000)
+
+
+def is_online(row):
+    return row.get("mode") == MODE
+
+
+# ---------------------------------------------------------------- clocks (pure)
+
+
+def clock_new(limit_ms, waiting=(), now=None, version=0):
+    """Fresh clocks of ``limit_ms`` each, running for the seats in ``waiting``."""
+    now = now_ms() if now is None else now
+    return {"limit_ms": limit_ms, "left": [limit_ms, limit_ms],
+            "from": [now if s in waiting else None for s in (0, 1)], "version": version}
+
+
+def clock_left(clock, now):
+    """Milliseconds left on each seat's clock at ``now`` (negative once run out)."""
+    return [clock["left"][s] - (now - clock["from"][s]) if clock["from"][s] is not None else clock["left"][s]
+            for s in (0, 1)]
+
+
+def clock_moved(clock, waiting, now, version):
+    """The clocks after the game moved to ``version``, which waits for ``waiting``: a seat that stops
+    being waited for is charged the time since its wait began; one that starts being waited for starts
+    now; one still waited for runs on from when its wait began."""
+    left, since = list(clock["left"]), list(clock["from"])
+    for s in (0, 1):
+        if since[s] is not None and s not in waiting:
+            left[s] = max(0, left[s] - (now - since[s]))
+            since[s] = None
+        elif since[s] is None and s in waiting:
+            since[s] = now
+    return {"limit_ms": clock["limit_ms"], "left": left, "from": since, "version": version}
+
+
+def timed_out(clock, now):
+    """(winner, "timeout") if a waited-for seat's clock ran out, else None. Both out at once (the
+    simultaneous leader choice, R5.7): a draw (R18.4)."""
+    left = clock_left(clock, now)
+    out = [s for s in (0, 1) if clock["from"][s] is not None and left[s] <= 0]
+    if len(out) == 2:
+        return None, "timeout"
+    if out:
+        return 1 - out[0], "timeout"
+    return None
+
+
+def public_clock(clock, now):
+    """The clocks as a ``state`` shows them: ms left now, and which are running."""
+    return {"limit_ms": clock["limit_ms"], "left_ms": [max(0, x) for x in clock_left(clock, now)],
+            "running": [clock["from"][s] is not None for s in (0, 1)]}
+
+
+# ---------------------------------------------------------------- stored rows
+
+
+def info(db, game_id):
+    """The online_games row of a game as a dict (clock and rematch decoded), or None."""
+    row = db.execute("SELECT game_id, code, clock, rematch FROM online_games WHERE game_id = ?", [game_id]).fetchone()
+    if row is None:
+        return None
+    return {"game_id": row[0], "code": row[1], "clock": json.loads(row[2]),
+            "rematch": json.loads(row[3]) if row[3] else {"offered_by": None, "game": None}}
+
+
+def write_clock(db, game_id, clock):
+    db.execute("UPDATE online_games SET clock = ?, updated = ? WHERE game_id = ?",
+               [json.dumps(clock), store.now(), game_id])
+
+
+def normal_code(code):
+    """An invitation code as stored: upper case, without spaces or dashes."""
+    return "".join(ch for ch in str(code).upper() if ch not in " -")[:32]
+
+
+def new_code():
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def insert_online(db, game_id, clock):
+    """The game's online_games row with a fresh code (retried on the rare collision); return the code."""
+    for _ in range(20):
+        code = new_code()
+        if db.execute("SELECT 1 FROM online_games WHERE code = ?", [code]).fetchone() is None:
+            db.execute("INSERT INTO online_games (game_id, code, clock, rematch, updated) VALUES (?, ?, ?, NULL, ?)",
+                       [game_id, code, json.dumps(clock), store.now()])
+            return code
+    raise RuntimeError("no free invitation code after 20 tries")
+
+
+def game_by_code(db, code):
+    """The game id an invitation code names; NotFound otherwise."""
+    row = db.execute("SELECT game_id FROM online_games WHERE code = ?", [normal_code(code)]).fetchone()
+    if row is None:
+        raise play.NotFound("no game has this code: check it with your friend")
+    return row[0]
+
+
+# ---------------------------------------------------------------- invitations and joining
+
+
+def clock_ms_from_minutes(minutes, config):
+    """The clock a form's minutes ask for, checked against the configured range; BadRequest otherwise."""
+    low = float(config.get("ONLINE_CLOCK_MIN_MINUTES", DEFAULTS["ONLINE_CLOCK_MIN_MINUTES"]))
+    high = float(config.get("ONLINE_CLOCK_MAX_MINUTES", DEFAULTS["ONLINE_CLOCK_MAX_MINUTES"]))
+    try:
+        value = float(minutes)
+    except (TypeError, ValueError):
+        raise play.BadRequest("the clock is a number of minutes") from None
+    if not (math.isfinite(value) and low <= value <= high and value > 0):
+        raise play.BadRequest(f"the clock is between {low:g} and {high:g} minutes")
+    return int(round(value * 60_000))
+
+
+def create_invitation(db, user, deck_id, clock_ms, all_owned=False, max_open=None):
+    """A new invitation by ``user`` with one of their playable decks; return (game id, code)."""
+    uid = play.user_id_of(user)
+    if isinstance(clock_ms, bool) or not isinstance(clock_ms, int) or clock_ms <= 0:
+        raise play.BadRequest(f"the clock is a positive number of milliseconds, got {clock_ms!r}")
+    if max_open is not None:
+        open_now = db.execute("SELECT count(*) FROM games WHERE mode = ? AND status = 'waiting' AND "
+                              "seat0_user_id = ?", [MODE, uid]).fetchone()[0]
+        if open_now >= max_open:
+            raise play.Forbidden(f"you have {open_now} open invitations: cancel one first")
+    deck = play.deck_for(db, uid, deck_id, all_owned)
+    setup = {"mode": MODE, "decks": [play.deck_list(deck["cards"]), None], "deck_ids": [deck["id"], None],
+             "seats": [{"user_id": uid}, None], "seed": secrets.randbelow(2**63), "first": None,
+             "leader_mode": "simultaneous", "clock_ms": clock_ms}
+    with store.transaction(db):
+        game_id = store.create_game(db, MODE, setup["seed"], setup, state=None, status="waiting")
+        code = insert_online(db, game_id, clock_new(clock_ms))
+    return game_id, code
+
+
+def invitation(db, code):
+    """The game row an invitation code names (any status); NotFound."""
+    return play.load_row(db, game_by_code(db, code))
+
+
+def join(db, code, user, deck_id, all_owned=False, now=None):
+    """Take seat 1 of the invitation with the user's deck and start the game; return its row.
+
+    The dice decide who goes first (R5.1) and both players choose leaders at once (R5.7); both
+    clocks start. Refused: Forbidden for one's own invitation or a cancelled one, Full when someone
+    else took the seat first (nothing changes then).
+    """
+    uid = play.user_id_of(user)
+    row = invitation(db, code)
+    if row["status"] != "waiting":
+        if play.seat_of(row, uid) is not None:
+            return row
+        if row["status"] == "aborted":
+            raise play.Forbidden("this invitation was cancelled", row["id"])
+        raise Full("both seats of this game are taken: you may watch it", row["id"])
+    if row["seats"][0] == uid:
+        raise play.Forbidden("this is your own invitation: send its link or code to a friend", row["id"])
+    deck = play.deck_for(db, uid, deck_id, all_owned)
+    setup = dict(row["setup"])
+    setup["decks"] = [setup["decks"][0], play.deck_list(deck["cards"])]
+    setup["deck_ids"] = [setup["deck_ids"][0], deck["id"]]
+    setup["seats"] = [setup["seats"][0], {"user_id": uid}]
+    game = play.new_game(setup)
+    now = now_ms() if now is None else now
+    clock = clock_new(setup["clock_ms"], game.waiting_for(), now, row["version"])
+    with store.transaction(db):
+        done = db.execute(
+            "UPDATE games SET setup = ?, seat1_user_id = ?, status = 'active', state = ?, updated = ? "
+            "WHERE id = ? AND status = 'waiting' AND seat1_user_id IS NULL",
+            [json.dumps(setup, sort_keys=True), uid, game.to_json(), store.now(), row["id"]])
+        if done.rowcount != 1:
+            raise Full("someone else took the seat first: you may watch the game", row["id"])
+        write_clock(db, row["id"], clock)
+    return play.load_row(db, row["id"])
+
+
+def cancel(db, game_id, user_id):
+    """The inviter withdraws an invitation nobody joined yet."""
+    done = db.execute("UPDATE games SET status = 'aborted', version = version + 1, updated = ? "
+                      "WHERE id = ? AND status = 'waiting' AND seat0_user_id = ? AND mode = ?",
+                      [store.now(), game_id, user_id, MODE])
+    if done.rowcount != 1:
+        raise play.Forbidden("only the inviter can cancel an invitation nobody joined yet", game_id)
+
+
+# ---------------------------------------------------------------- rematches
+
+
+def rematch_game(db, row):
+    """A new active game of the same two players and decks, the first player swapped; return its id."""
+    setup = row["setup"]
+    if any(uid is None for uid in row["seats"]):
+        raise play.Illegal("a player of this game left Brigade: no rematch", row["id"])
+    first = Game.from_json(row["state"]).state.first
+    new = dict(setup, seed=secrets.randbelow(2**63), first=1 - first, rematch_of=row["id"])
+    game = play.new_game(new)
+    game_id = store.create_game(db, MODE, new["seed"], new, state=game.to_json())
+    insert_online(db, game_id, clock_new(new["clock_ms"], game.waiting_for()))
+    return game_id
+
+
+def offer_rematch(db, game_id, user_id):
+    """Offer a rematch, or accept the opponent's offer; return the stored rematch dict
+    ``{"offered_by": seat, "game": new game id or None}``."""
+    row = play.load_row(db, game_id)
+    if not is_online(row):
+        raise play.Illegal("rematches are for online games", game_id)
+    seat = play.seat_of(row, user_id)
+    if seat is None:
+        raise play.Forbidden(f"you hold no seat in game {game_id}", game_id)
+    if row["status"] != "finished":
+        raise play.Illegal("a rematch is offered once the game is over", game_id)
+    with store.transaction(db):
+        offer = info(db, game_id)["rematch"]
+        if offer.get("game") is None:
+            if offer.get("offered_by") in (None, seat):
+                offer = {"offered_by": seat, "game": None}
+            else:
+                offer = dict(offer, game=rematch_game(db, row))
+            db.execute("UPDATE online_games SET rematch = ?, updated = ? WHERE game_id = ?",
+                       [json.dumps(offer), store.now(), game_id])
+    return offer
+
+
+# ---------------------------------------------------------------- replays
+
+
+def replay(db, game_id):
+    """A finished game stepped action by action from its setup and stored actions (the way
+    ``play.rebuild`` does it), each step with the public (spectator) view only."""
+    row = play.load_row(db, game_id)
+    if row["status"] != "finished":
+        raise play.Illegal("a replay is shown once the game is over", game_id)
+    names = play.seat_names(db, row)
+    game = play.new_game(row["setup"])
+    inst = play.instances(game)
+    steps = [{"version": 0, "player": None, "type": None, "events": [], "log": [], "view": game.view(None)}]
+    for a in store.list_actions(db, game_id):
+        events = game.apply(a["player"], a["action"])
+        steps.append({"version": a["seq"], "player": a["player"], "type": a["action"]["type"], "events": events,
+                      "log": gamelog.describe(events, inst, names, None), "view": game.view(None)})
+    if game.result is None and row["result"] is not None:  # ended from outside the rules: timeout, claim
+        final = Game.from_json(row["state"])
+        events = [{"type": "game_over", "winner": row["result"].get("winner"), "reason": row["result"].get("reason")}]
+        steps.append({"version": row["version"], "player": None, "type": None, "events": events,
+                      "log": gamelog.describe(events, inst, names, None), "view": final.view(None)})
+    seen = {u["card"] for st in steps for u in st["view"]["units"]}
+    seen |= {cid for st in steps for p in st["view"]["players"] for cid in p["discard"]}
+    pool = game.state.static.pool
+    cards = {cid: pool[cid].data["name"]["en"] for cid in sorted(seen) if cid in pool}
+    return {"game": game_id, "mode": row["mode"], "players": names, "result": row["result"], "cards": cards,
+            "steps": steps}
+
+
+# ---------------------------------------------------------------- the lobby
+
+
+LOBBY_SQL = """
+SELECT g.id, g.status, g.mode, g.setup, g.result, g.created, g.updated, g.seat0_user_id, g.seat1_user_id,
+       u0.name AS name0, u1.name AS name1, o.code
+FROM games g JOIN online_games o ON o.game_id = g.id
+LEFT JOIN users u0 ON u0.id = g.seat0_user_id LEFT JOIN users u1 ON u1.id = g.seat1_user_id
+"""
+
+
+def lobby_row(r, user_id=None):
+    setup = json.loads(r["setup"])
+    seat = 0 if r["seat0_user_id"] == user_id else 1 if r["seat1_user_id"] == user_id and user_id else None
+    names = [r["name0"] or "Player 1", r["name1"] or ("—" if r["status"] == "waiting" else "Player 2")]
+    return {"id": r["id"], "status": r["status"], "code": r["code"], "created": r["created"], "updated": r["updated"],
+            "clock_minutes": setup.get("clock_ms", 0) / 60_000, "names": names, "seat": seat,
+            "opponent": names[1 - seat] if seat is not None else None,
+            "result": json.loads(r["result"]) if r["result"] else None}
+
+
+def lobby(db, user_id, finished=10, watch=20):
+    """What the lobby lists for a user: open invitations, games in progress, recent finished games,
+    and the games in progress of friends (users they played an online game with) they may watch."""
+    def rows(where, params, limit=None):
+        sql = LOBBY_SQL + " WHERE " + where + " ORDER BY g.updated DESC, g.id DESC" + (f" LIMIT {int(limit)}" if limit else "")
+        return [lobby_row(r, user_id) for r in db.query(sql, params)]
+
+    mine = "(g.seat0_user_id = :u OR g.seat1_user_id = :u)"
+    friends = ("SELECT CASE WHEN seat0_user_id = :u THEN seat1_user_id ELSE seat0_user_id END FROM games "
+               "WHERE mode = 'online' AND status IN ('active', 'finished') AND " + mine.replace("g.", ""))
+    return {
+        "invitations": rows("g.status = 'waiting' AND g.seat0_user_id = :u", {"u": user_id}),
+        "playing": rows("g.status = 'active' AND " + mine, {"u": user_id}),
+        "finished": rows("g.status = 'finished' AND " + mine, {"u": user_id}, finished),
+        "watch": rows(f"g.status = 'active' AND NOT {mine} AND (g.seat0_user_id IN ({friends}) "
+                      f"OR g.seat1_user_id IN ({friends}))", {"u": user_id}, watch),
+    }
+
+
+# ---------------------------------------------------------------- the running server's side
+
+
+class Track:
+    """What the server keeps in memory of one active online game: its clocks (a copy of the stored
+    ones), the sockets at each seat, and since when each seat has had none."""
+
+    __slots__ = ("game_id", "clock", "sockets", "away_since")
+
+    def __init__(self, game_id, clock, now):
+        self.game_id, self.clock = game_id, clock
+        self.sockets = (set(), set())
+        self.away_since = [now, now]
+
+    def connected(self, seat):
+        return bool(self.sockets[seat])
+
+
+class Online:
+    """Presence, the ticker, claims, emotes and rematches of one app's online games."""
+
+    def __init__(self, app, socketio, hub):
+        self.app, self.socketio, self.hub = app, socketio, hub
+        for key, value in DEFAULTS.items():
+            app.config.setdefault(key, value)
+        self.lock = threading.RLock()
+        #: Held around every write of an online game: this process's writers queue here, woken at
+        #: once, rather than in SQLite's busy handler, which sleeps 1, 2, 5, … 100 ms between tries.
+        self.write_lock = threading.Lock()
+        self.tracks = {}
+        self.emote_times = {}
+        self.ticking = False
+        self.stopped = False
+
+    # ------------------------------------------------------------ settings
+
+    def seconds(self, key):
+        return float(self.app.config[key])
+
+    @property
+    def claim_ms(self):
+        return int(self.seconds("ONLINE_CLAIM_AFTER") * 1000)
+
+    @property
+    def auto_ms(self):
+        return int(self.seconds("ONLINE_AUTO_AFTER") * 1000)
+
+    # ------------------------------------------------------------ tracking
+
+    def resume(self):
+        """At start: track every active online game in the database (their clocks run on; their
+        players count as away from now until they reconnect)."""
+        path = self.app.config.get("DATABASE")
+        if not path:
+            return
+        db = store.connect(path)
+        try:
+            found = list(db.query("SELECT o.game_id, o.clock FROM online_games o JOIN games g ON g.id = o.game_id "
+                                  "WHERE g.status = 'active'"))
+        finally:
+            db.close()
+        now = now_ms()
+        with self.lock:
+            for r in found:
+                self.tracks.setdefault(r["game_id"], Track(r["game_id"], json.loads(r["clock"]), now))
+        if found:
+            log.info("tracking %d online games in progress", len(found))
+            self.start_ticker()
+
+    def track(self, db, row):
+        """The Track of an active online game (made from the stored clocks if new), or None."""
+        if not is_online(row) or row["status"] != "active":
+            return None
+        with self.lock:
+            t = self.tracks.get(row["id"])
+        if t is not None:
+            return t
+        stored = info(db, row["id"])
+        if stored is None:
+            return None
+        with self.lock:
+            t = self.tracks.setdefault(row["id"], Track(row["id"], stored["clock"], now_ms()))
+        self.start_ticker()
+        return t
+
+    def forget(self, game_id):
+        with self.lock:
+            self.tracks.pop(game_id, None)
+
+    def updated(self, played, clock):
+        """After an action or an end: keep the Track's clocks, forget the game once it is over."""
+        with self.lock:
+            t = self.tracks.get(played.row["id"])
+            if played.row["status"] != "active":
+                self.tracks.pop(played.row["id"], None)
+            elif t is not None and clock is not None and clock["version"] >= t.clock.get("version", -1):
+                t.clock = clock  # two actions' threads may get here out of order: keep the newest
+
+    # ------------------------------------------------------------ presence
+
+    def arrived(self, db, row, seat, sid):
+        """A socket of ``seat``'s user joined the game; tell the room if the seat was away."""
+        if seat is None:
+            return
+        t = self.track(db, row)
+        if t is None:
+            return
+        with self.lock:
+            back = not t.sockets[seat]
+            t.sockets[seat].add(sid)
+            t.away_since[seat] = None
+        if back:
+            self.emit_presence(t)
+
+    def gone(self, game_id, seat, sid):
+        """A socket left the game (or disconnected); the seat is away once its last socket is gone."""
+        if seat is None:
+            return
+        with self.lock:
+            t = self.tracks.get(game_id)
+            if t is None or sid not in t.sockets[seat]:
+                return
+            t.sockets[seat].discard(sid)
+            away = not t.sockets[seat]
+            if away:
+                t.away_since[seat] = now_ms()
+        if away:
+            self.emit_presence(t)
+
+    def forget_socket(self, sid):
+        with self.lock:
+            self.emote_times.pop(sid, None)
+
+    def presence(self, t, now):
+        """Per seat: connected, how long away, and (while the game waits for an away seat and the
+        other is connected) the ms until the other may claim and until the automatic claim."""
+        out = []
+        with self.lock:
+            for s in (0, 1):
+                here = t.connected(s)
+                entry = {"connected": here, "away_ms": None if here else max(0, now - t.away_since[s]),
+                         "claim_in_ms": None, "auto_in_ms": None}
+                since = t.clock["from"][s]
+                if not here and since is not None and t.connected(1 - s):
+                    start = max(t.away_since[s], since)
+                    entry["claim_in_ms"] = max(0, start + self.claim_ms - now)
+                    entry["auto_in_ms"] = max(0, start + self.auto_ms - now)
+                out.append(entry)
+        return out
+
+    def emit_presence(self, t):
+        from webapp.sockets.handlers import room
+
+        self.socketio.emit("presence", {"game": t.game_id, "presence": self.presence(t, now_ms())},
+                           to=room(t.game_id))
+
+    # ------------------------------------------------------------ what a state adds
+
+    def block(self, db, row):
+        """The ``online`` part of a ``state`` of an online game (the same for every reader)."""
+        now = now_ms()
+        t = self.track(db, row)
+        stored = None
+        if t is None or row["status"] != "active":
+            stored = info(db, row["id"]) or {"clock": clock_new(0), "rematch": {"offered_by": None, "game": None},
+                                             "code": None}
+            clock = stored["clock"]
+        else:
+            clock = t.clock
+        if stored is None:
+            stored = {"rematch": {"offered_by": None, "game": None}}
+        presence = self.presence(t, now) if t is not None else [
+            {"connected": False, "away_ms": None, "claim_in_ms": None, "auto_in_ms": None} for _ in (0, 1)]
+        return {"clock": public_clock(clock, now), "presence": presence,
+                "rematch": {"offered_by": stored["rematch"].get("offered_by"), "game": stored["rematch"].get("game")},
+                "rematch_of": row["setup"].get("rematch_of"), "emotes": list(EMOTES)}
+
+    # ------------------------------------------------------------ acting with clocks
+
+    def act(self, db, game_id, user_id, action, version):
+        """``play.act`` for any game, with the clocks of an online game: an action that comes after
+        its seat's clock ran out ends the game by timeout instead (R18.3)."""
+        row = play.load_row(db, game_id)
+        if not is_online(row):
+            return play.act(db, game_id, user_id, action, version)
+        seat = play.seat_of(row, user_id)
+        if seat is None:
+            raise play.Forbidden(f"you hold no seat in game {game_id}", game_id)
+        if row["status"] == "waiting":
+            raise play.Illegal("the game has not started: your friend has not joined yet", game_id)
+        now = now_ms()
+        stored = info(db, game_id)
+        clock = stored["clock"] if stored else None
+        if clock is not None and row["status"] == "active":
+            verdict = timed_out(clock, now)
+            if verdict is not None:
+                played = self.finish(db, game_id, *verdict, now=now)
+                if played is not None:
+                    return played
+                raise play.Stale(f"game {game_id} moved on; send join", game_id)
+        moved = {}
+
+        def keep_clock(db, new_version, game):
+            moved["clock"] = clock_moved(clock, game.waiting_for(), now, new_version)
+            write_clock(db, game_id, moved["clock"])
+
+        played = play.apply(db, row, seat, action, version, also=keep_clock if clock is not None else None,
+                            lock=self.write_lock)
+        self.updated(played, moved.get("clock"))
+        return played
+
+    def finish(self, db, game_id, winner, reason, now=None):
+        """End the game (timeout, disconnect) with its clocks stopped, push every member's state;
+        return Played, or None if the game was over or moved on meanwhile."""
+        now = now_ms() if now is None else now
+        stored = info(db, game_id)
+        moved = {}
+
+        def stop_clocks(db, new_version, game):
+            if stored is not None:
+                moved["clock"] = clock_moved(stored["clock"], set(), now, new_version)
+                write_clock(db, game_id, moved["clock"])
+
+        try:
+            played = play.end(db, game_id, winner, reason, also=stop_clocks, lock=self.write_lock)
+        except (play.Illegal, store.StaleVersion):
+            return None
+        self.updated(played, moved.get("clock"))
+        self.hub.push(db, played)
+        return played
+
+    # ------------------------------------------------------------ claims (R18.4)
+
+    def claim(self, db, game_id, user_id):
+        """The user claims the win against an opponent away past ONLINE_CLAIM_AFTER on their move."""
+        row = play.load_row(db, game_id)
+        if not is_online(row):
+            raise play.Illegal("only online games can be claimed", game_id)
+        seat = play.seat_of(row, user_id)
+        if seat is None:
+            raise play.Forbidden(f"you hold no seat in game {game_id}", game_id)
+        if row["status"] != "active":
+            raise play.Illegal(f"game {game_id} is not being played", game_id)
+        t = self.track(db, row)
+        other = 1 - seat
+        now = now_ms()
+        since = info(db, game_id)["clock"]["from"][other]  # the stored clocks: the truth on whose move it is
+        with self.lock:
+            here, away = t.connected(other), t.away_since[other]
+        name = play.seat_names(db, row)[other]
+        if here:
+            raise play.Illegal(f"{name} is connected: nothing to claim", game_id)
+        if since is None:
+            raise play.Illegal(f"the game waits for you, not for {name}: a claim needs their move", game_id)
+        wait = max(away, since) + self.claim_ms - now
+        if wait > 0:
+            raise play.Illegal(f"{name} has been away on their move for less than "
+                               f"{self.seconds('ONLINE_CLAIM_AFTER'):g} s: you may claim in {math.ceil(wait / 1000)} s",
+                               game_id)
+        played = self.finish(db, game_id, seat, "disconnect", now=now)
+        if played is None:
+            raise play.Stale(f"game {game_id} moved on; send join", game_id)
+        return played
+
+    # ------------------------------------------------------------ the ticker
+
+    def start_ticker(self):
+        with self.lock:
+            if self.ticking or self.stopped or not self.tracks:
+                return
+            self.ticking = True
+        self.socketio.start_background_task(self.run_ticker)
+
+    def stop(self):
+        """Stop the ticker (tests); tracked games stay tracked."""
+        with self.lock:
+            self.stopped = True
+
+    def run_ticker(self):
+        db = store.connect(self.app.config["DATABASE"])
+        try:
+            while True:
+                self.socketio.sleep(self.seconds("ONLINE_TICK"))
+                with self.lock:
+                    if self.stopped or not self.tracks:
+                        self.ticking = False
+                        return
+                try:
+                    self.tick(db)
+                except Exception:  # a bug must not stop every game's clock
+                    log.exception("the online ticker failed")
+        finally:
+            db.close()
+
+    def verdict(self, t, clock, now):
+        """(winner, reason) if the game must end now: a clock ran out (R18.3), or a player away on
+        their move past ONLINE_AUTO_AFTER while the other is connected (R18.4); else None."""
+        out = timed_out(clock, now)
+        if out is None:
+            for s in (0, 1):
+                since = clock["from"][s]
+                if (since is not None and not t.connected(s) and t.connected(1 - s)
+                        and now - max(t.away_since[s], since) >= self.auto_ms):
+                    return 1 - s, "disconnect"
+        return out
+
+    def due(self, now):
+        """The tracked games that look due from memory: [game id]."""
+        with self.lock:
+            return [t.game_id for t in self.tracks.values() if self.verdict(t, t.clock, now) is not None]
+
+    def tick(self, db):
+        """One look at every tracked game: end those that are due, judged again on the stored clocks."""
+        now = now_ms()
+        for game_id in self.due(now):
+            row = play.load_row(db, game_id)
+            stored = info(db, game_id)
+            with self.lock:
+                t = self.tracks.get(game_id)
+                if t is None or row["status"] != "active" or stored is None:
+                    self.tracks.pop(game_id, None)
+                    continue
+                if stored["clock"]["version"] >= t.clock.get("version", -1):
+                    t.clock = stored["clock"]  # the memory may be behind the database
+                verdict = self.verdict(t, stored["clock"], now)
+            if verdict is not None:
+                self.finish(db, game_id, *verdict, now=now)
+
+    # ------------------------------------------------------------ emotes
+
+    def emote(self, db, sid, game_id, user_id, emote):
+        """Relay one of the fixed emotes from a player to the game's room; rate limited per socket."""
+        if emote not in EMOTES:
+            raise play.BadRequest(f"unknown emote {emote[:32]!r}; one of {', '.join(EMOTES)}", game_id)
+        row = play.load_row(db, game_id)
+        seat = play.seat_of(row, user_id)
+        if seat is None:
+            raise play.Forbidden("only the players send emotes", game_id)
+        limit, window = int(self.app.config["ONLINE_EMOTE_LIMIT"]), self.seconds("ONLINE_EMOTE_WINDOW")
+        clock = time.monotonic()
+        with self.lock:
+            times = self.emote_times.setdefault(sid, collections.deque())
+            while times and clock - times[0] >= window:
+                times.popleft()
+            if len(times) >= limit:
+                raise RateLimited(f"at most {limit} emotes in {window:g} s", game_id)
+            times.append(clock)
+        from webapp.sockets.handlers import room
+
+        self.socketio.emit("emote", {"game": game_id, "seat": seat, "emote": emote}, to=room(game_id))
+
+    # ------------------------------------------------------------ starting games
+
+    def started(self, db, row):
+        """A game just started (a join or a rematch): track it and tell whoever waits in its room."""
+        self.track(db, row)
+        from webapp.sockets.handlers import room
+
+        self.socketio.emit("started", {"game": row["id"], "url": f"/play/{row['id']}"}, to=room(row["id"]))
+
+    def rematch(self, db, game_id, user_id):
+        """Offer or accept a rematch; tell the room; start the new game once accepted."""
+        offer = offer_rematch(db, game_id, user_id)
+        payload = {"game": game_id, "offered_by": offer["offered_by"], "new_game": offer["game"],
+                   "url": f"/play/{offer['game']}" if offer["game"] else None}
+        if offer["game"] is not None:
+            self.track(db, play.load_row(db, offer["game"]))
+        from webapp.sockets.handlers import room
+
+        self.socketio.emit("rematch", payload, to=room(game_id))
+        return offer
