@@ -180,7 +180,9 @@ def create_cpu_game(db, user, deck_ids, seed=None, all_owned=False):
 
 
 def new_game(setup):
-    """The game a setup starts (also the first step of a rebuild)."""
+    """The game a setup starts (also the first step of a rebuild): a scenario (story) or a new deal."""
+    if setup.get("scenario"):
+        return Game.from_scenario(setup["scenario"])
     return Game.new(*setup["decks"], seed=setup["seed"], first=setup["first"],
                     leader_mode=setup.get("leader_mode", "simultaneous"))
 
@@ -275,8 +277,16 @@ def apply(db, row, seat, action, version, also=None, lock=None):
     row = dict(row, version=new_version, status="finished" if over else row["status"],
                result=game.result if over else row["result"])
     if over:
-        reward_winner(db, row)
+        game_over(db, row)
     return Played(new_version, events, game, row, seat)
+
+
+def game_over(db, row):
+    """What a finished game pays: the winner's pack, and a story chapter's record and reward."""
+    reward_winner(db, row)
+    if row.get("mode") == "story":
+        from webapp import story  # story imports play
+        story.on_game_over(db, row)
 
 
 def reward_winner(db, row):
@@ -353,7 +363,7 @@ def end(db, game_id, winner, reason, also=None, lock=None):
         if also is not None:
             also(db, version, game)
     row = dict(row, version=version, status="finished", result=game.result)
-    reward_winner(db, row)
+    game_over(db, row)
     return Played(version, events, game, row, None)
 
 
