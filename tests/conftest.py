@@ -3,6 +3,8 @@
 Engine, card and property tests keep their fixtures in their own folders' conftest.py.
 """
 
+import os
+
 import pytest
 
 from webapp import create_app
@@ -18,3 +20,20 @@ def app(tmp_path):
 def client(app):
     """Flask's test client for ``app``."""
     return app.test_client()
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium driven by Playwright (never a downloaded browser); skipped when missing."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("no Debian chromium at /usr/bin/chromium")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
