@@ -22,6 +22,16 @@ def client(app):
     return app.test_client()
 
 
+def shots_dir():
+    """Where browser tests save screenshots: $BRIGADE_SCREENSHOTS (e.g. docs/screenshots, to refresh
+    the committed ones) or a folder in the system's temp dir, so a test run leaves the tree clean."""
+    import pathlib
+    import tempfile
+    path = pathlib.Path(os.environ.get("BRIGADE_SCREENSHOTS") or pathlib.Path(tempfile.gettempdir(), "brigade-screenshots"))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]

@@ -23,8 +23,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import shots_dir
+
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = shots_dir()
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 PASSWORD = "correct horse battery staple"

@@ -22,13 +22,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import shots_dir
+
 from webapp.deckstats import deck_stats, pool_levels
 from webapp.engine import load_pool
 from webapp.packs import STARTER
 from webapp.web.collection import normalize, search_text
 
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = shots_dir()
 SIZES = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},

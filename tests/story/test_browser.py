@@ -18,12 +18,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import shots_dir
+
 from webapp import story
 from webapp.bot import Bot
 from webapp.store import connect, get_progress, get_user_by_name, list_packs
 
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = shots_dir()
 SIZES = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
