@@ -3,32 +3,11 @@
 The web fixtures (make_user, alice, bob, log_in, post) come from tests/web/conftest.py.
 """
 
-import pytest
-
+from tests.play.conftest import app, db, loaner  # noqa: F401 (fixtures: an app whose CPU moves at once)
 from tests.web.conftest import PASSWORD, alice, bob, log_in, make_user, post  # noqa: F401 (fixtures)
-from webapp import create_app, play, story
+from webapp import play, story
 from webapp.ai import BaselinePlayer
-from webapp.store import connect, get_loaner, record_clear
-
-
-@pytest.fixture
-def app(tmp_path):
-    """An app on its own instance folder; the CPU plays without pauses."""
-    return create_app({"TESTING": True, "INSTANCE_PATH": tmp_path / "instance", "CPU_DELAY": 0})
-
-
-@pytest.fixture
-def db(app):
-    """A connection of the test's own to the app's database file."""
-    database = connect(app.config["DATABASE"])
-    yield database
-    database.close()
-
-
-@pytest.fixture
-def loaner(db):
-    """The Prince's Brigade loaner deck's id."""
-    return get_loaner(db, play.LOANER)["id"]
+from webapp.store import record_clear
 
 
 def unlock_up_to(db, user_id, chapter_id):
@@ -41,12 +20,8 @@ def unlock_up_to(db, user_id, chapter_id):
 
 
 def act(db, game_id, user_id, action, version):
-    """play.act, then what the play service's one-line hook does when the action ended a story game
-    (docs/story.md: ``story.on_game_over(db, row)`` after ``reward_winner`` in play.apply/end)."""
-    played = play.act(db, game_id, user_id, action, version)
-    if played.row["status"] != "active":
-        story.on_game_over(db, played.row)
-    return played
+    """play.act: a story game that ends there finishes its chapter (play.game_over runs the story hook)."""
+    return play.act(db, game_id, user_id, action, version)
 
 
 def cpu_turns(db, game_id):
