@@ -8,8 +8,10 @@ computed from, so two writers (a human and the CPU task, or two server processes
 Errors derive from PlayError and carry the protocol's error ``code`` (docs/protocol.md).
 """
 
+import collections
 import random
 import secrets
+import threading
 from contextlib import nullcontext
 from typing import NamedTuple
 
@@ -197,10 +199,67 @@ def load_row(db, game_id):
         raise NotFound(f"no game has id {game_id}", game_id) from None
 
 
+class GameCache:
+    """The Game at the stored version of recently played games, so an action does not decode the
+    snapshot its predecessor just wrote, and the legal actions a payload listed are at hand when the
+    next action is checked against them. Keyed by database file, game (id, creation, seed) and
+    version: a row at another version, or from another file, never meets an old entry, so several
+    processes can share the file. Entries are only read through copies (``Game.copy`` shares the
+    state, which ``apply`` never changes)."""
+
+    def __init__(self, size=2048):
+        self.size = size
+        self.entries = collections.OrderedDict()
+        self.lock = threading.Lock()
+
+    @staticmethod
+    def key(db, row):
+        path = getattr(db, "path", None)
+        if not path or path == ":memory:":
+            return None
+        return path, row["id"], row["created"], row["seed"]
+
+    def get(self, db, row):
+        key = self.key(db, row)
+        if key is None:
+            return None
+        with self.lock:
+            entry = self.entries.get(key)
+            if entry is None:
+                return None
+            self.entries.move_to_end(key)
+        version, state_version, game = entry
+        if version != row["version"] or game.version != state_version:
+            return None
+        return game
+
+    def put(self, db, row, game):
+        key = self.key(db, row)
+        if key is None:
+            return
+        with self.lock:
+            self.entries[key] = (row["version"], game.version, game)
+            self.entries.move_to_end(key)
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+
+
+GAMES = GameCache()
+
+
+def game_of(db, row):
+    """The stored game's Game, to change at will: a copy of the cached one, or decoded from the snapshot."""
+    game = GAMES.get(db, row)
+    if game is None:
+        game = Game.from_json(row["state"])
+        GAMES.put(db, row, game)
+    return game.copy()
+
+
 def load(db, game_id):
-    """(row, Game) of a stored game, the Game rebuilt from its state snapshot."""
+    """(row, Game) of a stored game at its stored version (``game_of``)."""
     row = load_row(db, game_id)
-    return row, Game.from_json(row["state"])
+    return row, game_of(db, row)
 
 
 def rebuild(db, game_id, upto=None):
@@ -258,7 +317,7 @@ def apply(db, row, seat, action, version, also=None, lock=None):
         raise Stale(f"game {game_id} is at version {row['version']}, not {version}", game_id)
     if row["status"] != "active":
         raise Illegal(f"game {game_id} is over", game_id)
-    game = Game.from_json(row["state"])
+    game = game_of(db, row)
     try:
         events = game.apply(seat, action)
     except IllegalAction as exc:
@@ -276,6 +335,7 @@ def apply(db, row, seat, action, version, also=None, lock=None):
                     game_id) from None
     row = dict(row, version=new_version, status="finished" if over else row["status"],
                result=game.result if over else row["result"])
+    GAMES.put(db, row, game)  # the payloads' legal actions are listed on this very Game: the next check reuses them
     if over:
         game_over(db, row)
     return Played(new_version, events, game, row, seat)

@@ -257,7 +257,8 @@ class Game:
         for key in ("card", "unit", "sacrifice"):
             if key in action and action[key] not in idx:
                 raise IllegalAction(f"{kind}: unknown id {action[key]!r} in {key!r}")
-        legal = self.legal_actions(player)
+        # Discards, formations, marches and summons are checked directly; the rest against the list
+        # of legal actions, made only then (listing marches is the costly part of it).
         if kind == "discard":
             cards = action["cards"]
             hand = s.hand[player]
@@ -287,6 +288,9 @@ class Game:
                 return
             raise IllegalAction(f"summon {action['card']!r}: not a monster in your hand that fits your base "
                                 f"(R7.2, R7.3, R7.5)")
+        if kind == "end_turn" and s.phase == "main":
+            return  # the active player may always end the main phase (R6.5)
+        legal = self.legal_actions(player)
         if kind in ("quick_summon", "choose_leaders"):  # a set of cards; the list order is theirs to give
             want = sorted(action["cards"])
             if len(set(want)) == len(want) and any(a["type"] == kind and sorted(a["cards"]) == want for a in legal):

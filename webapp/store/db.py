@@ -29,6 +29,7 @@ def connect(path):
     """Open ``path`` as a sqlite-utils Database: WAL, foreign keys on, 5 s busy timeout."""
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT, check_same_thread=False)
     db = sqlite_utils.Database(conn)
+    db.path = str(path)  # names the file for caches kept per database (webapp.play's games)
     db.execute("PRAGMA foreign_keys = ON")
     enable_wal(db)
     # In WAL mode NORMAL never corrupts the file; a power cut may lose the last commits.

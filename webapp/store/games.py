@@ -82,8 +82,9 @@ def append_action(db, game_id, expected_version, player, action, state, status=N
     """Record ``action`` by ``player`` and the state after it in one transaction; return the new version."""
     with transaction(db):
         version = bump(db, game_id, expected_version, state, status, result)
-        db["game_actions"].insert({"game_id": game_id, "seq": version, "player": player,
-                                   "action": json.dumps(action, sort_keys=True), "at": now()})
+        # Plain SQL: sqlite-utils' insert looks the table up on every call, a third of this write.
+        db.execute("INSERT INTO game_actions (game_id, seq, player, action, at) VALUES (?, ?, ?, ?, ?)",
+                   [game_id, version, player, json.dumps(action, sort_keys=True), now()])
     return version
 
 
