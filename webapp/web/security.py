@@ -9,6 +9,7 @@ from flask import abort, g, redirect, request, session, url_for
 
 from webapp.store import get_db
 from webapp.store.users import get_user
+from webapp.web.sessions import RememberingCookieSessions
 
 CSRF_FIELD = "csrf_token"
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
@@ -107,6 +108,7 @@ def init_app(app):
     if app.config.get("PROXY_FIX"):  # behind nginx: the client's address from X-Forwarded-For
         from werkzeug.middleware.proxy_fix import ProxyFix
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+    app.session_interface = RememberingCookieSessions()
     app.before_request(load_user)
     app.before_request(check_csrf)
     app.jinja_env.globals["csrf_token"] = csrf_token
