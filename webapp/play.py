@@ -205,7 +205,9 @@ class GameCache:
     next action is checked against them. Keyed by database file, game (id, creation, seed) and
     version: a row at another version, or from another file, never meets an old entry, so several
     processes can share the file. Entries are only read through copies (``Game.copy`` shares the
-    state, which ``apply`` never changes)."""
+    state, which ``apply`` never changes). An entry is the state alone, without the lists of legal
+    actions a Game keeps (a long march list is hundreds of kilobytes, and the checks of marches,
+    summons, discards and formations do not need it), and a finished game is dropped."""
 
     def __init__(self, size=2048):
         self.size = size
@@ -238,7 +240,10 @@ class GameCache:
         if key is None:
             return
         with self.lock:
-            self.entries[key] = (row["version"], game.version, game)
+            if row["status"] != "active":
+                self.entries.pop(key, None)
+                return
+            self.entries[key] = (row["version"], game.version, Game(game.state))
             self.entries.move_to_end(key)
             while len(self.entries) > self.size:
                 self.entries.popitem(last=False)
@@ -335,7 +340,7 @@ def apply(db, row, seat, action, version, also=None, lock=None):
                     game_id) from None
     row = dict(row, version=new_version, status="finished" if over else row["status"],
                result=game.result if over else row["result"])
-    GAMES.put(db, row, game)  # the payloads' legal actions are listed on this very Game: the next check reuses them
+    GAMES.put(db, row, game)
     if over:
         game_over(db, row)
     return Played(new_version, events, game, row, seat)
@@ -423,6 +428,7 @@ def end(db, game_id, winner, reason, also=None, lock=None):
         if also is not None:
             also(db, version, game)
     row = dict(row, version=version, status="finished", result=game.result)
+    GAMES.put(db, row, game)  # drops it
     game_over(db, row)
     return Played(version, events, game, row, None)
 

@@ -1,0 +1,81 @@
+"""The play service's GameCache: games kept in memory between actions are only ever served for the
+same database file, game and version, are never changed by what a caller does with the Game it
+gets, and leave memory when the game ends."""
+
+import pytest
+
+from webapp import play
+from webapp.engine import Game
+from webapp.store import connect, create_user, get_loaner, load_game, migrate, seed_from_files
+
+
+def fresh_db(folder):
+    folder.mkdir()
+    db = connect(folder / "brigade.db")
+    migrate(db)
+    seed_from_files(db)
+    return db
+
+
+@pytest.fixture
+def two_dbs(tmp_path):
+    dbs = [fresh_db(tmp_path / "a"), fresh_db(tmp_path / "b")]
+    yield dbs
+    for db in dbs:
+        db.close()
+
+
+def cpu_game(db, seed):
+    user = create_user(db, "alice", "x")
+    deck = get_loaner(db, "princes-brigade")["id"]
+    return play.create_cpu_game(db, user, deck, seed=seed)
+
+
+def first_leaders(game):
+    return next(a for a in game.legal_actions(0) if a["type"] == "choose_leaders")
+
+
+def test_a_game_is_served_from_memory_only_at_its_stored_version(two_dbs, monkeypatch):
+    db = two_dbs[0]
+    game_id = cpu_game(db, seed=1)
+    row, game = play.load(db, game_id)
+    played = play.apply(db, row, 0, first_leaders(game), row["version"])
+    decoded = []
+    real = Game.from_json.__func__
+    monkeypatch.setattr(Game, "from_json", classmethod(lambda cls, text, pool=None: decoded.append(1) or real(cls, text, pool)))
+    row, again = play.load(db, game_id)
+    assert decoded == [] and again.version == played.game.version  # from memory
+    old = dict(row, version=row["version"] - 1, state=load_game(db, game_id)["state"])
+    assert play.GAMES.get(db, old) is None  # an older version is never served from memory
+
+
+def test_the_same_id_in_another_database_file_is_another_game(two_dbs):
+    a, b = two_dbs
+    id_a, id_b = cpu_game(a, seed=1), cpu_game(b, seed=2)
+    assert id_a == id_b
+    for db in (a, b):
+        row, game = play.load(db, id_a)
+        play.apply(db, row, 0, first_leaders(game), row["version"])
+    views = [play.load(db, id_a)[1].view(0) for db in (a, b)]
+    assert views[0] != views[1]
+    for db, view in zip((a, b), views):
+        assert Game.from_json(load_game(db, id_a)["state"]).view(0) == view
+
+
+def test_changing_a_loaded_game_does_not_change_the_kept_one(two_dbs):
+    db = two_dbs[0]
+    game_id = cpu_game(db, seed=3)
+    row, game = play.load(db, game_id)
+    before = game.view(0)
+    game.apply(0, first_leaders(game))
+    assert play.load(db, game_id)[1].view(0) == before
+
+
+def test_a_finished_game_leaves_memory(two_dbs):
+    db = two_dbs[0]
+    game_id = cpu_game(db, seed=4)
+    row, game = play.load(db, game_id)
+    played = play.apply(db, row, 0, {"type": "resign"}, row["version"])
+    assert played.row["status"] == "finished"
+    assert play.GAMES.get(db, load_game(db, game_id)) is None
+    assert all(key[1] != game_id or key[0] != db.path for key in play.GAMES.entries)
