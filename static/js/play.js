@@ -6,6 +6,7 @@ import {Cards} from "./play-cards.js";
 import {connect} from "./play-transport.js";
 import {BattleScreen} from "./play-battle.js";
 import {Tips} from "./play-tips.js";
+import {Online} from "./play-online.js";
 
 const RESULT_WORDS = {
   leaders: "every leader of the losing side has fallen",
@@ -42,10 +43,14 @@ class Board {
     this.tips = new Tips(this, root.dataset.eringe);
     this.build();
     this.battle = new BattleScreen(this);
+    this.online = new Online(this);
     this.transport = connect(this.game, {
       state: (p) => this.onState(p),
       error: (e) => this.onError(e),
       status: (s, msg) => this.setConnection(s, msg),
+      presence: (m) => this.online.onPresence(m),
+      emote: (m) => this.online.onEmote(m),
+      rematch: (m) => this.online.onRematch(m),
     });
   }
 
@@ -89,6 +94,7 @@ class Board {
 
   onState(p) {
     if (!p || (p.game !== undefined && Number(p.game) !== this.game)) return;
+    this.online.take(p);
     this.queue.push(p);
     this.pump();
   }
@@ -135,7 +141,7 @@ class Board {
     if (fresh || first) this.addLog(p.log || [], first);
     this.pruneSelection();
     this.render(events);
-    this.battle.sync(this.view, this.legal);
+    this.battle.sync(this.view);  // opens the battle screen too when a page (re)loads mid-battle
     this.tips.afterState(this.view, this.legal, events);
     if (this.view.result && (fresh || first) && !this.endShown) this.showEnd();
   }
@@ -342,13 +348,16 @@ class Board {
     else if (v.phase === "leaders") whose = this.legal.some((a) => a.type === "choose_leaders") ? "Choose your leaders" : `${this.names[this.foe]} is choosing leaders`;
     else if (v.phase === "battle" && v.battle) whose = `Battle at ${this.landLabel(v.battle.land)}`;
     else whose = v.active === this.me && this.seat !== null ? "Your turn" : `${this.names[v.active]}’s turn`;
-    const waitingMe = (v.waiting_for || []).includes(this.me) && this.seat !== null;
+    const waiting = v.waiting_for || [];
+    const waitingMe = waiting.includes(this.me) && this.seat !== null;
+    const waitedFor = this.seat !== null ? this.names[this.foe] : waiting.map((p) => this.names[p]).join(" and ") || this.names[v.active];
     add(s, 
       h("p", {class: "pl-round"}, h("span", {class: "pl-round-n"}, v.round <= 1 ? "Setup" : `Round ${v.round}`),
         h("span", {class: "pl-round-of"}, v.round <= 1 ? "Round 1 of 12" : "of 12")),
       h("p", {class: "pl-status-main", "data-testid": "whose"}, whose),
+      this.seat === null ? h("p", {class: "pl-watching", "data-testid": "watching"}, "Watching") : null,
       h("p", {class: ["pl-move", waitingMe ? "pl-move-me" : "pl-move-foe"]},
-        v.result ? "" : waitingMe ? "Your move" : `Waiting for ${this.names[this.foe]}…`),
+        v.result ? "" : waitingMe ? "Your move" : `Waiting for ${waitedFor}…`),
       this.root.dataset.connection === "offline" ? h("p", {class: "pl-conn"}, this.connMsg || "Offline") : null,
       this.seat !== null && !v.result ? h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "resign",
         onclick: () => this.confirmResign()}, "Resign") : null,
@@ -367,9 +376,11 @@ class Board {
         Array.from({length: Math.min(pl.hand_count, 6)}, () => h("span", {class: "pl-back"})),
         h("b", {}, pl.hand_count));
       add(el, 
-        h("span", {class: "pl-side-name"}, h("span", {class: "pl-side-dot", "aria-hidden": "true"}),
+        h("span", {class: "pl-side-name", "data-seat": p}, h("span", {class: "pl-side-dot", "aria-hidden": "true"}),
           mine && this.seat !== null ? "You" : this.names[p],
-          (v.waiting_for || []).includes(p) && !v.result ? h("span", {class: "pl-thinking"}, mine ? "your move" : "thinking…") : null),
+          this.online.sideBits(p),
+          (v.waiting_for || []).includes(p) && !v.result && !this.online.isAway(p) ? h("span", {class: "pl-thinking"}, mine && this.seat !== null ? "your move" : "thinking…") : null,
+          mine ? this.online.emoteToggle() : null),
         backs,
         h("span", {class: "pl-count", title: "Draw pile"}, h("span", {class: "pl-ico pl-ico-deck", "aria-hidden": "true"}), `Deck ${pl.deck_count}`),
         h("button", {class: "pl-count pl-count-btn", type: "button", "data-key": `discard:${p}`,
@@ -377,6 +388,7 @@ class Board {
         h("span", {class: "pl-count", title: "Leaders standing"}, h("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛"),
           leadersAll === null ? `Leaders ${leadersAlive}` : `Leaders ${leadersAlive}/${leadersAll}`),
         h("span", {class: "pl-count", title: "Lands held"}, `Lands ${pl.lands}`),
+        mine ? this.online.emoteBar() : null,
       );
     };
     side(this.foe, this.foeSide);
@@ -562,11 +574,16 @@ class Board {
     p.textContent = "";
     if (v.result) {
       add(p, h("h2", {}, this.resultTitle()), h("p", {}, this.resultReason()),
-        h("button", {class: "pl-btn pl-btn-go", type: "button", "data-key": "show-end", onclick: () => this.showEnd()}, "Show the result"));
+        h("button", {class: ["pl-btn", this.online.on ? "" : "pl-btn-go"], type: "button", "data-key": "show-end", onclick: () => this.showEnd()}, "Show the result"),
+        this.online.rematchBox());
       return;
     }
     if (this.seat === null) {
       add(p, h("h2", {}, "Watching"), h("p", {}, "You are watching this game."));
+      if (v.phase === "leaders") {
+        add(p, this.openingLine(), h("ul", {class: "pl-hint"}, [0, 1].map((s) =>
+          h("li", {}, `${this.names[s]}: ${v.players[s].leaders_chosen ? "leaders chosen" : "choosing leaders…"}`))));
+      }
       return;
     }
     const mineToMove = (v.waiting_for || []).includes(this.me);
@@ -704,7 +721,7 @@ class Board {
     const me = v.players[this.me];
     if (!opts.length) {
       const chosen = me.leader_choice || [];
-      add(el, h("h2", {id: "pl-leaders-title"}, "Leaders chosen"),
+      add(el, h("h2", {id: "pl-leaders-title"}, "Leaders chosen"), this.openingLine(),
         h("p", {class: "pl-hint pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), `Waiting for ${this.names[this.foe]} to choose…`),
         h("ul", {class: "pl-leader-list"}, chosen.map((id) => {
           const hc = (me.hand || []).find((c) => c.id === id);
@@ -718,7 +735,9 @@ class Board {
     const valid = opts.find((a) => bag(a.cards) === bag(pick));
     const level = pick.reduce((n, id) => n + (this.cards.get(this.handCard(id).card).level || 0), 0);
     add(el, h("h2", {id: "pl-leaders-title"}, h("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛ "), "Choose your leaders"),
-      h("p", {class: "pl-hint"}, "Pick 1 to 3 monsters from your opening hand, total level 5 at most. They start at your base and lead to the end: when every leader has fallen, the game is lost."));
+      this.openingLine(),
+      h("p", {class: "pl-hint"}, "Pick 1 to 3 monsters from your opening hand, total level 5 at most. They start at your base and lead to the end: when every leader has fallen, the game is lost."),
+      this.foeChoosing());
     const list = h("ul", {class: "pl-leader-list"});
     for (const c of me.hand || []) {
       const on = pick.includes(c.id);
@@ -737,6 +756,29 @@ class Board {
       h("button", {class: "pl-btn pl-btn-go pl-btn-big", type: "button", "data-key": "lead-go", "data-testid": "leaders-ok",
         disabled: !valid || !this.can(), onclick: () => this.send({type: "choose_leaders", cards: pick.slice()})},
       pick.length ? `Lead with ${plural(pick.length, "monster")}` : "Choose leaders")));
+  }
+
+  /** R5.1, R18.2: who goes first, and the dice that said so (online games, and any game with dice). */
+  openingLine() {
+    const v = this.view;
+    const dice = (v.opening && v.opening.dice) || [];
+    if (!dice.length && !this.online.on) return null;
+    const you = (p) => p === this.me && this.seat !== null;
+    const who = (p, start) => (you(p) ? (start ? "You" : "you") : this.names[p]);
+    const rolls = dice.map(([a, b], i) => h("span", {class: "pl-roll"},
+      `${who(0, i === 0)} `, h("b", {class: "pl-pip"}, a), ` · ${who(1)} `, h("b", {class: "pl-pip"}, b),
+      a === b ? " (a tie: again)" : "", i < dice.length - 1 ? ", " : " — "));
+    return h("p", {class: "pl-opening", "data-testid": "opening"},
+      h("span", {class: "pl-opening-ico", "aria-hidden": "true"}, "⚄ "),
+      dice.length ? rolls : (this.online.rematchOf ? "A rematch: the first player swaps. " : ""),
+      h("strong", {}, `${who(v.first, true)} ${you(v.first) ? "go" : "goes"} first.`));
+  }
+
+  /** R5.7: whether the other side has chosen its leaders (never which). */
+  foeChoosing() {
+    const v = this.view;
+    if (!v.players[this.foe].leaders_chosen || this.seat === null) return null;
+    return h("p", {class: "pl-hint pl-foe-chosen", "data-testid": "foe-chosen"}, `${this.names[this.foe]} has chosen their leaders (hidden until you choose).`);
   }
 
   // ------------------------------------------------------------------ dialogs
@@ -923,7 +965,15 @@ class Board {
     const won = r.winner === this.me && this.seat !== null;
     const lost = r.winner === this.foe && this.seat !== null;
     if (r.reason === "leaders") return won ? `Every one of ${foe}’s leaders has fallen.` : lost ? "All your leaders have fallen." : cap1(RESULT_WORDS.leaders) + ".";
-    if (r.reason === "resign") return won ? `${foe} resigned.` : lost ? "You resigned." : "A player resigned.";
+    const loser = r.winner === 0 || r.winner === 1 ? this.names[1 - r.winner] : null;
+    if (r.reason === "resign") return won ? `${foe} resigned.` : lost ? "You resigned." : loser ? `${loser} resigned.` : "A player resigned.";
+    if (r.reason === "timeout") {
+      if (!loser) return "Both clocks ran out during the leader choice.";
+      return won ? `${foe}’s clock ran out.` : lost ? "Your clock ran out." : `${loser}’s clock ran out.`;
+    }
+    if (r.reason === "disconnect") {
+      return won ? `${foe} left the game; you win.` : lost ? `You stayed away too long; ${foe} wins.` : loser ? `${loser} left the game.` : cap1(RESULT_WORDS.disconnect) + ".";
+    }
     if (r.reason === "judgment") {
       const v = this.view;
       const a = v.players[this.me].lands;
@@ -937,7 +987,7 @@ class Board {
     const v = this.view;
     const r = v.result;
     this.endShown = true;
-    const outcome = r.winner === null || r.winner === undefined ? "draw" : r.winner === this.me ? "win" : "loss";
+    const outcome = r.winner === null || r.winner === undefined ? "draw" : r.winner === this.me || this.seat === null ? "win" : "loss";
     const lands = (p) => v.players[p].lands;
     const leaders = (p) => v.units.filter((u) => u.owner === p && u.leader).length;
     const stat = (label, a, b) => h("tr", {}, h("th", {scope: "row"}, label), h("td", {}, a), h("td", {}, b));
@@ -952,9 +1002,14 @@ class Board {
           stat("Lands held", lands(this.me), lands(this.foe)),
           stat("Cards in discard", v.players[this.me].discard.length, v.players[this.foe].discard.length))),
       h("p", {class: "pl-hint"}, `The game ended in round ${v.round}.`),
+      this.online.rematchBox(),
       h("div", {class: "pl-dialog-body pl-row-btns"},
-        h("a", {class: "pl-btn pl-btn-go", href: this.root.dataset.playUrl || "/play"}, "Play again"),
+        this.online.on
+          ? h("a", {class: "pl-btn", href: this.root.dataset.lobbyUrl || "/lobby"}, "Back to the lobby")
+          : h("a", {class: "pl-btn pl-btn-go", href: this.root.dataset.playUrl || "/play"}, "Play again"),
         h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, "Look at the board")));
+    const rematch = this.dialog.querySelector(".pl-rematch button");
+    if (rematch) rematch.focus();
   }
 
   // ------------------------------------------------------------------ log
@@ -1020,6 +1075,7 @@ class Board {
 
   onKey(e) {
     if (e.key !== "Escape" || this.dialog.open) return;
+    if (this.online.closeEmotes()) { e.preventDefault(); return; }
     if (this.battle.cancelPick()) { e.preventDefault(); return; }
     if (this.selected.length) {
       this.selected = [];

@@ -6,22 +6,18 @@ Each test drives Debian's chromium (Playwright, never a downloaded browser) agai
 database. Every page is visited at desktop (1280×800) and phone (390×844) size, and the screenshots
 are saved as docs/screenshots/site-<page>-<size>.png for people to look at.
 
-The fixtures live in this file (not a conftest.py): tests/browser/ is shared with the play-page tests.
+The server is tests/browserkit.py's; the fixtures live in this file (tests/browser/ is shared with the
+play-page tests).
 """
 
 import itertools
 import os
 import re
-import socket
-import subprocess
-import sys
-import time
 import tomllib
-import urllib.request
-from pathlib import Path
 
 import pytest
 
+from tests.browserkit import PASSWORD, ROOT, SIZES, Server
 from tests.conftest import shots_dir
 
 from webapp.deckstats import deck_stats, pool_levels
@@ -29,14 +25,7 @@ from webapp.engine import load_pool
 from webapp.packs import STARTER
 from webapp.web.collection import normalize, search_text
 
-ROOT = Path(__file__).resolve().parents[2]
 SHOTS = shots_dir()
-SIZES = {
-    "desktop": {"viewport": {"width": 1280, "height": 800}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
-}
-PASSWORD = "correct horse battery staple"
-STARTED_WITHIN = 60  # seconds for the server to print its address and answer /healthz
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -44,67 +33,6 @@ _names = itertools.count(1)
 
 
 # ---------------------------------------------------------------- the server and the browser
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """``python -m webapp --port N`` on a fresh instance folder; stopped (and waited for) by ``stop``."""
-
-    def __init__(self, folder, collection="earn"):
-        self.instance = folder / "instance"
-        self.instance.mkdir(parents=True)
-        if collection != "earn":
-            (self.instance / "config.py").write_text(f"COLLECTION = {collection!r}\n", encoding="utf-8")
-        self.log_path = folder / "server.log"
-        env = dict(os.environ, BRIGADE_INSTANCE_PATH=str(self.instance),
-                   BRIGADE_DB=str(self.instance / "brigade.db"), PYTHONUNBUFFERED="1")
-        env.pop("BRIGADE_PORT", None)
-        self.log = open(self.log_path, "w", encoding="utf-8")
-        # Output to a file, not a pipe: a pipe nobody reads would fill up and block the server.
-        self.proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(free_port())], cwd=ROOT,
-                                     env=env, stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        try:
-            self.url = self._wait_for_url()
-        except BaseException:
-            self.stop()
-            raise
-
-    def _wait_for_url(self):
-        deadline = time.monotonic() + STARTED_WITHIN
-        url = None
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server stopped with {self.proc.returncode}:\n{self.output()}")
-            if url is None:
-                found = re.search(r"running at (http://\S+?)/?$", self.output(), re.M)
-                url = found and found.group(1)
-            if url:
-                try:  # the address is printed just before the server listens: wait until it answers
-                    with urllib.request.urlopen(url + "/healthz", timeout=2) as r:
-                        if r.status == 200:
-                            return url
-                except OSError:
-                    pass
-            time.sleep(0.1)
-        raise RuntimeError(f"the server did not start within {STARTED_WITHIN} s:\n{self.output()}")
-
-    def output(self):
-        return self.log_path.read_text(encoding="utf-8", errors="replace")
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self.log.close()
 
 
 @pytest.fixture(scope="module")
@@ -119,7 +47,7 @@ def earn_server(tmp_path_factory):
 @pytest.fixture(scope="module")
 def all_server(tmp_path_factory):
     """The server with instance/config.py ``COLLECTION = "all"``: everyone owns every card."""
-    server = Server(tmp_path_factory.mktemp("all"), collection="all")
+    server = Server(tmp_path_factory.mktemp("all"), 'COLLECTION = "all"\n')
     yield server
     server.stop()
     assert server.proc.returncode is not None

@@ -2,85 +2,32 @@
 board with Eringe's tip, the battle played to its end by the bot client over Socket.IO, then the
 chapter's end page with the reward and the pack-opening view.
 
-Debian's chromium through Playwright against ``python -m webapp`` on a free port with its own
-instance folder (``CPU_DELAY = 0``). Screenshots go to docs/screenshots/story-<page>-<size>.png
-for people to look at.
+Debian's chromium through Playwright against ``python -m webapp`` (tests/browserkit.py's Server) on a
+free port with its own instance folder (``CPU_DELAY = 0``). Screenshots go to
+docs/screenshots/story-<page>-<size>.png for people to look at.
 """
 
 import os
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 
+from tests.browserkit import PASSWORD, SIZES, Server
 from tests.conftest import shots_dir
 
 from webapp import story
 from webapp.bot import Bot
 from webapp.store import connect, get_progress, get_user_by_name, list_packs
 
-ROOT = Path(__file__).resolve().parents[2]
 SHOTS = shots_dir()
-SIZES = {
-    "desktop": {"viewport": {"width": 1280, "height": 800}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
-}
-PASSWORD = "correct horse battery staple"
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-class Server:
-    """``python -m webapp`` on a fresh instance folder whose config.py turns the CPU's pauses off."""
-
-    def __init__(self, folder):
-        self.instance = folder / "instance"
-        self.instance.mkdir(parents=True)
-        (self.instance / "config.py").write_text("CPU_DELAY = 0\n", encoding="utf-8")
-        self.db_path = self.instance / "brigade.db"
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        self.url = f"http://127.0.0.1:{port}"
-        env = dict(os.environ, BRIGADE_INSTANCE_PATH=str(self.instance), BRIGADE_DB=str(self.db_path),
-                   PYTHONUNBUFFERED="1")
-        env.pop("BRIGADE_PORT", None)
-        self.log_path = folder / "server.log"
-        self.log = open(self.log_path, "w", encoding="utf-8")
-        self.proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(port)], cwd=ROOT, env=env,
-                                     stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                break
-            try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=2) as r:
-                    if r.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"the server did not start:\n{self.log_path.read_text()}")
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self.log.close()
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    srv = Server(tmp_path_factory.mktemp("story"))
+    """``python -m webapp`` on a fresh instance folder whose config.py turns the CPU's pauses off."""
+    srv = Server(tmp_path_factory.mktemp("story"), "CPU_DELAY = 0\n")
     yield srv
     srv.stop()
 

@@ -1,0 +1,341 @@
+// Online games between friends (R18; docs/protocol.md "Online games between friends"): both clocks,
+// the opponent's presence (the "disconnected" banner and the claim), emotes and the rematch offer.
+// Everything here comes from `state.online` and the `presence`, `emote` and `rematch` events. The
+// board calls in (take, sideBits, isAway, emoteToggle, emoteBar, rematchBox, closeEmotes); the
+// banner and the countdowns are drawn here, ticking every 250 ms.
+
+import {h, add} from "./play-util.js";
+
+/** The words and pictures of the fixed emote ids (the server relays ids only; clients choose what
+ * they show). The pictures are plain text symbols that common fonts have, not colour emoji. */
+export const EMOTES = {
+  greet: ["☺", "Hello!"], well_played: ["★", "Well played"], oops: ["☹", "Oops"], thinking: ["✎", "Thinking…"],
+  thanks: ["♥", "Thanks"], wow: ["✦", "Wow!"], good_game: ["⚔", "Good game"], hurry: ["◷", "Hurry up"],
+};
+
+function emoteWords(id) {
+  return EMOTES[id] ? EMOTES[id][1] : String(id);
+}
+
+function emoteFace(id) {
+  const [pic, words] = EMOTES[id] || ["", String(id)];
+  return [pic ? h("span", {class: "pl-emote-pic", "aria-hidden": "true"}, pic) : null, words];
+}
+
+const BUBBLE_MS = 3000;
+const URGENT_MS = 60000;
+const TICK_MS = 250;
+
+/** 893120 → "14:53" (whole seconds left, rounded down; never below 0:00). */
+export function clockText(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function secs(ms) {
+  return Math.max(0, Math.ceil(ms / 1000));
+}
+
+export class Online {
+  constructor(board) {
+    this.b = board;
+    this.on = false;            // the game is an online one (its states carry `online`)
+    this.over = false;
+    this.version = -1;
+    this.clock = null;          // {left: [ms, ms], running: [bool, bool], at: performance.now()}
+    this.presence = null;       // {list: [per seat], at: performance.now()}
+    this.rematch = {offered_by: null, game: null};
+    this.emotes = [];
+    this.emotesOpen = false;
+    this.bubbles = [null, null];
+    this.bannerKey = "";
+    this.timer = null;
+    this.banner = h("div", {class: "pl-presence", "data-testid": "presence", hidden: true});
+    this.said = h("p", {class: "pl-sr", "aria-live": "polite"});  // emotes and absences, for screen readers
+    board.status.after(this.banner);
+    add(board.root, this.said);
+  }
+
+  get game() { return this.b.game; }
+  get seat() { return this.b.seat; }
+
+  emit(event, payload) {
+    const t = this.b.transport;
+    if (t && typeof t.emit === "function") t.emit(event, payload);
+  }
+
+  // ------------------------------------------------------------------ what arrives
+
+  /** A `state` payload, as it arrives (before the board's queue): the server's figures win. */
+  take(p) {
+    if (!p || !p.online || (p.version < this.version)) return;
+    const o = p.online;
+    const now = performance.now();
+    this.on = true;
+    this.version = p.version;
+    this.over = p.status !== "active" || !!(p.view && p.view.result);
+    if (o.clock) this.clock = {left: o.clock.left_ms.slice(), running: o.clock.running.slice(), at: now};
+    if (o.presence) this.presence = {list: o.presence, at: now};
+    if (o.rematch && !(this.rematch.game && !o.rematch.game)) {
+      this.rematch = Object.assign({}, o.rematch);
+      this.paintRematch();
+    }
+    this.rematchOf = o.rematch_of || null;
+    this.emotes = o.emotes || this.emotes;
+    this.start();
+  }
+
+  onPresence(msg) {
+    if (!msg || Number(msg.game) !== this.game || !Array.isArray(msg.presence)) return;
+    this.presence = {list: msg.presence, at: performance.now()};
+    this.on = true;
+    this.paint();
+    if (this.b.view) this.b.renderSides();
+  }
+
+  onEmote(msg) {
+    if (!msg || Number(msg.game) !== this.game || (msg.seat !== 0 && msg.seat !== 1)) return;
+    const words = emoteWords(msg.emote);
+    const id = {};
+    this.bubbles[msg.seat] = {emote: msg.emote, id, fresh: true};
+    this.said.textContent = `${this.b.who(msg.seat)}: ${words}`;
+    if (this.b.view) this.b.renderSides();
+    setTimeout(() => {
+      if (this.bubbles[msg.seat] && this.bubbles[msg.seat].id === id) {
+        this.bubbles[msg.seat] = null;
+        if (this.b.view) this.b.renderSides();
+      }
+    }, BUBBLE_MS);
+  }
+
+  onRematch(msg) {
+    if (!msg || Number(msg.game) !== this.game) return;
+    this.rematch = {offered_by: msg.offered_by, game: msg.new_game || null};
+    this.paintRematch();
+    if (msg.url && this.seat !== null) {
+      this.leaving = true;
+      window.location.assign(msg.url);
+    }
+  }
+
+  // ------------------------------------------------------------------ clocks
+
+  leftMs(seat, now) {
+    const c = this.clock;
+    if (!c) return 0;
+    return c.running[seat] && !this.over ? Math.max(0, c.left[seat] - (now - c.at)) : c.left[seat];
+  }
+
+  clockEl(seat) {
+    if (!this.on || !this.clock) return null;
+    const el = h("span", {class: "pl-clock", "data-clock": seat, role: "timer"},
+      h("span", {class: "pl-clock-ico", "aria-hidden": "true"}), h("b", {class: "pl-clock-t"}));
+    this.paintClock(el, seat, performance.now());
+    return el;
+  }
+
+  paintClock(el, seat, now) {
+    const ms = this.leftMs(seat, now);
+    const running = !!this.clock.running[seat] && !this.over;
+    el.classList.toggle("pl-clock-run", running);
+    el.classList.toggle("pl-clock-low", ms < URGENT_MS);
+    el.classList.toggle("pl-clock-out", ms <= 0);
+    const text = clockText(ms);
+    if (el.dataset.text !== text) {
+      el.dataset.text = text;
+      el.querySelector(".pl-clock-t").textContent = text;
+      el.setAttribute("aria-label", `${this.b.who(seat) === "You" ? "Your" : `${this.b.names[seat]}’s`} clock: ${text} left${running ? ", running" : ""}`);
+    }
+  }
+
+  // ------------------------------------------------------------------ presence
+
+  /** {claimIn, autoIn} (ms now, or null) of an away seat; null while the seat is connected. */
+  away(seat, now) {
+    const pr = this.presence;
+    if (!this.on || this.over || !pr || !pr.list[seat] || pr.list[seat].connected) return null;
+    const e = pr.list[seat];
+    const gone = now - pr.at;
+    return {
+      claimIn: e.claim_in_ms === null || e.claim_in_ms === undefined ? null : Math.max(0, e.claim_in_ms - gone),
+      autoIn: e.auto_in_ms === null || e.auto_in_ms === undefined ? null : Math.max(0, e.auto_in_ms - gone),
+    };
+  }
+
+  /** The seats whose absence this reader is told about: the opponent, or either seat for a spectator. */
+  watchedSeats() {
+    return this.seat === null ? [0, 1] : [1 - this.seat];
+  }
+
+  paintBanner(now) {
+    const away = this.watchedSeats().map((s) => [s, this.away(s, now)]).filter(([, a]) => a);
+    const key = away.map(([s, a]) => `${s}:${a.claimIn === null ? "n" : a.claimIn > 0 ? "w" : "c"}:${a.autoIn === null ? "n" : "a"}`).join("|");
+    const el = this.banner;
+    if (key !== this.bannerKey) {
+      this.bannerKey = key;
+      el.textContent = "";
+      el.hidden = !away.length;
+      for (const [s, a] of away) add(el, this.bannerLine(s, a));
+      // Screen readers hear the change, not every second of the countdowns.
+      this.said.textContent = away.map(([s, a]) => `${this.b.names[s]} ${a.claimIn === 0 ? "is still away" : "disconnected"}.`
+        + (a.claimIn === 0 && this.seat !== null ? " You may claim the win." : "")).join(" ");
+    }
+    for (const [s, a] of away) {
+      for (const n of el.querySelectorAll(`[data-count="claim${s}"]`)) n.textContent = secs(a.claimIn);
+      for (const n of el.querySelectorAll(`[data-count="auto${s}"]`)) n.textContent = secs(a.autoIn);
+    }
+  }
+
+  bannerLine(s, a) {
+    const name = this.b.names[s];
+    const player = this.seat !== null;
+    const count = (what) => h("b", {class: "pl-presence-n", "data-count": `${what}${s}`}, "");
+    const line = h("div", {class: "pl-presence-line", "data-seat": s},
+      h("span", {class: "pl-presence-ico", "aria-hidden": "true"}));
+    const text = h("p", {class: "pl-presence-text"});
+    const auto = a.autoIn !== null ? ["The game ends by itself in ", count("auto"), " s."] : null;
+    if (a.claimIn !== null && a.claimIn > 0) {
+      add(text, h("strong", {}, `${name} disconnected`), " — they have ", count("claim"), " s to come back.");
+    } else if (a.claimIn !== null) {
+      add(text, h("strong", {}, `${name} is still away.`), player ? " You may claim the win now. " : " ", auto);
+    } else if (player) {
+      add(text, h("strong", {}, `${name} disconnected`), " — the game waits for your move; their time to come back runs once it is theirs.");
+    } else {
+      add(text, h("strong", {}, `${name} disconnected.`), " ", auto || "Waiting for them to come back.");
+    }
+    add(line, text);
+    if (player && a.claimIn === 0) {
+      add(line, h("button", {class: "pl-btn pl-btn-go pl-btn-small", type: "button", "data-key": "claim", "data-testid": "claim",
+        onclick: (e) => this.claim(e.currentTarget)}, "Claim the win"));
+    }
+    return line;
+  }
+
+  claim(button) {
+    button.disabled = true;
+    this.emit("claim", {game: this.game});
+    setTimeout(() => { button.disabled = false; }, 2000);  // an error came back (shown as a toast), or the end did
+  }
+
+  /** True while another seat than the reader's own has no socket in the game (R18.4). */
+  isAway(seat) {
+    const pr = this.presence;
+    return this.on && !this.over && seat !== this.seat && !!pr && !!pr.list[seat] && !pr.list[seat].connected;
+  }
+
+  /** A small pill by an away player's name. */
+  awayPill(seat) {
+    return this.isAway(seat) ? h("span", {class: "pl-away", title: "Not connected to this game"}, "disconnected") : null;
+  }
+
+  // ------------------------------------------------------------------ the ticker
+
+  start() {
+    if (this.timer === null) this.timer = setInterval(() => this.paint(), TICK_MS);
+  }
+
+  paint() {
+    const now = performance.now();
+    if (this.clock) for (const el of this.b.root.querySelectorAll("[data-clock]")) this.paintClock(el, Number(el.dataset.clock), now);
+    this.paintBanner(now);
+    if (this.over && this.timer !== null) { clearInterval(this.timer); this.timer = null; }
+  }
+
+  // ------------------------------------------------------------------ by the names
+
+  /** What the board shows by a player's name: the clock, "disconnected", the latest emote. */
+  sideBits(seat) {
+    if (!this.on) return [];
+    const bubble = this.bubbles[seat];
+    const out = [this.clockEl(seat), this.awayPill(seat)];
+    if (bubble) {
+      out.push(h("span", {class: ["pl-bubble", `pl-bubble-${seat === this.b.me ? "me" : "foe"}`, bubble.fresh ? "pl-bubble-new" : ""],
+        "data-testid": "emote-bubble", "data-seat": seat}, emoteFace(bubble.emote)));
+      bubble.fresh = false;
+    }
+    return out;
+  }
+
+  /** The player's emote button (by their own name); the row it opens is `emoteBar`. */
+  emoteToggle() {
+    if (!this.on || this.seat === null || !this.emotes.length) return null;
+    return h("button", {class: ["pl-emote-toggle", this.emotesOpen ? "pl-on" : ""], type: "button", "data-key": "emote-toggle",
+      "data-testid": "emote-toggle", "aria-expanded": String(this.emotesOpen), "aria-controls": "pl-emotes",
+      title: "Send an emote", onclick: () => this.toggleEmotes()},
+    h("span", {class: "pl-emote-ico", "aria-hidden": "true"}), h("span", {class: "pl-emote-label"}, "Emote"));
+  }
+
+  emoteBar() {
+    if (!this.on || this.seat === null || !this.emotesOpen) return null;
+    return h("div", {class: "pl-emotes", id: "pl-emotes", role: "group", "aria-label": "Emotes"},
+      this.emotes.map((id) => h("button", {class: "pl-emote", type: "button", "data-emote": id, "data-key": `emote:${id}`,
+        onclick: () => this.sendEmote(id)}, emoteFace(id))));
+  }
+
+  toggleEmotes(open) {
+    this.emotesOpen = open === undefined ? !this.emotesOpen : open;
+    this.b.renderSides();
+    const el = this.b.root.querySelector(this.emotesOpen ? ".pl-emote" : "[data-key=emote-toggle]");
+    if (el) el.focus({preventScroll: true});
+  }
+
+  sendEmote(id) {
+    this.emit("emote", {game: this.game, emote: id});
+    this.toggleEmotes(false);
+  }
+
+  /** Escape closes the emote row; true if it did. */
+  closeEmotes() {
+    if (!this.emotesOpen) return false;
+    this.toggleEmotes(false);
+    return true;
+  }
+
+  // ------------------------------------------------------------------ rematch
+
+  /** The rematch part of the end screen (and of the panel once the game is over). */
+  rematchBox() {
+    if (!this.on) return null;
+    const box = h("div", {class: "pl-rematch", "data-testid": "rematch"});
+    this.fillRematch(box);
+    return box;
+  }
+
+  paintRematch() {
+    for (const box of this.b.root.querySelectorAll(".pl-rematch")) this.fillRematch(box);
+  }
+
+  fillRematch(box) {
+    const r = this.rematch || {};
+    const me = this.seat;
+    const foe = this.b.names[this.b.foe];
+    const hadFocus = box.contains(document.activeElement);
+    box.textContent = "";
+    if (r.game) {
+      add(box, h("p", {}, this.leaving ? "The rematch is starting…" : "The rematch has begun."),
+        h("a", {class: "pl-btn pl-btn-go", href: `/play/${r.game}`, "data-testid": "rematch-go"},
+          me === null ? "Watch the rematch" : "Go to the rematch"));
+    } else if (me === null) {
+      if (r.offered_by === 0 || r.offered_by === 1) add(box, h("p", {}, `${this.b.names[r.offered_by]} offers a rematch.`));
+    } else if (r.offered_by === me) {
+      add(box, h("p", {class: "pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), `Rematch offered. Waiting for ${foe}…`));
+    } else if (r.offered_by === 0 || r.offered_by === 1) {
+      add(box, h("p", {class: "pl-rematch-offer"}, `${foe} offers a rematch.`),
+        h("button", {class: "pl-btn pl-btn-go", type: "button", "data-testid": "rematch-accept", "data-key": "rematch",
+          onclick: (e) => this.offer(e.currentTarget)}, "Accept rematch"));
+    } else {
+      add(box, h("button", {class: "pl-btn pl-btn-go", type: "button", "data-testid": "rematch-offer", "data-key": "rematch",
+        onclick: (e) => this.offer(e.currentTarget)}, "Rematch"));
+    }
+    if (hadFocus) {
+      const el = box.querySelector("button, a");
+      if (el) el.focus({preventScroll: true});
+    }
+  }
+
+  offer(button) {
+    button.disabled = true;
+    this.emit("rematch", {game: this.game});
+    setTimeout(() => { if (button.isConnected) button.disabled = false; }, 3000);
+  }
+}

@@ -1,0 +1,311 @@
+"""What the browser tests share: the real server as a subprocess, registering through the page, and a
+player that drives a board page through its own controls.
+
+* ``Server(folder, config)`` starts ``python -m webapp`` on a free port with its own instance folder
+  (``folder/instance``, holding ``config`` as its config.py) and database, waits until it prints its
+  address and answers ``/healthz``; ``url``, ``output()`` (its log) and ``stop()``.
+* ``BoardPlayer(page)`` makes one decision at a time on a board page (static/js/play.js) with simple
+  rules of thumb, clicking only the controls the page offers (they come from the server's
+  ``legal_actions``); the test never sends an action itself.
+
+The Playwright ``browser`` fixture and ``shots_dir()`` live in tests/conftest.py.
+"""
+
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PASSWORD = "correct horse battery staple"
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+STARTED_WITHIN = 60  # seconds for the server to print its address and answer /healthz
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``python -m webapp --port N`` on a fresh instance folder under ``folder``; ``config`` (Python
+    source, e.g. ``"CPU_DELAY = 0\\n"``) becomes its instance/config.py. Stopped (and waited for) by
+    ``stop``."""
+
+    def __init__(self, folder, config=""):
+        folder = Path(folder)
+        self.instance = folder / "instance"
+        self.instance.mkdir(parents=True)
+        if config:
+            (self.instance / "config.py").write_text(config, encoding="utf-8")
+        self.db_path = self.instance / "brigade.db"
+        self.log_path = folder / "server.log"
+        env = dict(os.environ, BRIGADE_INSTANCE_PATH=str(self.instance), BRIGADE_DB=str(self.db_path),
+                   PYTHONUNBUFFERED="1")
+        env.pop("BRIGADE_PORT", None)
+        self.log = open(self.log_path, "w", encoding="utf-8")
+        # Output to a file, not a pipe: a pipe nobody reads would fill up and block the server.
+        self.proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(free_port())], cwd=ROOT,
+                                     env=env, stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        try:
+            self.url = self._wait_for_url()
+        except BaseException:
+            self.stop()
+            raise
+
+    def _wait_for_url(self):
+        deadline = time.monotonic() + STARTED_WITHIN
+        url = None
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server stopped with {self.proc.returncode}:\n{self.output()}")
+            if url is None:
+                found = re.search(r"running at (http://\S+?)/?$", self.output(), re.M)
+                url = found and found.group(1)
+            if url:
+                try:  # the address is printed just before the server listens: wait until it answers
+                    with urllib.request.urlopen(url + "/healthz", timeout=2) as r:
+                        if r.status == 200:
+                            return url
+                except OSError:
+                    pass
+            time.sleep(0.1)
+        raise RuntimeError(f"the server did not start within {STARTED_WITHIN} s:\n{self.output()}")
+
+    def output(self):
+        """What the server printed so far (its log)."""
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self.log.close()
+
+
+def register(page, url, name):
+    """Register ``name`` through the form (and so log in)."""
+    page.goto(url + "/register")
+    page.fill("#name", name)
+    page.fill("#password", PASSWORD)
+    page.fill("#confirm", PASSWORD)
+    page.click("form.auth-form button[type=submit]")
+    page.wait_for_load_state()
+    assert "/register" not in page.url, page.content()[:2000]
+
+
+def wait_for_board(page, timeout=20):
+    """The board page has drawn its first state and is idle."""
+    page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.view && window.brigadeBoard.idle",
+                           timeout=timeout * 1000)
+
+
+# ---------------------------------------------------------------- driving a board page
+
+
+class BoardPlayer:
+    """One browser page on the board, playing with simple rules of thumb through the page's controls."""
+
+    def __init__(self, page, rng=None):
+        self.page = page
+        self.rng = rng or random.Random(0)
+        self.errors = []
+        self.seen = {"attacked": 0, "defended": 0, "battle_decisions": 0, "formation": 0, "quick": 0,
+                     "declared": 0, "countered": 0, "let_through": 0, "no_attack": 0, "ends": 0,
+                     "max_chain": 0, "summons": 0, "marches": 0, "confirm_r65": 0}
+        self.tried = set()
+        self.turn = None
+        page.on("pageerror", lambda e: self.errors.append(f"{e}\n{getattr(e, 'stack', '')}"))
+
+    def board(self, script):
+        return self.page.evaluate(f"() => {{ const b = window.brigadeBoard; {script} }}")
+
+    def idle(self, timeout=60):
+        self.page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.idle", timeout=timeout * 1000)
+
+    def state(self):
+        return self.board("""
+            const v = b.view, bt = v.battle;
+            return {phase: v.phase, round: v.round, active: v.active, result: v.result, me: b.me,
+                    version: b.version, mine: b.seat !== null && (v.waiting_for || []).includes(b.me),
+                    types: [...new Set(b.legal.map((a) => a.type))].filter((t) => t !== "resign"),
+                    battle: bt ? {attacker: bt.attacker, chain: bt.chain.length, step: bt.step} : null};
+        """)
+
+    def controls(self, selector):
+        """The visible, enabled controls matching `selector` now (the board redraws often: a handle
+        may be detached by the time it is used, and `press` looks again)."""
+        out = []
+        for handle in self.page.query_selector_all(selector):
+            try:
+                if handle.is_visible() and handle.is_enabled():
+                    out.append(handle)
+            except Exception:  # detached while looking
+                pass
+        return out
+
+    def press(self, selector):
+        """Click the first usable control; False when there is none (it vanished with a redraw)."""
+        for attempt in range(3):
+            found = self.controls(selector)
+            if not found and attempt == 0:
+                self.idle()
+                found = self.controls(selector)
+            if not found:
+                return False
+            before = self.progress()
+            try:
+                found[0].click(timeout=5000)
+                return True
+            except Exception:  # detached by a redraw between finding and clicking: look again
+                if self.progress() != before:  # ... unless the click went through after all (a slow, busy machine)
+                    return True
+                self.page.wait_for_timeout(100)
+        return False
+
+    def progress(self):
+        """What changes when the page sends an action: its version, whether it sent, what it queued."""
+        return self.board("return [b.version, b.sent, b.queue.length, b.busy];")
+
+    def diagnose(self):
+        """What the board thought when a control was missing (for the failure message)."""
+        self.page.screenshot(path=os.path.join(tempfile.gettempdir(), "brigade-play-failure.png"))
+        return self.board("""return JSON.stringify({busy: b.busy, sent: b.sent, animating: b.animating, queue: b.queue.length,
+            version: b.version, phase: b.view.phase, waiting: b.view.waiting_for, legal: b.legal.map((a) => a.type),
+            panel: document.querySelector('.pl-panel').innerText.slice(0, 300)});""")
+
+    def dismiss_tips(self):
+        """Eringe's tips ("Got it"); one behind a modal dialog waits until the dialog is closed."""
+        for _ in range(5):
+            if self.page.locator("dialog[open]").count() or not self.controls("[data-testid=tip-ok]"):
+                return
+            self.press("[data-testid=tip-ok]")
+
+    def choose_leaders(self):
+        """R5.4: two leaders if the page allows them together, else one."""
+        for n in range(2):
+            picked = self.page.locator(".pl-leader-card[aria-pressed=true]").count()
+            free = [c for c in self.controls(".pl-leader-card") if c.get_attribute("aria-pressed") == "false"]
+            if picked < 2 and free:
+                free[0].click()
+        if not self.controls("[data-testid=leaders-ok]"):
+            self.controls(".pl-leader-card[aria-pressed=true]")[-1].click()
+        assert self.press("[data-testid=leaders-ok]"), self.diagnose()
+
+    def battle_step(self, st):
+        b = st["battle"]
+        self.seen["battle_decisions"] += 1
+        self.seen["max_chain"] = max(self.seen["max_chain"], b["chain"])
+        types = set(st["types"])
+        if "quick_summon" in types:
+            self.seen["quick"] += 1
+            picks = self.controls(".pl-quick-card")
+            if picks:
+                picks[0].click()
+                if self.press("[data-key=quick-go]"):
+                    return
+            assert self.press("[data-key=quick-none]")
+            return
+        if "formation" in types:
+            self.seen["formation"] += 1
+            # R9.5: the suggested order is preset; move the rear card one step forward with its button,
+            # then put it back with the keyboard, and confirm.
+            backs = self.controls(".pl-party-me [data-key^='fwd:']")
+            if backs:
+                key = backs[-1].get_attribute("data-key")
+                unit = key.split(":", 1)[1]
+                before = self.board("return b.battle.ui.order.slice();")
+                backs[-1].click()
+                moved = self.board("return b.battle.ui.order.slice();")
+                assert moved != before and moved.index(unit) == before.index(unit) - 1
+                self.page.locator(f".pl-party-me [data-key='b:{unit}']").press("ArrowRight")
+                assert self.board("return b.battle.ui.order.slice();") == before
+            assert self.press("[data-key=form-go]")
+            return
+        decls = self.controls(".pl-decl-btn")
+        if decls and (b["chain"] > 0 or self.rng.random() < 0.5):
+            self.seen["countered" if b["chain"] else "declared"] += 1
+            decls[0].click()
+            for _ in range(3):  # target, then choose-one, then sacrifice, as the page asks
+                if not self.press(".pl-pick .pl-btn-choice"):
+                    break
+            return
+        for sel, what in (("[data-testid=attack]", "attacked" if b["attacker"] == st["me"] else "defended"),
+                          ("[data-testid=let-through]", "let_through"), ("[data-testid=no-attack]", "no_attack")):
+            if self.press(sel):
+                self.seen[what] += 1
+                return
+
+    def main_step(self, st):
+        if st["round"] != self.turn:
+            self.turn = st["round"]
+            self.tried.clear()
+        if self.press(".pl-hcard .pl-btn-go"):
+            self.seen["summons"] += 1
+            return
+        units = [u for u in self.controls(".pl-unit.pl-can") if u.get_attribute("data-unit") not in self.tried]
+        units.sort(key=lambda u: "pl-leader" in (u.get_attribute("class") or ""))  # leaders march last
+        if units:
+            self.tried.add(units[0].get_attribute("data-unit"))
+            units[0].click()
+            for _ in range(2):  # converge (R8.5): add a unit that may march along
+                if not self.press(".pl-unit.pl-join"):
+                    break
+            dests = self.controls(".pl-march-here")
+            attacks = [d for d in dests if "pl-btn-danger" in (d.get_attribute("class") or "")]
+            if attacks:
+                attacks[0].click()
+                self.seen["marches"] += 1
+                return
+            if dests and self.rng.random() < 0.85:
+                min(dests, key=lambda d: d.bounding_box()["y"]).click()  # towards the enemy base
+                self.seen["marches"] += 1
+                return
+            self.page.keyboard.press("Escape")
+            return
+        assert self.press("[data-key=end-turn]") or not self.state()["mine"], self.diagnose()
+        if self.controls("[data-testid=confirm-ok]"):
+            self.seen["confirm_r65"] += 1
+            self.press("[data-testid=confirm-ok]")
+        self.seen["ends"] += 1
+
+    def decide(self, st):
+        """One decision for the state ``st`` (``state()``), which waits for this page's seat."""
+        if "choose_leaders" in st["types"]:
+            self.choose_leaders()
+        elif st["phase"] == "battle":
+            self.battle_step(st)
+        elif "destroy_over_capacity" in st["types"]:
+            assert self.press(".pl-panel .pl-btn-danger")
+        else:
+            self.main_step(st)
+
+    def step(self):
+        """One decision of the player (or a short wait while the other side moves). Returns False
+        once the game is over."""
+        self.idle()
+        self.dismiss_tips()
+        if self.controls(".pl-end[open]"):
+            return False
+        st = self.state()
+        if st["result"]:
+            self.page.wait_for_selector(".pl-end[open]", timeout=10000)
+            return False
+        if not st["mine"]:
+            self.page.wait_for_timeout(60)
+            return True
+        self.decide(st)
+        return True
