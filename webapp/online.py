@@ -720,6 +720,12 @@ class Online:
 
         self.socketio.emit("started", {"game": row["id"], "url": f"/play/{row['id']}"}, to=room(row["id"]))
 
+    def cancelled(self, game_id):
+        """An invitation was withdrawn: whoever waits on it (the inviter's other tabs) hears it."""
+        from webapp.sockets.handlers import room
+
+        self.socketio.emit("invitation", {"game": game_id, "status": "aborted"}, to=room(game_id))
+
     def rematch(self, db, game_id, user_id):
         """Offer or accept a rematch; tell the room; start the new game once accepted."""
         offer = offer_rematch(db, game_id, user_id)

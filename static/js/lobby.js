@@ -8,10 +8,17 @@
     var copy = document.getElementById("copy-link");
     var link = document.getElementById("invite-link");
     if (copy && link) {
+      var copied = function () {
+        copy.textContent = "Copied";
+        setTimeout(function () { copy.textContent = "Copy"; }, 2500);
+      };
+      var fallback = function () { link.select(); if (document.execCommand("copy")) { copied(); } };
       copy.addEventListener("click", function () {
         link.select();
-        if (navigator.clipboard) { navigator.clipboard.writeText(link.value); } else { document.execCommand("copy"); }
-        copy.textContent = "Copied";
+        // The clipboard API may be refused (no permission, not a secure origin): the old way then.
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          navigator.clipboard.writeText(link.value).then(copied, fallback);
+        } else { fallback(); }
       });
     }
     if (typeof io !== "function") { setTimeout(function () { location.reload(); }, 5000); return; }
@@ -29,6 +36,9 @@
   }
 
   var LANDS = [["H1"], ["L5", "L6"], ["L3", "L4"], ["L1", "L2"], ["H0"]];
+  // How a game ended, as the lobby's list says it (templates/lobby/_result.html).
+  var REASONS = { leaders: "leaders destroyed", judgment: "round-12 judgment", draw: "draw", resign: "resignation",
+    timeout: "clock ran out", disconnect: "disconnected" };
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -51,10 +61,18 @@
       var step = data.steps[at], view = step.view;
       stepText.textContent = "Step " + at + " of " + (data.steps.length - 1);
       var round = view.phase === "leaders" ? "Round 1: choosing leaders" : "Round " + view.round;
-      var who = view.result ? (view.result.winner === null ? "Draw" : data.players[view.result.winner] + " wins")
-        + " (" + view.result.reason + ")" : data.players[view.active] + " to move";
-      summary.textContent = round + " · " + who + " · hands " + view.players[0].hand_count + " / "
-        + view.players[1].hand_count;
+      var waiting = (view.waiting_for || []).map(function (p) { return data.players[p]; });
+      var result = view.result, who;
+      if (result) {
+        who = (result.winner === null ? "A draw" : data.players[result.winner] + " wins")
+          + (result.reason === "draw" ? "" : " (" + (REASONS[result.reason] || result.reason) + ")");
+      } else {
+        who = (waiting.length ? waiting.join(" and ") : data.players[view.active]) + " to move";
+      }
+      summary.textContent = "";
+      summary.appendChild(el("span", "replay-summary-main", round + " · " + who));
+      summary.appendChild(el("span", "replay-summary-counts", "Cards in hand: " + data.players[0] + " "
+        + view.players[0].hand_count + " · " + data.players[1] + " " + view.players[1].hand_count));
       board.textContent = "";
       LANDS.forEach(function (row) {
         row.forEach(function (name) {
@@ -64,8 +82,10 @@
           var owner = land.owner === 0 || land.owner === 1 ? " · " + data.players[land.owner] : "";
           box.appendChild(el("div", "replay-land-name", name + " " + land.kind + owner));
           view.units.filter(function (u) { return u.land === name; }).forEach(function (u) {
-            box.appendChild(el("span", "replay-unit replay-unit-" + u.owner + (u.leader ? " replay-unit-leader" : ""),
-              (data.cards[u.card] || u.card) + " " + u.life + "/" + u.max_life + (u.leader ? " ★" : "")));
+            var chip = el("span", "replay-unit replay-unit-" + u.owner + (u.leader ? " replay-unit-leader" : ""),
+              (u.leader ? "★ " : "") + (data.cards[u.card] || u.card) + " " + u.life + "/" + u.max_life);
+            if (u.leader) { chip.title = "Leader"; }
+            box.appendChild(chip);
           });
           board.appendChild(box);
         });
@@ -85,9 +105,13 @@
     document.getElementById("replay-prev").addEventListener("click", function () { show(at - 1); });
     document.getElementById("replay-next").addEventListener("click", function () { show(at + 1); });
     document.getElementById("replay-last").addEventListener("click", function () { show(data.steps.length - 1); });
+    // Arrows step, Home and End jump (on the range input, its own keys do the same).
+    var KEYS = { ArrowRight: function () { return at + 1; }, ArrowLeft: function () { return at - 1; },
+      Home: function () { return 0; }, End: function () { return data.steps.length - 1; } };
     document.addEventListener("keydown", function (e) {
-      if (!data || e.target.tagName === "INPUT") { return; }
-      if (e.key === "ArrowRight") { show(at + 1); } else if (e.key === "ArrowLeft") { show(at - 1); }
+      if (!data || e.target.tagName === "INPUT" || e.altKey || e.ctrlKey || e.metaKey || !KEYS[e.key]) { return; }
+      e.preventDefault();
+      show(KEYS[e.key]());
     });
   }
 

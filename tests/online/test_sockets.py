@@ -13,6 +13,7 @@ from webapp.store import list_actions, load_game
 
 from tests.play.helpers import assert_no_leak
 
+from .conftest import log_in
 from .helpers import Seat, errors, events, states, wait_until
 
 
@@ -254,3 +255,19 @@ def test_a_waiting_invitation_answers_join_and_tells_the_room_when_it_starts(app
     row = online.join(db, code, bob, loaner)
     app.extensions["brigade_online"].started(db, row)
     assert events(a.pull(), "started") == [{"game": game_id, "url": f"/play/{game_id}"}]
+
+
+def test_a_cancelled_invitation_tells_its_open_pages_and_its_own_link_does_not_lead_to_a_board(
+        app, db, loaner, alice, connect_as):
+    http = app.test_client()
+    token = log_in(http, alice)
+    answer = http.post("/lobby/invite", data={"deck": str(loaner), "clock": "15", "csrf_token": token})
+    game_id = int(answer.headers["Location"].rsplit("/", 1)[1])
+    code = online.info(db, game_id)["code"]
+    other_tab = Seat(connect_as(alice), game_id)
+    other_tab.client.emit("join", {"game": game_id})
+    other_tab.pull()
+    http.post(f"/lobby/invite/{game_id}/cancel", data={"csrf_token": token})
+    assert events(other_tab.pull(), "invitation") == [{"game": game_id, "status": "aborted"}]
+    page = http.get(f"/join/{code}")  # the inviter's own link: no board for a game that never began
+    assert page.status_code == 409 and "This invitation was cancelled." in page.get_data(as_text=True)

@@ -108,6 +108,7 @@ def cancel(game_id):
     except play.PlayError as exc:
         flash(exc.message, "error")
     else:
+        current_app.extensions["brigade_online"].cancelled(game_id)  # other open pages of it hear it
         flash("Invitation cancelled.", "info")
     return redirect(url_for("lobby.index"))
 
@@ -137,7 +138,7 @@ def join(code):
     names = play.seat_names(db, row)
     if row["seats"][0] == uid and row["status"] == "waiting":
         return redirect(url_for("lobby.invitation", game_id=row["id"]))
-    if play.seat_of(row, uid) is not None:
+    if play.seat_of(row, uid) is not None and row["status"] in ("active", "finished"):
         return redirect(url_for("play.board", game_id=row["id"]))
     if row["status"] != "waiting":
         problem = ("This invitation was cancelled." if row["status"] == "aborted"
