@@ -1,6 +1,19 @@
 """Brigade: a browser card battle game served from Python."""
 
 import os
+
+#: How Socket.IO is served (docs/deploy.md): "gevent" (one greenlet per connection; what
+#: ``python -m webapp`` uses unless BRIGADE_SERVER says otherwise) or "threading" (Werkzeug's threaded
+#: server, four threads per WebSocket; the default of an app imported without the variable, e.g.
+#: the tests' in-process apps). gevent has to patch the standard library before anything else is
+#: imported, so the variable is read here, first.
+SERVER = os.environ.get("BRIGADE_SERVER") or "threading"
+if SERVER == "gevent":
+    from gevent import monkey
+
+    monkey.patch_all()
+elif SERVER != "threading":
+    raise SystemExit(f"BRIGADE_SERVER is 'threading' or 'gevent', not {SERVER!r}")
 import secrets
 from pathlib import Path
 

@@ -5,7 +5,7 @@ import argparse
 import os
 import sys
 
-from webapp import create_app
+from webapp import SERVER, create_app
 
 
 def main(argv=None):
@@ -24,10 +24,17 @@ def main(argv=None):
         help="port to listen on (default: $BRIGADE_PORT or 5000)",
     )
     args = parser.parse_args(argv)
+    if not os.environ.get("BRIGADE_SERVER"):
+        # Serving defaults to gevent, which must patch the standard library before anything is
+        # imported (webapp/__init__.py does it when BRIGADE_SERVER says so): start again with it set.
+        os.environ["BRIGADE_SERVER"] = "gevent"
+        sys.stdout.flush()
+        os.execv(sys.executable, [sys.executable, "-m", "webapp", *argv])
     app = create_app()
     print(f"Brigade is running at http://{args.host}:{args.port}/", flush=True)
-    # Werkzeug's threaded server with Flask-SocketIO's threading mode (docs/decisions.md): fine
-    # for a few friends; put nginx in front for TLS.
+    print(f"({SERVER} server; BRIGADE_SERVER=threading|gevent chooses, docs/deploy.md)", flush=True)
+    # Werkzeug's threaded server with Flask-SocketIO's threading mode, or gevent's WSGI server with
+    # BRIGADE_SERVER=gevent (docs/deploy.md); put nginx in front for TLS.
     app.extensions["socketio"].run(app, args.host, args.port, debug=False, allow_unsafe_werkzeug=True)
 
 

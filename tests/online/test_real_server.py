@@ -38,9 +38,11 @@ class OnlineServer(Server):
                 f.write(f"{key} = {value!r}\n")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    srv = OnlineServer(tmp_path_factory.mktemp("online") / "instance")
+@pytest.fixture(scope="module", params=["threading", "gevent"])
+def server(request, tmp_path_factory):
+    """The server in each of its two ways of serving (BRIGADE_SERVER, docs/deploy.md): every test here
+    runs against both."""
+    srv = OnlineServer(tmp_path_factory.mktemp("online") / "instance", server=request.param)
     srv.start()
     yield srv
     srv.stop()
@@ -307,8 +309,9 @@ def test_the_win_is_claimed_automatically_and_not_when_both_are_away(server, cli
         db.close()
 
 
-def test_after_a_server_restart_both_resume_at_the_same_version_with_their_clocks(tmp_path):
-    srv = OnlineServer(tmp_path / "instance")
+@pytest.mark.parametrize("way", ["threading", "gevent"])
+def test_after_a_server_restart_both_resume_at_the_same_version_with_their_clocks(tmp_path, way):
+    srv = OnlineServer(tmp_path / "instance", server=way)
     srv.start()
     try:
         game_id, a, b = pair(srv)

@@ -31,8 +31,9 @@ def free_port():
 class Server:
     """``python -m webapp`` on a free port with its own instance folder (and so its own database)."""
 
-    def __init__(self, instance, cpu_delay=0.0):
+    def __init__(self, instance, cpu_delay=0.0, server="threading"):
         self.instance = instance
+        self.server = server  # BRIGADE_SERVER: "threading" or "gevent" (docs/deploy.md)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = None
@@ -43,7 +44,7 @@ class Server:
         (self.instance / "config.py").write_text(f"CPU_DELAY = {cpu_delay!r}\n")
 
     def start(self):
-        env = dict(os.environ, BRIGADE_INSTANCE_PATH=str(self.instance))
+        env = dict(os.environ, BRIGADE_INSTANCE_PATH=str(self.instance), BRIGADE_SERVER=self.server)
         env.pop("BRIGADE_DB", None)
         self.log = open(self.instance / "server.log", "a")
         self.proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(self.port)], cwd=ROOT, env=env,

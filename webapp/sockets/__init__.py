@@ -11,6 +11,8 @@ import orjson
 from flask_socketio import SocketIO
 from socketio.packet import Packet
 
+from webapp import SERVER
+
 #: The largest Socket.IO message the server reads at all; a bigger one closes the connection.
 #: Real messages are a few hundred bytes (docs/protocol.md); handlers refuse anything over
 #: ``handlers.MAX_PAYLOAD`` with a ``bad_request`` error before that.
@@ -49,14 +51,15 @@ class JsonPacket(Packet):
 
 
 def init_app(app):
-    """Create the app's SocketIO server (threading mode, see docs/decisions.md) and register the handlers."""
+    """Create the app's SocketIO server (threading mode, or gevent's: ``webapp.SERVER``, docs/deploy.md)
+    and register the handlers."""
     from . import handlers
 
     app.config.setdefault("CPU_DELAY", 0.35)   # seconds between the CPU's actions, so a browser can animate them
     app.config.setdefault("RATE_LIMIT", 20)    # events a second on one socket (docs/protocol.md)
     socketio = SocketIO(
         app,
-        async_mode="threading",
+        async_mode=SERVER,
         # Handlers of one socket run one after another, in the order sent, on that socket's own
         # thread: a flood from one socket queues behind itself and never spawns a thread per message.
         async_handlers=False,

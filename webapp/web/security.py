@@ -2,6 +2,7 @@
 
 import functools
 import hmac
+import math
 import secrets
 import time
 
@@ -59,8 +60,9 @@ def login_required(view):
 class Throttle:
     """Failed attempts per key in a sliding window (in memory, per process): login rate limiting."""
 
-    def __init__(self, limit, window):
+    def __init__(self, limit, window, clock=time.monotonic):
         self.limit, self.window = limit, window
+        self.clock = clock  # tests stop it, so a wait in seconds does not depend on how fast they run
         self.hits = {}
 
     def _recent(self, key, now):
@@ -73,14 +75,14 @@ class Throttle:
 
     def blocked(self, key, now=None):
         """Seconds to wait before the next try, or 0."""
-        now = time.monotonic() if now is None else now
+        now = self.clock() if now is None else now
         times = self._recent(key, now)
         if len(times) < self.limit:
             return 0
-        return int(self.window - (now - times[0])) + 1
+        return max(1, math.ceil(self.window - (now - times[0])))
 
     def fail(self, key, now=None):
-        now = time.monotonic() if now is None else now
+        now = self.clock() if now is None else now
         self.hits.setdefault(key, []).append(now)
 
     def clear(self, key):

@@ -1,0 +1,41 @@
+"""Password hashing (webapp/web/passwords.py): right answers, and when serving with gevent the
+scrypt work runs on a native thread of gevent's pool, not on the event loop every game shares."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from webapp.web.passwords import check_password, hash_password
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PROBE = """
+import os
+os.environ["BRIGADE_SERVER"] = "gevent"
+import webapp  # patches the standard library first (webapp/__init__.py)
+from gevent import monkey
+from webapp.web import passwords
+
+native = monkey.get_original("threading", "get_ident")
+loop_thread = native()
+elsewhere = passwords.off_the_loop(native)
+stored = passwords.hash_password("correct horse")
+print(webapp.SERVER, elsewhere != loop_thread, passwords.check_password(stored, "correct horse"),
+      passwords.check_password(stored, "wrong horse"))
+"""
+
+
+def test_a_hash_checks_only_its_own_password():
+    stored = hash_password("correct horse")
+    assert stored.startswith("scrypt:")
+    assert check_password(stored, "correct horse")
+    assert not check_password(stored, "correct horse ")
+
+
+def test_with_gevent_the_hash_runs_off_the_event_loop():
+    env = dict(os.environ, BRIGADE_SERVER="gevent")
+    out = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["gevent", "True", "True", "False"]
