@@ -309,3 +309,37 @@ class BoardPlayer:
             return True
         self.decide(st)
         return True
+
+
+def drive(players, until=None, limit=4000):  # a whole game is a few hundred decisions of both pages
+    """Make the decisions of whichever page the game waits for, until the game is over ("over") or
+    ``until(player, state)`` says so for some page ("until")."""
+    for _ in range(limit):
+        moved = False
+        for pl in players:
+            pl.idle()
+            pl.dismiss_tips()
+            st = pl.state()
+            if st["result"]:
+                return "over"
+            if until is not None and until(pl, st):
+                return "until"
+            if st["mine"]:
+                pl.decide(st)
+                moved = True
+        if not moved:
+            players[0].page.wait_for_timeout(80)
+    raise AssertionError(f"no end after {limit} rounds of decisions")
+
+
+def new_player(browser, server, name, size=DESKTOP, seed=0):
+    """A fresh browser context registered as ``name`` (board animations fast); its BoardPlayer, which
+    also keeps ``name``, ``ctx`` and ``base`` (the server's URL)."""
+    ctx = browser.new_context(**size)
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    register(page, server.url, name)
+    page.evaluate("() => localStorage.setItem('brigade.anim', 'fast')")
+    player = BoardPlayer(page, random.Random(seed))
+    player.name, player.ctx, player.base = name, ctx, server.url
+    return player

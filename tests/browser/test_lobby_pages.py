@@ -18,7 +18,7 @@ import re
 
 import pytest
 
-from tests.browserkit import DESKTOP, PHONE, BoardPlayer, Server, register, wait_for_board
+from tests.browserkit import PHONE, Server, drive, new_player, wait_for_board
 from tests.conftest import shots_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -30,7 +30,7 @@ CONFIG = """CPU_DELAY = 0
 ONLINE_CLAIM_AFTER = 3600
 ONLINE_AUTO_AFTER = 7200
 """
-PLAY_ACTIONS = 30        # the first game is played this far (stored actions) before bob resigns: units on the lands
+PLAY_ACTIONS = 20        # the first game is played this far (stored actions) before bob resigns: units on the lands
 MAX_DECISIONS = 2000     # only stops a runaway loop
 
 
@@ -42,18 +42,6 @@ def server(tmp_path_factory):
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def new_player(browser, server, name, seed=0):
-    """A fresh desktop context registered as ``name`` (board animations fast); its BoardPlayer."""
-    ctx = browser.new_context(**DESKTOP)
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    register(page, server.url, name)
-    page.evaluate("() => localStorage.setItem('brigade.anim', 'fast')")
-    player = BoardPlayer(page, random.Random(seed))
-    player.name, player.ctx, player.base = name, ctx, server.url
-    return player
 
 
 def no_sideways_scroll(page):
@@ -128,27 +116,6 @@ def resign(player):
     player.dismiss_tips()
     player.page.locator("button", has_text="Resign").click()
     player.page.locator("[data-testid=confirm-ok]").click()
-
-
-def drive(players, until):
-    """Make the decisions of whichever page the game waits for until ``until(state)`` holds for the
-    page whose turn it is (or the game is over)."""
-    for _ in range(MAX_DECISIONS):
-        moved = False
-        for pl in players:
-            pl.idle()
-            pl.dismiss_tips()
-            st = pl.state()
-            if st["result"]:
-                return "over"
-            if st["mine"] and until(st):
-                return "until"
-            if st["mine"]:
-                pl.decide(st)
-                moved = True
-        if not moved:
-            players[0].page.wait_for_timeout(80)
-    raise AssertionError(f"not there after {MAX_DECISIONS} rounds of decisions")
 
 
 def section(page, title):
@@ -229,7 +196,9 @@ def test_invite_join_play_and_replay(server, browser):
 
         # ------------------------------------------------ a few rounds, then bob resigns (R18.5)
         players = [alice, bob]
-        assert drive(players, lambda st: st["phase"] == "main" and st["version"] >= PLAY_ACTIONS) == "until"
+        outcome = drive(players, lambda pl, st: st["mine"] and st["phase"] == "main"
+                        and st["version"] >= PLAY_ACTIONS, limit=MAX_DECISIONS)
+        assert outcome == "until", [pl.state() for pl in players]
         bob.idle()
         resign(bob)
         for pl in players:

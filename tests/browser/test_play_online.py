@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from tests.browserkit import DESKTOP, PHONE, BoardPlayer, Server, register, wait_for_board
+from tests.browserkit import PHONE, Server, drive, new_player, wait_for_board
 from tests.conftest import shots_dir
 
 SHOTS = shots_dir()
@@ -30,7 +30,6 @@ ONLINE_CLOCK_MIN_MINUTES = 0
 ONLINE_CLOCK_MINUTES = {SHORT_CLOCK}
 """
 CLOCK_MINUTES = "30"     # each player's clock: a game driven by the test takes a few minutes of each
-MAX_DECISIONS = 4000     # a game is a few hundred decisions of both players; this only stops a runaway loop
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -53,19 +52,6 @@ def shoot(page, name, full_page=False):
     path = SHOTS / f"online-{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     assert path.stat().st_size > 1000
-
-
-def new_player(browser, server, name, size=DESKTOP, seed=0):
-    """A fresh context registered as ``name`` (animations fast); its BoardPlayer."""
-    ctx = browser.new_context(**size)
-    page = ctx.new_page()
-    page.set_default_timeout(20_000)
-    register(page, server.url, name)
-    page.evaluate("() => localStorage.setItem('brigade.anim', 'fast')")
-    player = BoardPlayer(page, random.Random(seed))
-    player.name = name
-    player.ctx = ctx
-    return player
 
 
 def pick_loaner(page):
@@ -94,27 +80,6 @@ def record_presence(page):
         const o = window.brigadeBoard.online, on = o.onPresence.bind(o);
         o.onPresence = (m) => { window.seenPresence.push(JSON.parse(JSON.stringify(m.presence))); on(m); };
     }""")
-
-
-def drive(players, until=None, limit=MAX_DECISIONS):
-    """Make the decisions of whichever page the game waits for, until the game is over ("over") or
-    ``until(player, state)`` says so for some page ("until")."""
-    for _ in range(limit):
-        moved = False
-        for pl in players:
-            pl.idle()
-            pl.dismiss_tips()
-            st = pl.state()
-            if st["result"]:
-                return "over"
-            if until is not None and until(pl, st):
-                return "until"
-            if st["mine"]:
-                pl.decide(st)
-                moved = True
-        if not moved:
-            players[0].page.wait_for_timeout(80)
-    raise AssertionError(f"no end after {limit} rounds of decisions")
 
 
 def synced(players):

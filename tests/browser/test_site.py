@@ -17,6 +17,7 @@ import tomllib
 
 import pytest
 
+from tests import browserkit as kit
 from tests.browserkit import PASSWORD, ROOT, SIZES, Server
 from tests.conftest import shots_dir
 
@@ -111,12 +112,8 @@ def no_sideways_scroll(page):
 
 
 def register(page, base, name):
-    """Register ``name`` through the form and land on the front page, logged in."""
-    page.goto(base + "/register")
-    page.fill("#name", name)
-    page.fill("#password", PASSWORD)
-    page.fill("#confirm", PASSWORD)
-    page.click("button:has-text('Create my account')")
+    """Register ``name`` through the form (tests/browserkit.py) and land on the front page, logged in."""
+    kit.register(page, base, name)
     page.wait_for_url(base + "/")
     assert page.locator(".flash-success").inner_text() == f"Welcome to Brigade, {name}!"
     assert page.locator(".site-user-name").inner_text() == name

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from tests.browserkit import PASSWORD, SIZES, Server
+from tests.browserkit import SIZES, Server, register
 from tests.conftest import shots_dir
 
 from webapp import story
@@ -63,15 +63,6 @@ def shoot(page, name, size, full_page=True):
 def no_sideways_scroll(page):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], f"{page.url}: {width} px wide"
-
-
-def register(page, base, name):
-    page.goto(base + "/register")
-    page.fill("#name", name)
-    page.fill("#password", PASSWORD)
-    page.fill("#confirm", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(base + "/")
 
 
 def test_a_new_account_plays_the_first_chapter(server, page, size):
