@@ -26,8 +26,13 @@
     var status = document.getElementById("invite-status");
     socket.on("connect", function () { socket.emit("join", { game: game }); });
     socket.on("started", function (msg) { if (msg.game === game) { location.href = msg.url; } });
+    // Cancelled here, this page's own form goes to the lobby (with its message); cancelled in
+    // another tab, this page follows.
+    var leaving = false;
+    var cancelForm = root.querySelector("form.inline-form");
+    if (cancelForm) { cancelForm.addEventListener("submit", function () { leaving = true; }); }
     socket.on("invitation", function (msg) {
-      if (msg.game !== game) { return; }
+      if (msg.game !== game || leaving) { return; }
       if (msg.status === "aborted") { location.href = "/lobby"; }
     });
     socket.on("state", function (msg) { if (msg.game === game) { location.href = "/play/" + game; } });
