@@ -10,6 +10,7 @@ from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, r
 
 from webapp import online, play
 from webapp.store import get_db
+from webapp.web.deckchoice import all_owned, form_id
 from webapp.web.security import login_required
 
 bp = Blueprint("lobby", __name__)
@@ -18,19 +19,9 @@ bp = Blueprint("lobby", __name__)
 CLOCK_CHOICES = (1, 3, 5, 10, 15, 20, 30, 60)
 
 
-def all_owned():
-    return current_app.config.get("COLLECTION") == "all"
-
-
 def runtime():
     """The app's webapp.online.Online (presence, ticker, socket events)."""
     return current_app.extensions["brigade_online"]
-
-
-def deck_name(deck):
-    if deck.get("loaner") and deck.get("texts") and deck["texts"].get("name"):
-        return deck["texts"]["name"].get("en") or deck["name"]
-    return deck["name"]
 
 
 def join_link(code):
@@ -46,7 +37,7 @@ def index():
     decks = play.playable_decks(db, g.user["id"], all_owned())
     default = current_app.config.get("ONLINE_CLOCK_MINUTES", 15)
     choices = sorted(set(CLOCK_CHOICES) | {default})
-    return render_template("lobby/index.html", decks=decks, deck_name=deck_name, clock_choices=choices,
+    return render_template("lobby/index.html", decks=decks, clock_choices=choices,
                            default_clock=default, join_link=join_link, **lists)
 
 
@@ -54,15 +45,15 @@ def index():
 @login_required
 def invite():
     """Create an invitation with the chosen deck and clock; show its link and code."""
-    raw = request.form.get("deck", "")
-    if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+    chosen = form_id(request.form.get("deck", ""))
+    if chosen is None:
         flash("Choose a deck to play with.", "error")
         return redirect(url_for("lobby.index"))
     db = get_db()
     try:
         clock_ms = online.clock_ms_from_minutes(
             request.form.get("clock", current_app.config.get("ONLINE_CLOCK_MINUTES", 15)), current_app.config)
-        game_id, _ = online.create_invitation(db, g.user, int(raw), clock_ms, all_owned(),
+        game_id, _ = online.create_invitation(db, g.user, chosen, clock_ms, all_owned(),
                                               max_open=current_app.config.get("ONLINE_MAX_INVITATIONS"))
     except play.PlayError as exc:
         flash(exc.message, "error")
@@ -108,7 +99,7 @@ def cancel(game_id):
     except play.PlayError as exc:
         flash(exc.message, "error")
     else:
-        current_app.extensions["brigade_online"].cancelled(game_id)  # other open pages of it hear it
+        runtime().cancelled(game_id)  # other open pages of it hear it
         flash("Invitation cancelled.", "info")
     return redirect(url_for("lobby.index"))
 
@@ -147,15 +138,15 @@ def join(code):
                                watch=row["status"] in ("active", "finished")), 409
     decks = play.playable_decks(db, uid, all_owned())
     if request.method == "GET":
-        return render_template("lobby/join.html", row=row, code=code, names=names, decks=decks, deck_name=deck_name,
+        return render_template("lobby/join.html", row=row, code=code, names=names, decks=decks,
                                clock_minutes=row["setup"]["clock_ms"] / 60_000)
-    raw = request.form.get("deck", "")
+    chosen = form_id(request.form.get("deck", ""))
     error = None
-    if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+    if chosen is None:
         error = "Choose a deck to play with."
     else:
         try:
-            row = online.join(db, code, g.user, int(raw), all_owned())
+            row = online.join(db, code, g.user, chosen, all_owned())
         except online.Full as exc:
             return render_template("lobby/join.html", problem=exc.message, row=row, code=code, names=names,
                                    watch=True), 409

@@ -5,19 +5,15 @@ Thin views over ``webapp.play``; the game itself is played over Socket.IO (docs/
 
 import functools
 
-from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
+from flask import (Blueprint, abort, flash, g, jsonify, redirect, render_template, request,
                    url_for)
 
 from webapp import play, store
 from webapp.store import get_db
+from webapp.web.deckchoice import all_owned, form_id
 from webapp.web.security import login_required
 
 bp = Blueprint("play", __name__)
-
-
-def all_owned():
-    """True when the host gives every player every card (COLLECTION = "all")."""
-    return current_app.config.get("COLLECTION") == "all"
 
 
 @bp.get("/play")
@@ -34,12 +30,12 @@ def index():
 @login_required
 def new_cpu_game():
     """Create a game against the CPU with the chosen deck and go to its board."""
-    raw = request.form.get("deck", "")
-    if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+    chosen = form_id(request.form.get("deck", ""))
+    if chosen is None:
         flash("Choose a deck to play with.", "error")
         return redirect(url_for("play.index"))
     try:
-        game_id = play.create_cpu_game(get_db(), g.user, int(raw), all_owned=all_owned())
+        game_id = play.create_cpu_game(get_db(), g.user, chosen, all_owned=all_owned())
     except play.PlayError as exc:
         flash(exc.message, "error")
         return redirect(url_for("play.index"))

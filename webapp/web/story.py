@@ -7,23 +7,20 @@ goal, Eringe's tips and where to go when it is over.
 
 import math
 
-from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
+from flask import (Blueprint, abort, flash, g, jsonify, redirect, render_template, request,
                    url_for)
 
 from webapp import play, store, story
 from webapp.engine import Game, load_pool
 from webapp.store import get_db
 from webapp.web.collection import LANGS, RARITY_NAMES, card_lang
+from webapp.web.deckchoice import all_owned, deck_name, form_id
 from webapp.web.security import login_required
 
 bp = Blueprint("story", __name__)
 
 #: The map's geometry (SVG user units): nodes per row, spacing, margins.
 MAP_COLUMNS, MAP_DX, MAP_DY, MAP_MARGIN_X, MAP_MARGIN_Y, MAP_BULGE = 4, 200, 150, 100, 80, 120
-
-
-def all_owned():
-    return current_app.config.get("COLLECTION") == "all"
 
 
 def paragraphs(text):
@@ -89,13 +86,6 @@ def card_entries(counts, lang):
     return sorted(out, key=lambda e: (e["kind"] != "monster", e["level"] or 0, e["name"]))
 
 
-def deck_label(deck, lang):
-    texts = deck.get("texts") or {}
-    if deck.get("loaner") and isinstance(texts.get("name"), dict):
-        return texts["name"].get(lang) or deck["name"]
-    return deck["name"]
-
-
 def chapter_progress(user_id):
     progress = store.get_progress(get_db(), user_id)
     return progress, set(story.unlocked(progress))
@@ -147,7 +137,7 @@ def chapter(chapter_id):
         "story/chapter.html", chapter=ch, lang=lang, before=paragraphs(ch.narration_before[lang]),
         goal=ch.goal_text(lang), opponent=card_entries(ch.deck.counts, lang),
         reward_cards=card_entries(ch.reward["cards"], lang), reward_packs=ch.reward["packs"],
-        decks=[dict(d, label=deck_label(d, lang)) for d in decks], default_deck=default, active=active,
+        decks=[dict(d, label=deck_name(d, lang)) for d in decks], default_deck=default, active=active,
         progress=progress.get(ch.id) or {}, best=best_text((progress.get(ch.id) or {}).get("best"), lang),
         custom_start=ch.start is not None)
 
@@ -163,14 +153,12 @@ def start(chapter_id):
     if active and not request.form.get("restart"):
         return redirect(url_for("play.board", game_id=active[0]["id"]))
     raw = request.form.get("deck", "").strip()
-    deck_id = None
-    if raw:
-        if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
-            flash("Choose a deck to play with.", "error")
-            return redirect(url_for(".chapter", chapter_id=ch.id))
-        deck_id = int(raw)
+    chosen = form_id(raw) if raw else None
+    if raw and chosen is None:
+        flash("Choose a deck to play with.", "error")
+        return redirect(url_for(".chapter", chapter_id=ch.id))
     try:
-        game_id = story.start_chapter(db, g.user, ch.id, deck_id=deck_id, all_owned=all_owned())
+        game_id = story.start_chapter(db, g.user, ch.id, deck_id=chosen, all_owned=all_owned())
     except play.PlayError as exc:
         flash(exc.message, "error")
         return redirect(url_for(".chapter", chapter_id=ch.id) if ch.id in story.unlocked(
@@ -193,10 +181,11 @@ def done(chapter_id):
     db, uid = get_db(), g.user["id"]
     raw = request.args.get("game", "")
     if raw:
-        if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+        game_id = form_id(raw)
+        if game_id is None:
             abort(404)
         try:
-            row = play.load_row(db, int(raw))
+            row = play.load_row(db, game_id)
         except play.NotFound:
             abort(404)
         if row["mode"] != "story" or row["setup"].get("story") != ch.id:
