@@ -273,9 +273,7 @@ def offer_rematch(db, game_id, user_id):
     row = play.load_row(db, game_id)
     if not is_online(row):
         raise play.Illegal("rematches are for online games", game_id)
-    seat = play.seat_of(row, user_id)
-    if seat is None:
-        raise play.Forbidden(f"you hold no seat in game {game_id}", game_id)
+    seat = play.player_seat(row, user_id)
     if row["status"] != "finished":
         raise play.Illegal("a rematch is offered once the game is over", game_id)
     with store.transaction(db):
@@ -543,11 +541,9 @@ class Online:
         """``play.act`` for any game, with the clocks of an online game: an action that comes after
         its seat's clock ran out ends the game by timeout instead (R18.3)."""
         row = play.load_row(db, game_id)
+        seat = play.player_seat(row, user_id)
         if not is_online(row):
-            return play.act(db, game_id, user_id, action, version)
-        seat = play.seat_of(row, user_id)
-        if seat is None:
-            raise play.Forbidden(f"you hold no seat in game {game_id}", game_id)
+            return play.apply(db, row, seat, action, version)
         if row["status"] == "waiting":
             raise play.Illegal("the game has not started: your friend has not joined yet", game_id)
         now = now_ms()
@@ -598,9 +594,7 @@ class Online:
         row = play.load_row(db, game_id)
         if not is_online(row):
             raise play.Illegal("only online games can be claimed", game_id)
-        seat = play.seat_of(row, user_id)
-        if seat is None:
-            raise play.Forbidden(f"you hold no seat in game {game_id}", game_id)
+        seat = play.player_seat(row, user_id)
         if row["status"] != "active":
             raise play.Illegal(f"game {game_id} is not being played", game_id)
         t = self.track(db, row)

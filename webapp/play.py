@@ -288,6 +288,14 @@ def seat_of(row, user_id):
     return None
 
 
+def player_seat(row, user_id):
+    """The seat the user holds in the game; Forbidden if none (a spectator or a stranger)."""
+    seat = seat_of(row, user_id)
+    if seat is None:
+        raise Forbidden(f"you hold no seat in game {row['id']}", row["id"])
+    return seat
+
+
 def cpu_seats(row):
     """{seat: player name} of the seats the CPU plays."""
     return {seat: s["cpu"] for seat, s in enumerate(row["setup"].get("seats", []))
@@ -304,10 +312,7 @@ def act(db, game_id, user_id, action, version):
     Illegal (the engine's message), NotFound.
     """
     row = load_row(db, game_id)
-    seat = seat_of(row, user_id)
-    if seat is None:
-        raise Forbidden(f"you hold no seat in game {game_id}", game_id)
-    return apply(db, row, seat, action, version)
+    return apply(db, row, player_seat(row, user_id), action, version)
 
 
 def apply(db, row, seat, action, version, also=None, lock=None):

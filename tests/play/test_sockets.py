@@ -204,7 +204,7 @@ def test_a_server_bug_is_answered_with_internal_and_the_socket_goes_on(app, db, 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(play, "act", broken)
+    monkeypatch.setattr(play, "apply", broken)  # the action path of every game
     alice_socket.emit("action", {"game": game_id, "action": state["legal_actions"][0], "version": 0})
     assert [(n, p["code"]) for n, p in received(app, alice_socket)] == [("error", "internal")]
     monkeypatch.undo()
