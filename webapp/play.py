@@ -201,13 +201,13 @@ def load_row(db, game_id):
 
 class GameCache:
     """The Game at the stored version of recently played games, so an action does not decode the
-    snapshot its predecessor just wrote, and the legal actions a payload listed are at hand when the
-    next action is checked against them. Keyed by database file, game (id, creation, seed) and
-    version: a row at another version, or from another file, never meets an old entry, so several
-    processes can share the file. Entries are only read through copies (``Game.copy`` shares the
-    state, which ``apply`` never changes). An entry is the state alone, without the lists of legal
-    actions a Game keeps (a long march list is hundreds of kilobytes, and the checks of marches,
-    summons, discards and formations do not need it), and a finished game is dropped."""
+    snapshot its predecessor just wrote. Keyed by database file and game (id, creation, seed), and
+    served only at the version it was kept at: a row at another version, or from another file, never
+    meets an old entry, so several processes can share the file. An entry is a Game of its own made
+    from the state alone, without the lists of legal actions the caller's Game keeps (a long march
+    list is hundreds of kilobytes, and the checks of marches, summons, discards and formations do
+    not need it); it is only handed out as copies (``Game.copy`` shares the state, which ``apply``
+    never changes), so nothing a caller does reaches it. A finished game is dropped."""
 
     def __init__(self, size=2048):
         self.size = size
@@ -230,10 +230,8 @@ class GameCache:
             if entry is None:
                 return None
             self.entries.move_to_end(key)
-        version, state_version, game = entry
-        if version != row["version"] or game.version != state_version:
-            return None
-        return game
+        version, game = entry
+        return game if version == row["version"] else None
 
     def put(self, db, row, game):
         key = self.key(db, row)
@@ -243,7 +241,7 @@ class GameCache:
             if row["status"] != "active":
                 self.entries.pop(key, None)
                 return
-            self.entries[key] = (row["version"], game.version, Game(game.state))
+            self.entries[key] = (row["version"], Game(game.state))
             self.entries.move_to_end(key)
             while len(self.entries) > self.size:
                 self.entries.popitem(last=False)
@@ -254,11 +252,12 @@ GAMES = GameCache()
 
 def game_of(db, row):
     """The stored game's Game, to change at will: a copy of the cached one, or decoded from the snapshot."""
-    game = GAMES.get(db, row)
-    if game is None:
-        game = Game.from_json(row["state"])
-        GAMES.put(db, row, game)
-    return game.copy()
+    kept = GAMES.get(db, row)
+    if kept is not None:
+        return kept.copy()
+    game = Game.from_json(row["state"])
+    GAMES.put(db, row, game)  # keeps a Game of its own
+    return game
 
 
 def load(db, game_id):
