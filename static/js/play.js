@@ -603,13 +603,34 @@ class Board {
       return;
     }
     if (v.phase === "over_capacity") {
+      // R8.8: the player destroys one unit at a time until the land fits; the picks so far are kept
+      // here and sent as one set once they match a legal choice (the engine lists every such set).
       const land = v.pending ? v.pending.land : "";
+      const sets = this.actions("destroy_over_capacity");
+      const key = `${land}:${v.version}`;
+      if (!this.ocPicks || this.ocPicks.key !== key) this.ocPicks = {key, units: []};
+      const picked = this.ocPicks.units;
+      const same = (a, b) => a.length === b.length && a.every((u) => b.includes(u));
+      const next = new Set();
+      for (const a of sets) if (picked.every((u) => a.units.includes(u))) a.units.forEach((u) => picked.includes(u) || next.add(u));
+      const pick = (id) => {
+        const units = picked.concat([id]);
+        const done = sets.find((a) => same(a.units, units));
+        if (done) this.send(done);
+        else { this.ocPicks.units = units; this.render(); }
+      };
+      const label = (id) => `${this.unitName(id)} (level ${(this.unit(id) || {}).level})`;
       add(p, h("h2", {}, "Too crowded"),
-        h("p", {class: "pl-hint"}, `After the failed attack, ${land} is over its capacity. Choose the monsters to destroy (leaders are never chosen, R8.8).`));
+        h("p", {class: "pl-hint"}, `After the failed attack, ${land} is over its capacity. Destroy your monsters there one at a time until it fits (leaders are never chosen).`));
+      if (picked.length) {
+        add(p, h("p", {class: "pl-hint"}, "Destroying: " + picked.map(label).join(", ")),
+          h("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "oc-reset",
+            onclick: () => { this.ocPicks.units = []; this.render(); }}, "Start over"));
+      }
       const list = h("div", {class: "pl-choices"});
-      for (const a of this.actions("destroy_over_capacity")) {
-        add(list, h("button", {class: "pl-btn pl-btn-danger", type: "button", "data-key": `oc:${a.units.join(",")}`,
-          disabled: !this.can(), onclick: () => this.send(a)}, "Destroy " + a.units.map((u) => this.unitName(u)).join(", ")));
+      for (const id of next) {
+        add(list, h("button", {class: "pl-btn pl-btn-danger", type: "button", "data-key": `oc:${id}`,
+          disabled: !this.can(), onclick: () => pick(id)}, "Destroy " + label(id)));
       }
       add(p, list);
       return;

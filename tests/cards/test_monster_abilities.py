@@ -659,7 +659,7 @@ def declared_case(cid, ab, choice=None, coin=None, user_falls=False):
     if trigger is not None and trigger["type"] == "attack":  # the attack is what the answer left (R10.2)
         att = [e for e in events_of(ev, "attack") if e["player"] == 0][0]
         alive = [u for u in att["units"] if u not in m.gone]
-        assert att["power"] == max(0, sum(m.units[u]["power"] for u in alive))
+        assert att["power"] == sum(max(0, m.units[u]["power"]) for u in alive)  # below 0 adds 0
 
 
 # ------------------------------------------------------------------------------------ [Battle]

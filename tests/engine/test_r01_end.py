@@ -335,3 +335,119 @@ def test_r1_6_on_destroy_does_happen_when_the_game_goes_on():
     assert g.result is None
     assert len(events_of(ev, "triggered")) == 1
     assert g.view(1)["players"][1]["hand_count"] == 1 + 2
+
+
+# Revision 2 of R1.6 / R9.8: every strike trigger set off at initiative fires, and destruction is
+# checked once, after all of them.
+SILENCER = card(power=0, life=5, abilities=[
+    {"timing": "strikes_first", "effects": [{"do": "negate", "to": "enemy_front"}]}])
+HEALER = card(power=0, life=5, abilities=[
+    {"timing": "strikes_first", "effects": [{"do": "boost", "to": "allies", "life": 2}]}])
+PINGER = card(power=0, life=5, abilities=[
+    {"timing": "strikes_first", "effects": [{"do": "damage", "to": "enemies", "amount": 1}]}])
+BOMBER = card(power=0, life=5, abilities=[
+    {"timing": "strikes_second", "effects": [{"do": "damage", "to": "enemies", "amount": 2}]}])
+TRIGGER_CARDS = {"silencer": SILENCER, "healer": HEALER, "pinger": PINGER, "bomber": BOMBER,
+                 "frail2": card(power=0, life=2), "glass": card(power=0, life=1), "tough": TOUGH}
+
+
+def _answer_preparation(g, orders):
+    """Skip quick summons and set each side's formation (by unit id) until the fight starts."""
+    ev = []
+    while g.view()["battle"] is not None and g.view()["battle"]["step"] in ("quick", "formation"):
+        (w,) = g.waiting_for()
+        if g.view()["battle"]["step"] == "quick":
+            ev += do(g, w, {"type": "quick_summon", "cards": []})
+        else:
+            ev += do(g, w, {"type": "formation", "order": orders[w]})
+    return ev
+
+
+def _strike_battle(x_attacks):
+    """Side X (frail2, silencer, healer, pinger: strikes first) against side Y (bomber, glass,
+    tough: strikes second). X is player 0 attacking from L3 when `x_attacks`, else player 1
+    defending L5 against Y, player 0. The dice always make X strike first."""
+    x = [unit(c, "L3", i) for c, i in (("frail2", "x1"), ("silencer", "x2"), ("healer", "x3"), ("pinger", "x4"))]
+    y = [unit(c, "L3", i) for c, i in (("bomber", "y1"), ("glass", "y2"), ("tough", "y3"))]
+    att, dfn = (x, y) if x_attacks else (y, x)
+    for u in dfn:
+        u["land"] = "L5"
+    g = scenario({"units": [unit("orc", "H0", "a0", leader=True)] + att},
+                 {"units": [unit("orc", "H1", "b0", leader=True)] + dfn},
+                 cards=TRIGGER_CARDS, dice=[6, 1] if x_attacks else [1, 6])
+    ev = march(g, 0, [u["id"] for u in att], "L5")
+    xo, yo = ["x1", "x2", "x3", "x4"], ["y1", "y2", "y3"]
+    ev += _answer_preparation(g, {0: xo if x_attacks else yo, 1: yo if x_attacks else xo})
+    return g, ev
+
+
+@pytest.mark.parametrize("x_attacks", [True, False])
+def test_r1_6_strike_triggers_same_outcome_whoever_attacked(x_attacks):
+    """R1.6 / R9.8 (revision 2): the same battle with either side attacking: every trigger fires
+    (X's silencer negating Y's front bomber does not stop the bomber), destruction waits for all of
+    them: glass (life 1, pinged) falls, frail2 (2 - 2 + 2) survives, whoever attacked."""
+    g, ev = _strike_battle(x_attacks)
+    trig = events_of(ev, "triggered")
+    assert sorted(e["unit"] for e in trig) == ["x2", "x3", "x4", "y1"]
+    first = [e["unit"] for e in trig][0]
+    assert first == ("x2" if x_attacks else "y1")  # the active player's triggers first
+    assert [e["unit"] for e in events_of(ev, "destroyed")] == ["y2"]
+    alive = {u["id"] for u in g.view(0)["units"]}
+    assert {"x1", "x2", "x3", "x4", "y1", "y3"} <= alive and "y2" not in alive
+
+
+def test_r1_6_strike_trigger_outcome_is_the_same_for_both_attackers():
+    """R1.6: who attacked must never change the outcome: the destroyed units and the units left
+    on the board are the same with X attacking and with Y attacking."""
+    runs = []
+    for x_attacks in (True, False):
+        g, ev = _strike_battle(x_attacks)
+        runs.append((sorted(e["unit"] for e in events_of(ev, "destroyed")),
+                     sorted(u["id"] for u in g.view(0)["units"])))
+    assert runs[0] == runs[1]
+
+
+def test_r1_6_unit_raised_above_zero_by_a_trigger_of_the_same_resolution_survives():
+    """R1.6 (revision 2): the attacker's bomber (strikes second) fires first (active player) and
+    takes the defender's frail2 to 0; the defender's healer (strikes first) then gives +2 life:
+    lives are checked after all the triggers, so frail2 (2 - 2 + 2 = 2) survives."""
+    g = scenario({"units": [unit("orc", "H0", "a0", leader=True), unit("bomber", "L3", "a1")]},
+                 {"units": [unit("orc", "H1", "b0", leader=True), unit("frail2", "L5", "b1"),
+                            unit("healer", "L5", "b2")]},
+                 cards=TRIGGER_CARDS, dice=[1, 6])
+    ev = march(g, 0, ["a1"], "L5")
+    ev += _answer_preparation(g, {1: ["b1", "b2"]})
+    assert [e["unit"] for e in events_of(ev, "triggered")] == ["a1", "b2"]
+    hit = [e for e in events_of(ev, "damage") if e["unit"] == "b1"][0]
+    assert hit["life"] == 0
+    assert "b1" not in [e["unit"] for e in events_of(ev, "destroyed")]
+    assert unit_view(g, "b1") is not None
+
+
+def test_r1_6_negate_in_the_same_resolution_does_not_stop_a_trigger():
+    """R1.6 (revision 2): the attacker's silencer (strikes first) negates the defender's front
+    bomber, whose strikes-second trigger was set off with it: it still deals 2 to every enemy."""
+    g = scenario({"units": [unit("orc", "H0", "a0", leader=True), unit("silencer", "L3", "a1")]},
+                 {"units": [unit("orc", "H1", "b0", leader=True), unit("bomber", "L5", "b1")]},
+                 cards=TRIGGER_CARDS, dice=[6, 1])
+    ev = march(g, 0, ["a1"], "L5")
+    assert [e["unit"] for e in events_of(ev, "triggered")] == ["a1", "b1"]
+    assert [e["unit"] for e in events_of(ev, "negated")] == ["b1"]
+    assert [(e["unit"], e["amount"]) for e in events_of(ev, "damage")][0] == ("a1", 2)
+
+
+def test_r1_6_explicit_destroy_and_lethal_damage_fall_together():
+    """R1.6: a unit destroyed by a trigger and a unit at 0 life after all of them are destroyed in
+    one batch, after every trigger ran (no 'destroyed' before the last 'triggered')."""
+    g = scenario({"units": [unit("orc", "H0", "a0", leader=True), unit("dawn-wraith", "L3", "a1"),
+                            unit("pinger", "L3", "a2")]},
+                 {"units": [unit("orc", "H1", "b0", leader=True), unit("glass", "L5", "b1"),
+                            unit("tough", "L5", "b2")]},
+                 cards=TRIGGER_CARDS, dice=[6, 1])
+    ev = march(g, 0, ["a1", "a2"], "L5")
+    ev += _answer_preparation(g, {0: ["a1", "a2"], 1: ["b1", "b2"]})
+    kinds = [e["type"] for e in ev]
+    last_trigger = max(i for i, k in enumerate(kinds) if k == "triggered")
+    first_destroy = min(i for i, k in enumerate(kinds) if k == "destroyed")
+    assert last_trigger < first_destroy
+    assert sorted(e["unit"] for e in events_of(ev, "destroyed") if e["reason"] == "trigger") == ["a1", "b1"]

@@ -627,6 +627,43 @@ def test_r8_8_over_capacity_choice_only_fits_the_land():
     assert_illegal(g, 0, {"type": "destroy_over_capacity", "units": ["w"]})
 
 
+def test_r8_8_level_1_then_level_2_accepted_on_a_land_2_over():
+    """R8.8 [decided, revision 2]: one unit at a time until it fits: on L4 (4) with leader 3 + x 1
+    + q 2 (2 over), destroying x (still 1 over) and then q is a legal choice, sent as one set in
+    either order; both fall and the land holds 3."""
+    for units in (["x", "q"], ["q", "x"]):
+        g, _ = _over_capacity_game(leader_card="lv3", attacker="lv1")
+        assert any(sorted(a["units"]) == ["q", "x"] for a in find(g, 0, "destroy_over_capacity"))
+        ev = do(g, 0, {"type": "destroy_over_capacity", "units": units})
+        assert sorted(e["unit"] for e in events_of(ev, "destroyed")) == ["q", "x"]
+        assert g.view(0)["lands"]["L4"]["used"][0] == 3
+        assert g.view(0)["phase"] == "main"
+
+
+def test_r8_8_no_choice_that_keeps_destroying_once_the_land_fits():
+    """R8.8 [decided, revision 2]: a set is legal only if the land still overflowed before its
+    last-chosen unit: on L4 with leader 2 + x 2 + q 2 (2 over), {x, q} is refused (x alone fits);
+    a set with a unit twice is refused too."""
+    g, _ = _over_capacity_game()
+    assert sorted(sorted(a["units"]) for a in find(g, 0, "destroy_over_capacity")) == [["q"], ["x"]]
+    assert_illegal(g, 0, {"type": "destroy_over_capacity", "units": ["q", "x"]})
+    assert_illegal(g, 0, {"type": "destroy_over_capacity", "units": ["q", "q"]})
+
+
+def test_r8_8_choices_list_every_one_at_a_time_order():
+    """R8.8 [decided, revision 2]: with non-leaders of levels 1, 1 and 2 on a land 2 over capacity,
+    the choices are {2}, {1, 1} and each {1, 2}; never all three (the land fits before the last)."""
+    g = scenario(p0={"units": [unit("lv2", "L1", "a0", leader=True), unit("lv1", "L1", "x1"),
+                               unit("lv1", "L1", "x2"), unit("lv2", "L1", "y")], "deck": DECK},
+                 cards=CARDS)
+    data = json.loads(g.to_json())  # built on a road (6), then L1 made a swamp (4): 2 over
+    data["kinds"][1] = "swamp"
+    data["phase"], data["pending"] = "over_capacity", ["L1"]
+    g = Game.from_json(json.dumps(data))
+    options = sorted(sorted(a["units"]) for a in find(g, 0, "destroy_over_capacity"))
+    assert options == [["x1", "x2"], ["x1", "y"], ["x2", "y"], ["y"]]
+
+
 def test_r8_8_over_capacity_choice_must_come_first():
     """R8.8: while the choice is pending, the main step waits (no end_turn, march or summon)."""
     g, _ = _over_capacity_game()
@@ -636,10 +673,12 @@ def test_r8_8_over_capacity_choice_must_come_first():
 
 
 def test_r8_8_over_capacity_never_chooses_leaders():
-    """R8.8: leaders are never chosen: leader 3 + x 1 + q 2 = 6 > 4; only q (2) fits, though the leader (3) would too."""
+    """R8.8: leaders are never chosen: leader 3 + x 1 + q 2 = 6 > 4; the leader (3) would fit it, but
+    the choices are q (2), or x (1) then q (revision 2): never a set with the leader."""
     g, _ = _over_capacity_game(leader_card="lv3", attacker="lv1")
-    options = [a["units"] for a in find(g, 0, "destroy_over_capacity")]
-    assert options == [["q"]]
+    options = sorted(sorted(a["units"]) for a in find(g, 0, "destroy_over_capacity"))
+    assert options == [["q"], ["q", "x"]]
+    assert_illegal(g, 0, {"type": "destroy_over_capacity", "units": ["a0"]})
     do(g, 0, {"type": "destroy_over_capacity", "units": ["q"]})
     assert g.view(0)["lands"]["L4"]["used"][0] == 3 + 1
     assert land_of(g, "a0") == "L4" and unit_view(g, "a0")["leader"] is True

@@ -47,6 +47,7 @@ CARDS = {
                   "effects": [{"do": "damage", "to": "enemy_front", "amount": 1}]},
     "qa": card(quick=True, power=1, life=2),
     "banner": card(abilities=[ability("battle", {"do": "boost", "to": "allies", "life": 2})]),
+    "earthy": card(element="earth", slots={"earth": 1}, life=10),
 }
 
 LEAD0 = unit("orc", "H0", "a0", leader=True)
@@ -210,6 +211,32 @@ def test_r10_2_attack_power_never_below_zero():
     mine = attacks(ev, 0)[0]
     assert mine["power"] == 0
     assert all(e["unit"] != "b1" for e in events_of(ev, "damage"))
+
+
+def test_r10_2_sucking_mire_against_a_zero_power_attacker():
+    """R10.2 [decided, revision 2]: Sucking Mire (enemies' power -1) answers an attack by wall
+    (power 0) and va (power 2): wall's -1 adds 0, va adds 1: the attack is 1, not 0."""
+    g = game([U("a1", "wall"), U("a2", "va")], [U("b1", "earthy")], hand1=[H("m1", "mire")])
+    march(g, ["a1", "a2"])
+    form(g, 0, ["a1", "a2"])
+    assert g.waiting_for() == {1}
+    assert find(g, 1, "spell", card="m1")
+    ev = do(g, 1, {"type": "spell", "card": "m1", "targets": []})
+    powers = {e["unit"]: e["power"] for e in events_of(ev, "boosted")}
+    assert powers == {"a1": -1, "a2": -1}
+    mine = attacks(ev, 0)[0]
+    assert mine["units"] == ["a1", "a2"] and mine["power"] == 0 + (2 - 1)
+    assert damage(ev)[0] == ("b1", 1, 10 - 1)
+
+
+def test_r10_2_a_participant_below_zero_never_lowers_its_partys_attack():
+    """R10.2 [decided, revision 2]: curse (-5 to every enemy) leaves p10 at 5 and va at -3: the
+    attack is 5 + 0 = 5, not 5 - 3 = 2."""
+    g = game([U("a1", "p10"), U("a2", "va")], [U("b1", "curse"), U("b2", "wall")], dice=(6, 1))
+    march(g, ["a1", "a2"])
+    form(g, 0, ["a1", "a2"])
+    ev = form(g, 1, ["b2", "b1"])
+    assert attacks(ev, 0)[0]["power"] == (10 - 5) + 0
 
 
 # ---------------------------------------------------------------------------------------- R10.3

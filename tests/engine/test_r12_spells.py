@@ -286,6 +286,40 @@ def test_r12_3_slots_granted_by_a_spell_join_the_pool():
     assert paid(ev) == {"element": 2, "wild": 0}
 
 
+def test_r12_3_lost_element_slot_never_reduces_the_wild_pool():
+    """R12.3 [decided, revision 2]: fire mage + Vampire; a fireball paid with the fire slot has
+    resolved, then the fire mage is destroyed. Free wild = 1 - 0 = 1: a water spell (Mirror of
+    Waters) is paid from the wild slot, as the view shows it free."""
+    g, _ = battle([("tank", "t0"), ("fire-mage", "m0"), ("vampire", "v0"), ("pinger", "pg0")],
+                  [("tank", "t1"), ("zapper", "z1")],
+                  hand0=[("fireball", "f0"), ("mirror-of-waters", "mw")])
+    do(g, 0, cast("f0"))
+    do(g, 1, "pass")
+    do(g, 0, ability("pg0"))
+    ev = do(g, 1, ability("z1", ["m0"]))
+    assert "m0" in [e["unit"] for e in events_of(ev, "destroyed")]
+    assert slots(g, 0, "fire") == {"total": 0, "used": 1}
+    assert slots(g, 0, "wild") == {"total": 1, "used": 0}
+    assert find(g, 0, "spell", card="mw")
+    ev = do(g, 0, cast("mw", choice=1))
+    assert paid(ev) == {"element": 0, "wild": 1}
+    assert outcomes(ev) == [("resolved", 0, "mirror-of-waters", None)]
+
+
+def test_r12_3_free_slots_never_below_zero():
+    """R12.3: free = current total minus used, never below 0: with fire 0 of 1 used, a fire spell
+    needs the whole mana from wild (fireball: 1 wild), not 1 more to make up the lost fire slot."""
+    g, _ = battle([("tank", "t0"), ("fire-mage", "m0"), ("vampire", "v0"), ("pinger", "pg0")],
+                  [("tank", "t1"), ("zapper", "z1")],
+                  hand0=[("fireball", "f0"), ("fireball", "f0b")])
+    do(g, 0, cast("f0"))
+    do(g, 1, "pass")
+    do(g, 0, ability("pg0"))
+    do(g, 1, ability("z1", ["m0"]))
+    ev = do(g, 0, cast("f0b"))
+    assert paid(ev) == {"element": 0, "wild": 1}
+
+
 # ---------------------------------------------------------------- R12.4
 
 def test_r12_4_slots_of_a_cancelled_spell_stay_used():
@@ -359,11 +393,11 @@ def test_r12_5_pool_shrinks_when_a_slot_monster_is_negated():
     assert not find(g, 0, "spell", card="f0b")
 
 
-def test_r12_5_fizzle_formula_counts_wild_used_so_far():
-    """R12.5 [decided]: fizzle when current (element + wild) < used (element + wild) so far.
-    Fire mage + Vampire (wild 1): fireball 1 takes the fire slot, fireball 2 the wild slot. The
-    fire mage is destroyed in answer to fireball 2: 0 + 1 < 1 + 1, so fireball 2 fizzles, though
-    the wild slot it paid with is still there."""
+def test_r12_5_resolved_spells_never_make_a_later_spell_fizzle():
+    """R12.5 [decided, revision 2]: fire mage + Vampire (wild 1): fireball 1 takes the fire slot and
+    resolves; fireball 2 takes the wild slot. The fire mage is destroyed in answer to fireball 2:
+    current fire 0 + wild 1 covers the 1 wild slot fireball 2 holds (fireball 1 resolved and holds
+    nothing), so fireball 2 resolves."""
     g, _ = battle([("tank", "t0"), ("fire-mage", "m0"), ("vampire", "v0")],
                   [("tank", "t1"), ("zapper", "z1")],
                   hand0=[("fireball", "f0"), ("fireball", "f0b")])
@@ -374,14 +408,15 @@ def test_r12_5_fizzle_formula_counts_wild_used_so_far():
     ev = do(g, 0, cast("f0b"))
     assert paid(ev) == {"element": 0, "wild": 1}
     ev = do(g, 1, ability("z1", ["m0"]))
-    assert outcomes(ev) == [("resolved", 1, "zapper", None), ("fizzled", 0, "fireball", "slots_gone")]
-    assert life(g, "t1") == 10 - 3
+    assert outcomes(ev) == [("resolved", 1, "zapper", None), ("resolved", 0, "fireball", None)]
+    assert life(g, "t1") == 10 - 3 - 3
 
 
 def test_r12_5_wild_slots_cover_a_lost_element_slot():
-    """R12.5 [decided]: fire mage + Vampire, fireball paid with fire; the mage is destroyed in
-    answer: current 0 fire + 1 wild >= used 1 fire + 0 wild, so the fireball resolves -- and the
-    lost fire slot eats the wild one: no spell of any element can be paid now."""
+    """R12.5 [decided, revision 2]: fire mage + Vampire, fireball paid with fire; the mage is
+    destroyed in answer: current 0 fire + 1 wild covers the 1 slot the fireball holds, so it
+    resolves -- and its fire shortfall is taken from the free wild slot, used from then on: no
+    spell of any element can be paid now."""
     g, _ = battle([("tank", "t0"), ("fire-mage", "m0"), ("vampire", "v0")],
                   [("tank", "t1"), ("zapper", "z1")],
                   hand0=[("fireball", "f0"), ("fireball", "f0b"), ("arrow-rain", "ar")])
@@ -389,9 +424,43 @@ def test_r12_5_wild_slots_cover_a_lost_element_slot():
     ev = do(g, 1, ability("z1", ["m0"]))
     assert outcomes(ev) == [("resolved", 1, "zapper", None), ("resolved", 0, "fireball", None)]
     assert life(g, "t1") == 10 - 3
-    assert slots(g, 0, "wild") == {"total": 1, "used": 0}
+    assert slots(g, 0, "wild") == {"total": 1, "used": 1}
     assert not find(g, 0, "spell")
     assert_illegal(g, 0, cast("ar"))
+
+
+def test_r12_5_fire_spell_with_intact_fire_slot_resolves_though_a_wild_slot_monster_died():
+    """R12.5 [decided, revision 2]: Gale Arrow (wind) was paid from the Vampire's wild slot and has
+    resolved; a fireball paid from the fire mage's slot is answered by destroying the Vampire: fire 1
+    + wild 0 covers the fireball's 1 held slot (the resolved Gale Arrow holds nothing): it resolves."""
+    g, _ = battle([("tank", "t0"), ("fire-mage", "m0"), ("vampire", "v0")],
+                  [("tank", "t1"), ("weak", "w1"), ("zapper", "z1")],
+                  hand0=[("arrow-rain", "ar"), ("fireball", "f0")])
+    ev = do(g, 0, cast("ar"))
+    assert paid(ev) == {"element": 0, "wild": 1}
+    do(g, 1, "pass")
+    ev = do(g, 0, cast("f0"))
+    assert paid(ev) == {"element": 1, "wild": 0}
+    ev = do(g, 1, ability("z1", ["v0"]))
+    assert outcomes(ev) == [("resolved", 1, "zapper", None), ("resolved", 0, "fireball", None)]
+    assert ("t1", 3) in [(e["unit"], e["amount"]) for e in events_of(ev, "damage")]
+
+
+def test_r12_5_unresolved_spells_hold_their_slots():
+    """R12.5 [decided, revision 2]: each spell on the chain holds its slots. Gale Arrow (wind, paid
+    wild) waits under a Funeral Pyre (fire, paid with the fire mage's slot); the mage is destroyed
+    in answer: fire 0 + wild 1 is fewer than the pyre's 1 + the wild 1 held by the unresolved Gale
+    Arrow, so the pyre fizzles; Gale Arrow then finds wind 0 + wild 1 for its 1 and resolves."""
+    g, _ = battle([("tank", "t0"), ("fire-mage", "m0"), ("vampire", "v0")],
+                  [("tank", "t1"), ("weak", "w1"), ("guard", "g1"), ("zapper", "z1")],
+                  hand0=[("arrow-rain", "ar"), ("funeral-pyre", "fp")])
+    do(g, 0, cast("ar"))
+    do(g, 1, ability("g1", ["t1"]))
+    ev = do(g, 0, cast("fp"))
+    assert paid(ev) == {"element": 1, "wild": 0}
+    ev = do(g, 1, ability("z1", ["m0"]))
+    assert outcomes(ev) == [("resolved", 1, "zapper", None), ("fizzled", 0, "funeral-pyre", "slots_gone"),
+                            ("resolved", 1, "guard", None), ("resolved", 0, "arrow-rain", None)]
 
 
 def test_r12_5_pool_shrinks_when_a_battle_grant_stops():

@@ -211,27 +211,35 @@ def initiative(s, ev):
 
 
 def strike_triggers(s, first, ev):
-    """R9.8: 'when your party strikes first/second' triggers, all as one resolution (R1.6)."""
+    """R9.8 / R1.6: 'when your party strikes first/second' triggers, all as one resolution.
+
+    Every trigger whose condition held when initiative was decided fires (the active player's
+    first, each side in formation order), even if a trigger before it negated its unit; no unit is
+    destroyed until all have run: then every unit at 0 life or less, or destroyed by one of them,
+    is destroyed at once. So who attacked never changes the outcome."""
     b = s.battle
-    batch = []
-    order = (s.active, 1 - s.active)
-    for p in order:
+    fired = []
+    for p in (s.active, 1 - s.active):
         timing = "strikes_first" if p == first else "strikes_second"
-        for u in list(b.party[p]):
+        for u in b.party[p]:
             if u in b.negated:
                 continue
-            for ab in s.static.cards[u].strike_triggers:
-                if ab.timing == timing and u in b.party[p]:
-                    ev.append(effects.unit_event(s, "triggered", u, timing=timing))
-                    effects.run(s, ab.effects, u, p, (), False, ev, batch=batch)
-    if batch:
-        effects.destroy(s, batch, ev, "trigger")
+            fired += [(u, p, ab) for ab in s.static.cards[u].strike_triggers if ab.timing == timing]
+    if not fired:
+        return
+    batch = []  # units an effect destroyed
+    for u, p, ab in fired:
+        ev.append(effects.unit_event(s, "triggered", u, timing=ab.timing))
+        effects.run(s, ab.effects, u, p, (), False, ev, batch=batch)
+    au = stats.auras(s)
+    batch += [u for side in (0, 1) for u in b.party[side] if stats.life(s, u, au) <= 0]
+    effects.destroy(s, batch, ev, "trigger")
 
 
 def simultaneous_attack(s, ev):
     """R10.9: printed powers fixed first, damage dealt at once; no abilities, spells or [On destroy]."""
     b = s.battle
-    powers = [max(0, sum(stats.power(s, u) for u in b.party[p])) for p in (0, 1)]
+    powers = [attack_power(s, b.party[p]) for p in (0, 1)]
     for p in (0, 1):
         b.acted.update(b.party[p])
     dead = []
@@ -243,6 +251,12 @@ def simultaneous_attack(s, ev):
     b.done = frozenset((0, 1))
     if s.result is None:
         end(s, ev)
+
+
+def attack_power(s, units):
+    """R10.2: the participants' powers, each one's at least 0 (power is the damage it deals)."""
+    au = stats.auras(s)
+    return sum(max(0, stats.power(s, u, au)) for u in units)
 
 
 def assign_damage(s, side, power, ev):
@@ -449,7 +463,7 @@ def fizzle_reason(s, d, ab):
             return "negated"
     if any(t not in b.party[0] and t not in b.party[1] for t in d["targets"]):
         return "target_gone"
-    if d["kind"] == "spell" and not stats.slots_still_there(s, p, d["element"]):
+    if d["kind"] == "spell" and not stats.slots_still_there(s, d):
         return "slots_gone"
     return None
 
@@ -461,8 +475,7 @@ def resolve(s, d, ev):
     names = s.static.names
     if d["kind"] == "attack":
         alive = [u for u in d["units"] if u in b.party[p]]
-        au = stats.auras(s)
-        power = max(0, sum(stats.power(s, u, au) for u in alive))  # R10.2
+        power = attack_power(s, alive)
         ev.append({"type": "attack", "player": p, "power": power, "simultaneous": False,
                    "units": [names[u] for u in alive]})
         dead = assign_damage(s, 1 - p, power, ev)
@@ -474,6 +487,8 @@ def resolve(s, d, ev):
         ev.append({"type": "fizzled", "player": p, "kind": d["kind"], "card": d["card_id"], "reason": reason})
         return
     ev.append({"type": "resolved", "player": p, "kind": d["kind"], "card": d["card_id"]})
+    if d["kind"] == "spell":
+        stats.shortfall_to_wild(s, d)  # R12.5
     if ab.choose_one is not None:
         body = ab.choose_one[d["choice"]]
     elif ab.coin is not None:

@@ -130,7 +130,8 @@ def affected(s, units, is_spell):
 
 
 def run(s, effects, src, side, targets, is_spell, ev, decl=None, batch=None):
-    """Run a list of effects for `side`; with `batch`, destructions are collected instead (R9.8)."""
+    """Run a list of effects for `side`; with `batch` (strike triggers, R9.8, R1.6) units destroyed
+    by an effect are collected there, and damage destroys nothing: the caller checks lives after all."""
     b = s.battle
     names = s.static.names
     for e in effects:
@@ -160,9 +161,7 @@ def run(s, effects, src, side, targets, is_spell, ev, decl=None, batch=None):
                 ev.append({"type": "damage", "unit": names[u], "amount": n, "life": max(0, left)})
                 if left <= 0:
                     dead.append(u)
-            if batch is not None:
-                batch.extend(dead)
-            else:
+            if batch is None:  # in a batch, lives are checked once, after all of it (R1.6)
                 destroy(s, dead, ev, "effect")
         elif op == "boost":
             dp = stats.amount(s, e.power, src, side, targets)

@@ -291,10 +291,14 @@ class Game:
         if kind == "end_turn" and s.phase == "main":
             return  # the active player may always end the main phase (R6.5)
         legal = self.legal_actions(player)
-        if kind in ("quick_summon", "choose_leaders"):  # a set of cards; the list order is theirs to give
-            want = sorted(action["cards"])
-            if len(set(want)) == len(want) and any(a["type"] == kind and sorted(a["cards"]) == want for a in legal):
+        if kind in ("quick_summon", "choose_leaders", "destroy_over_capacity"):
+            key = "units" if kind == "destroy_over_capacity" else "cards"  # a set: any order
+            want = sorted(action[key])
+            if len(set(want)) == len(want) and any(a["type"] == kind and sorted(a[key]) == want for a in legal):
                 return
+            if kind == "destroy_over_capacity":
+                raise IllegalAction(f"destroy_over_capacity {action['units']!r}: not allowed "
+                                    f"(R8.8 non-leaders, one at a time until the land fits)")
             raise IllegalAction(f"{kind} {action['cards']!r}: not allowed "
                                 f"({'R9.2 Quick mark, capacity' if kind == 'quick_summon' else 'R5.4 1-3 monsters, levels 5 at most'})")
         if action in legal:  # dict equality: same keys and values, list order included

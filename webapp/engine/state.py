@@ -32,7 +32,7 @@ class Battle:
     __slots__ = ("land", "attacker", "party", "origin", "main_origin", "quick", "step", "step_player",
                  "rolls", "order", "striker", "chain", "responder", "acted", "damage", "boosts",
                  "negated", "tribe", "level", "granted", "used", "done", "fallen", "killed_leader",
-                 "simultaneous", "slot_deficit")
+                 "simultaneous")
 
     def copy(self):
         b = Battle.__new__(Battle)

@@ -197,7 +197,7 @@ def modified(s, u, base, stat, au=None):
 
 
 def power(s, u, au=None):
-    """Current power (R10.2 floors the attack total, not each unit)."""
+    """Current power; it may be below 0 (R10.2: such a participant adds 0 to an attack)."""
     return modified(s, u, s.static.cards[u].power, POWER, au)
 
 
@@ -236,21 +236,50 @@ def slots(s, side, au=None):
 
 
 def payment(s, side, element, mana, au=None):
-    """How a spell would be paid now: (element slots, wild slots), or None (R12.2, R12.5)."""
+    """How a spell would be paid now: (element slots, wild slots), or None (R12.2, R12.3).
+
+    Free slots of a kind are the pool's current total minus what was used from it, never below 0;
+    element slots are taken first, then wild. A lost element slot never reduces the wild pool."""
     pool = slots(s, side, au)
     used = s.battle.used[side]
     free_e = max(0, pool.get(element, 0) - used.get(element, 0))
-    deficit = sum(max(0, used.get(k, 0) - pool.get(k, 0)) for k in used if k != "wild")
-    free_w = pool.get("wild", 0) - used.get("wild", 0) - deficit
+    free_w = max(0, pool.get("wild", 0) - used.get("wild", 0))
     pay_e = min(mana, free_e)
     pay_w = mana - pay_e
-    if pay_w > max(0, free_w):
+    if pay_w > free_w:
         return None
     return pay_e, pay_w
 
 
-def slots_still_there(s, side, element):
-    """R12.5 [decided]: current element + wild slots cover those used so far in this battle."""
+def unresolved_spells(s, side, d):
+    """The spell declaration d and the side's spells still waiting on the chain (they hold slots)."""
+    return [d] + [x for x in s.battle.chain if x["kind"] == "spell" and x["player"] == side]
+
+
+def slots_still_there(s, d):
+    """R12.5 [decided]: the spell d resolves only if its side's current slots of its element plus
+    current wild slots cover the slots held by the unresolved spells of that element (d included)
+    plus the wild slots held by unresolved spells of other elements. Resolved spells hold nothing."""
+    side, element = d["player"], d["element"]
     pool = slots(s, side)
+    need = 0
+    for x in unresolved_spells(s, side, d):
+        pay_e, pay_w = x["paid"]
+        need += pay_e + pay_w if x["element"] == element else pay_w
+    return pool.get(element, 0) + pool.get("wild", 0) >= need
+
+
+def shortfall_to_wild(s, d):
+    """R12.5: a spell resolving with its element slots short takes the shortfall from free wild
+    slots, where there are any; they count as used from then on. Returns how many it took."""
+    side, element = d["player"], d["element"]
+    pool = slots(s, side)
+    held = sum(x["paid"][0] for x in unresolved_spells(s, side, d) if x["element"] == element)
+    short = min(d["paid"][0], max(0, held - pool.get(element, 0)))
     used = s.battle.used[side]
-    return pool.get(element, 0) + pool.get("wild", 0) >= used.get(element, 0) + used.get("wild", 0)
+    take = min(short, max(0, pool.get("wild", 0) - used.get("wild", 0)))
+    if take:
+        b = s.battle
+        new = dict(used, wild=used.get("wild", 0) + take)
+        b.used = (new, b.used[1]) if side == 0 else (b.used[0], new)
+    return take

@@ -329,7 +329,11 @@ def discard(s, p, cards, ev):
 # ------------------------------------------------------------------ over capacity (R8.8)
 
 def over_capacity_options(s):
-    """Minimal sets of non-leaders whose destruction makes the first pending land fit."""
+    """R8.8: the sets of non-leaders its owner may destroy, one at a time, on the first pending land.
+
+    A set is a choice when the land fits once it is gone and still overflowed before its last-chosen
+    unit went: its total covers the excess, and without its highest level it would not. So on a land
+    2 over, {level 2} and {level 1, level 2} are choices, {level 2, level 2} is not."""
     land = s.pending[0]
     p = s.active
     cards = s.static.cards
@@ -341,8 +345,9 @@ def over_capacity_options(s):
     out = []
     for n in range(1, len(others) + 1):
         for combo in combinations(others, n):
-            total = sum(cards[u].level for u in combo)
-            if total >= excess and all(total - cards[u].level < excess for u in combo):
+            levels = [cards[u].level for u in combo]
+            total = sum(levels)
+            if total >= excess and total - max(levels) < excess:
                 out.append(combo)
     return out
 
