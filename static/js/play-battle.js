@@ -206,7 +206,7 @@ export class BattleScreen {
     const ids = forming ? this.ui.order : sc.parties[p];
     const role = p === sc.attacker ? "attacking" : "defending";
     const speed = ids.reduce((n, id) => n + (this.info(id).speed || 0), 0);
-    const power = ids.filter((id) => !sc.acted.has(id)).reduce((n, id) => n + (this.info(id).power || 0), 0);
+    const power = ids.filter((id) => !sc.acted.has(id)).reduce((n, id) => n + Math.max(0, this.info(id).power || 0), 0);
     const wrap = h("div", {class: ["pl-party", mine ? "pl-party-me" : "pl-party-foe", forming ? "pl-forming" : ""], "data-side": p});
     add(wrap, h("div", {class: "pl-party-head"},
       h("h3", {}, mine && B.seat !== null ? "Your party" : `${B.names[p]}’s party`, h("span", {class: "pl-role"}, ` · ${role}`)),
@@ -314,7 +314,7 @@ export class BattleScreen {
     const extra = [];
     if (d.targets && d.targets.length) extra.push(h("span", {class: "pl-decl-target"}, "→ " + d.targets.map((t) => B.unitName(t)).join(", ")));
     if (d.kind === "attack" && d.units) {
-      const pow = d.units.reduce((n, u) => n + (this.info(u).power || 0), 0);
+      const pow = d.units.reduce((n, u) => n + Math.max(0, this.info(u).power || 0), 0);
       extra.push(h("span", {class: "pl-decl-units"}, `${plural(d.units.length, "unit")} · ⚔ ${d.power !== undefined ? d.power : pow}`));
     }
     if (d.choice !== undefined && d.choice !== null && cid) {
@@ -510,7 +510,7 @@ export class BattleScreen {
     }
     const btns = h("div", {class: "pl-row-btns pl-fight-btns"});
     if (attack) {
-      const power = sc.parties[B.me].filter((id) => !sc.acted.has(id)).reduce((n, id) => n + (this.info(id).power || 0), 0);
+      const power = sc.parties[B.me].filter((id) => !sc.acted.has(id)).reduce((n, id) => n + Math.max(0, this.info(id).power || 0), 0);
       add(btns, h("button", {class: "pl-btn pl-btn-danger pl-btn-big", type: "button", "data-key": "attack", "data-testid": "attack",
         onclick: () => B.send(attack)}, `Attack · ⚔ ${power}`));
     }
