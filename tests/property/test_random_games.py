@@ -80,17 +80,21 @@ def junk_actions(g, rng, player):
 @SLOW
 @given(seed=SEEDS)
 def test_legal_actions_are_accepted_and_anything_else_refused(seed):
-    """Every listed action applies (on a copy); junk raises IllegalAction and changes nothing."""
+    """Every listed action applies (on a copy) and is_legal says so; junk raises IllegalAction, is_legal
+    says False, and neither changes anything (the RNG included: the JSON holds its state)."""
     game, rng = random_game(seed, POOL)
     while game.result is None:
         for p in (0, 1):
             legal = game.legal_actions(p)
+            before = game.to_json()
             for a in rng.sample(legal, min(4, len(legal))):
+                assert game.is_legal(p, a)  # the same check as apply, changing nothing
+                assert game.to_json() == before
                 game.copy().apply(p, a)  # accepted
             if p not in game.waiting_for():
                 assert [a["type"] for a in legal] == ["resign"]
-            before = game.to_json()
             for a in junk_actions(game, rng, p):
+                assert not game.is_legal(p, a)
                 with pytest.raises(IllegalAction):
                     game.apply(p, a)
                 assert game.to_json() == before

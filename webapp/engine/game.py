@@ -209,8 +209,28 @@ class Game:
 
     # ---------------------------------------------------------------- actions
 
+    def is_legal(self, player, action):
+        """Whether `apply(player, action)` would accept the action: the same check, changing nothing
+        (no state, no RNG draw; only the caches of legal actions may fill)."""
+        try:
+            self._check(player, action)
+        except IllegalAction:
+            return False
+        return True
+
     def apply(self, player, action):
         """Apply one action of `player`; returns the events. Raises IllegalAction, changing nothing."""
+        kind = self._check(player, action)
+        new = self.state.copy()
+        ev = []
+        self._do(new, player, action, kind, ev)
+        new.version += 1
+        self.state = new
+        self._legal.clear()
+        return ev
+
+    def _check(self, player, action):
+        """The action's type if `player` may send it now; else IllegalAction. Reads, never writes."""
         s = self.state
         if player not in (0, 1):
             raise IllegalAction(f"no such player: {player!r}")
@@ -223,13 +243,7 @@ class Game:
                 raise IllegalAction(f"player {player} cannot act now: the game waits for "
                                     f"{' and '.join(f'player {p}' for p in sorted(waiting))}")
             self._check_legal(player, action, kind)
-        new = s.copy()
-        ev = []
-        self._do(new, player, action, kind, ev)
-        new.version += 1
-        self.state = new
-        self._legal.clear()
-        return ev
+        return kind
 
     def set_result(self, winner, reason):
         """End the game from outside the rules: the server's timeout or disconnect (R1.3, R18)."""

@@ -1,0 +1,93 @@
+"""Game.is_legal(player, action) (ARCHITECTURE.md, engine contract): True exactly where apply() would
+accept the action, by the same check, and it changes nothing -- not the state, not the RNG."""
+
+import pytest
+
+from webapp.engine import Game, IllegalAction, load_pool
+from webapp.engine.randomplay import random_action, random_game
+
+from .helpers import card, scenario, unit
+
+POOL = load_pool()
+
+
+def agrees(g, player, action):
+    """is_legal's answer, after checking it against apply() on a copy and that it changed nothing."""
+    before = g.to_json()
+    answer = g.is_legal(player, action)
+    assert g.to_json() == before
+    try:
+        g.copy().apply(player, action)
+        accepted = True
+    except IllegalAction:
+        accepted = False
+    assert answer is accepted, (player, action)
+    return answer
+
+
+def test_is_legal_for_listed_and_unlisted_actions_of_the_main_step():
+    """Listed actions are legal; a discard of several hand cards is legal though only single cards
+    are listed (R6.7); the other player, an unknown id and a malformed action are not."""
+    g = scenario({"hand": ["orc", "orc", "fireball"], "units": [unit("orc", "H0", "a0", leader=True)]})
+    for a in g.legal_actions(0):
+        assert agrees(g, 0, a)
+    hand = [h["id"] for h in g.view(0)["players"][0]["hand"]]
+    assert agrees(g, 0, {"type": "discard", "cards": hand[:2]})
+    assert not agrees(g, 0, {"type": "discard", "cards": [hand[0], hand[0]]})
+    assert not agrees(g, 1, {"type": "end_turn"})
+    assert agrees(g, 1, {"type": "resign"})
+    assert not agrees(g, 0, {"type": "summon", "card": "nope"})
+    for junk in (None, "end_turn", {"type": "fly"}, {"type": "end_turn", "extra": 1}, {"type": "march"}):
+        assert not agrees(g, 0, junk)
+    assert not g.is_legal(2, {"type": "end_turn"})
+    assert not g.is_legal("0", {"type": "end_turn"})
+
+
+def test_is_legal_in_a_battle_draws_nothing_from_the_rng():
+    """In a battle (formation, declarations) is_legal answers like apply and leaves the state, the
+    RNG state and the forced dice as they were: the battle then plays out exactly as without it."""
+    cards = {"pinger": card(abilities=[{"timing": "normal",
+                                        "effects": [{"do": "damage", "to": "enemy_front", "amount": 1}]}]),
+             "tank": card(life=10)}
+
+    def start():
+        g = scenario({"units": [unit("orc", "H0", "a0", leader=True), unit("pinger", "L3", "a1"),
+                                unit("tank", "L3", "a2")]},
+                     {"units": [unit("orc", "H1", "b0", leader=True), unit("tank", "L5", "b1")]},
+                     cards=cards)
+        g.apply(0, {"type": "march", "units": ["a1", "a2"], "to": "L5"})
+        return g
+
+    g, twin = start(), start()
+    assert agrees(g, 0, {"type": "formation", "order": ["a2", "a1"]})
+    assert not agrees(g, 0, {"type": "formation", "order": ["a2"]})
+    assert not agrees(g, 0, {"type": "attack"})
+    ev = g.apply(0, {"type": "formation", "order": ["a1", "a2"]})
+    assert ev == twin.apply(0, {"type": "formation", "order": ["a1", "a2"]})
+    assert g.to_json() == twin.to_json()
+
+
+def test_is_legal_after_the_game_is_over():
+    """Nothing is legal once the game is over, not even resign (apply refuses it too)."""
+    g, _ = random_game(5, POOL)
+    g.apply(0, {"type": "resign"})
+    assert not agrees(g, 1, {"type": "resign"})
+    assert not agrees(g, 0, {"type": "end_turn"})
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_is_legal_agrees_with_apply_through_whole_games(seed):
+    """Through random games: every listed action is legal, and twisted ones answer as apply does."""
+    g, rng = random_game(seed, POOL)
+    while g.result is None:
+        for p in (0, 1):
+            legal = g.legal_actions(p)
+            for a in rng.sample(legal, min(3, len(legal))):
+                assert agrees(g, p, a)
+                if "units" in a and a["units"]:
+                    agrees(g, p, dict(a, units=a["units"][::-1]))
+                    agrees(g, p, dict(a, units=a["units"][:-1]))
+                if "cards" in a and a["cards"]:
+                    agrees(g, p, dict(a, cards=a["cards"][:-1]))
+        p, a = random_action(g, rng)
+        g.apply(p, a)
