@@ -143,7 +143,7 @@ def test_acting_while_the_game_waits_for_the_cpu_is_illegal(db, alice, game_id):
     played = human_move(db, game_id, alice)
     assert played.game.waiting_for() == {1}
     before = snapshot(db, game_id)
-    with pytest.raises(play.Illegal, match="waits for player 1"):
+    with pytest.raises(play.Illegal, match="waits for your opponent"):
         play.act(db, game_id, alice["id"], {"type": "end_turn"}, played.version)
     assert snapshot(db, game_id) == before
 

@@ -1,6 +1,7 @@
 """Property tests: random legal games from Game.new, invariants checked after every action."""
 
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,6 +14,7 @@ from webapp.engine.randomplay import play_random, random_action, random_game
 from .invariants import check_accounting, check_all, check_capacity, check_hands
 
 POOL = load_pool()
+HIDDEN = re.compile(r"\bR\d+\.\d+|\b[pP]\d+c\d+\b")  # rule numbers, instance ids
 SEEDS = st.integers(min_value=0, max_value=2 ** 32)
 SLOW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -95,8 +97,9 @@ def test_legal_actions_are_accepted_and_anything_else_refused(seed):
                 assert [a["type"] for a in legal] == ["resign"]
             for a in junk_actions(game, rng, p):
                 assert not game.is_legal(p, a)
-                with pytest.raises(IllegalAction):
+                with pytest.raises(IllegalAction) as caught:
                     game.apply(p, a)
+                assert not HIDDEN.search(str(caught.value)), str(caught.value)  # plain words only
                 assert game.to_json() == before
         with pytest.raises(IllegalAction):
             game.apply(2, {"type": "end_turn"})

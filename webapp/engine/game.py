@@ -28,6 +28,21 @@ SHAPES = {
     "resign": (set(), set()),
 }
 LIST_KEYS = {"cards", "units", "order", "targets"}
+# each action type in plain words, for messages to players
+WORDS = {
+    "choose_leaders": "choosing leaders", "summon": "summoning", "march": "marching",
+    "march_ability": "a [March] ability", "discard": "discarding", "end_turn": "ending the turn",
+    "quick_summon": "a quick summon", "formation": "a formation", "ability": "an ability",
+    "spell": "casting a spell", "attack": "attacking", "pass": "passing",
+    "destroy_over_capacity": "destroying monsters over capacity", "resign": "resigning",
+}
+SET_REFUSALS = {
+    "choose_leaders": ("Choose 1 to 3 monsters from your opening hand, total level 5 at most.", "R5.4"),
+    "quick_summon": ("Those cards cannot be quick summoned together: each needs the Quick mark (or an "
+                     "ability that allows it), and the party's total level must fit the land.", "R9.2"),
+    "destroy_over_capacity": ("Destroy your monsters there (never leaders) one at a time, and stop as soon "
+                              "as the land fits.", "R8.8"),
+}
 RESULT_REASONS = ("leaders", "judgment", "draw", "resign", "timeout", "disconnect")
 
 
@@ -233,22 +248,20 @@ class Game:
         """The action's type if `player` may send it now; else IllegalAction. Reads, never writes."""
         s = self.state
         if player not in (0, 1):
-            raise IllegalAction(f"no such player: {player!r}")
+            raise IllegalAction("There is no such player in this game.")
         if s.result is not None:
-            raise IllegalAction(f"the game is over ({s.result['reason']}); {action!r} is not accepted")
+            raise IllegalAction("The game is over.", "R1.1")
         kind = check_shape(action)
         if kind != "resign":
-            waiting = self.waiting_for()
-            if player not in waiting:
-                raise IllegalAction(f"player {player} cannot act now: the game waits for "
-                                    f"{' and '.join(f'player {p}' for p in sorted(waiting))}")
+            if player not in self.waiting_for():
+                raise IllegalAction("It is not your move: the game waits for your opponent.", "R6.1")
             self._check_legal(player, action, kind)
         return kind
 
     def set_result(self, winner, reason):
         """End the game from outside the rules: the server's timeout or disconnect (R1.3, R18)."""
         if self.state.result is not None:
-            raise IllegalAction("the game is already over")
+            raise IllegalAction("The game is already over.", "R1.1")
         if winner not in (0, 1, None) or reason not in RESULT_REASONS:
             raise ValueError(f"bad result: winner {winner!r}, reason {reason!r}")
         new = self.state.copy()
@@ -267,10 +280,10 @@ class Game:
                 if key == "targets" and kind == "march_ability" and name in LANDS:
                     continue
                 if name not in idx:
-                    raise IllegalAction(f"{kind}: unknown id {name!r} in {key!r}")
+                    raise IllegalAction(f"{WORDS[kind].capitalize()}: one of the cards named is not in this game.")
         for key in ("card", "unit", "sacrifice"):
             if key in action and action[key] not in idx:
-                raise IllegalAction(f"{kind}: unknown id {action[key]!r} in {key!r}")
+                raise IllegalAction(f"{WORDS[kind].capitalize()}: the card named is not in this game.")
         # Discards, formations, marches and summons are checked directly; the rest against the list
         # of legal actions, made only then (listing marches is the costly part of it).
         if kind == "discard":
@@ -278,30 +291,31 @@ class Game:
             hand = s.hand[player]
             if s.phase != "main" or not cards or len(set(cards)) != len(cards) \
                     or any(idx[c] not in hand for c in cards):
-                raise IllegalAction(f"discard {cards!r}: not a set of cards in your hand outside battle (R6.7)")
+                raise IllegalAction("You may discard only cards from your own hand, each once, in your main "
+                                    "step (not during a battle).", "R6.7")
             return
         if kind == "formation":
             b = s.battle
             order = action["order"]
             if s.phase != "battle" or b.step != "formation" or \
                     sorted(idx[u] for u in order) != sorted(b.party[player]) or len(set(order)) != len(order):
-                raise IllegalAction(f"formation {order!r}: not an order of your whole party (R9.4)")
+                raise IllegalAction("A formation puts your whole battle party in order, each monster once.", "R9.4")
             return
         if kind == "march":
             if action["to"] not in LANDS:
-                raise IllegalAction(f"march: unknown land {action['to']!r}")
+                raise IllegalAction("There is no such land.", "R4.1")
             units = [idx[u] for u in action["units"]]
             dest = LANDS.index(action["to"])
-            if s.phase != "main" or player != s.active or not turn.march_legal(s, player, units, dest):
-                raise IllegalAction(f"march {action['units']!r} to {action['to']}: not allowed "
-                                    f"(R8.1 reach, R8.4 capacity, R8.7 failed attack, exhausted units)")
+            if s.phase != "main" or player != s.active:
+                raise IllegalAction("You may march only in your own main step.", "R6.3")
+            if not turn.march_legal(s, player, units, dest):
+                raise IllegalAction(*turn.march_refusal(s, player, units, dest, self.card_name))
             return
         if kind == "summon":
             c = idx[action["card"]]
             if s.phase == "main" and player == s.active and turn.summon_legal(s, player, c):
                 return
-            raise IllegalAction(f"summon {action['card']!r}: not a monster in your hand that fits your base "
-                                f"(R7.2, R7.3, R7.5)")
+            raise IllegalAction(*turn.summon_refusal(s, player, c, self.card_name))
         if kind == "end_turn" and s.phase == "main":
             return  # the active player may always end the main phase (R6.5)
         legal = self.legal_actions(player)
@@ -310,14 +324,26 @@ class Game:
             want = sorted(action[key])
             if len(set(want)) == len(want) and any(a["type"] == kind and sorted(a[key]) == want for a in legal):
                 return
-            if kind == "destroy_over_capacity":
-                raise IllegalAction(f"destroy_over_capacity {action['units']!r}: not allowed "
-                                    f"(R8.8 non-leaders, one at a time until the land fits)")
-            raise IllegalAction(f"{kind} {action['cards']!r}: not allowed "
-                                f"({'R9.2 Quick mark, capacity' if kind == 'quick_summon' else 'R5.4 1-3 monsters, levels 5 at most'})")
+            raise IllegalAction(*SET_REFUSALS[kind])
         if action in legal:  # dict equality: same keys and values, list order included
             return
-        raise IllegalAction(f"{kind} {action!r} is not legal now")
+        raise IllegalAction(self._refusal(action, kind))
+
+    def card_name(self, inst):
+        """The English name of a card instance, for messages."""
+        card = self.state.static.cards[inst]
+        return card.data.get("name", {}).get("en", card.id)
+
+    def _refusal(self, action, kind):
+        """Plain words for an action that is not among the legal ones now."""
+        idx = self.state.static.index
+        if kind == "ability":
+            return f"{self.card_name(idx[action['unit']])} cannot use that ability now."
+        if kind == "march_ability":
+            return f"{self.card_name(idx[action['unit']])} cannot use its [March] ability that way now."
+        if kind == "spell":
+            return f"You cannot cast {self.card_name(idx[action['card']])} that way now."
+        return f"{WORDS[kind].capitalize()} is not possible now."
 
     def _do(self, s, p, a, kind, ev):
         idx = s.static.index
@@ -347,26 +373,25 @@ class Game:
 def check_shape(action):
     """The action's type, once its keys and value types are right."""
     if not isinstance(action, dict):
-        raise IllegalAction(f"an action is a dict with a 'type', got {action!r}")
+        raise IllegalAction("That is not a move the game understands.")
     kind = action.get("type")
-    if kind not in SHAPES:
-        raise IllegalAction(f"unknown action type {kind!r}; known: {', '.join(sorted(SHAPES))}")
+    if not isinstance(kind, str) or kind not in SHAPES:
+        raise IllegalAction("That is not a move the game understands.")
     required, optional = SHAPES[kind]
     keys = set(action) - {"type"}
-    if not required <= keys:
-        raise IllegalAction(f"{kind}: missing {', '.join(sorted(required - keys))}")
-    if keys - required - optional:
-        raise IllegalAction(f"{kind}: unexpected {', '.join(sorted(keys - required - optional))}")
+    if not required <= keys or keys - required - optional:
+        raise IllegalAction(f"{WORDS[kind].capitalize()}: the move is incomplete or has parts the game "
+                            f"does not understand.")
     for k in keys:
         v = action[k]
         if k in LIST_KEYS:
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v) or len(v) > 40:
-                raise IllegalAction(f"{kind}: {k!r} must be a list of ids, got {v!r}")
+                raise IllegalAction(f"{WORDS[kind].capitalize()}: the move names its cards wrongly.")
         elif k == "choice":
             if not isinstance(v, int) or isinstance(v, bool):
-                raise IllegalAction(f"{kind}: 'choice' must be an integer, got {v!r}")
+                raise IllegalAction(f"{WORDS[kind].capitalize()}: the choice must be a number.")
         elif not isinstance(v, str):
-            raise IllegalAction(f"{kind}: {k!r} must be an id, got {v!r}")
+            raise IllegalAction(f"{WORDS[kind].capitalize()}: the move names its card wrongly.")
     return kind
 
 

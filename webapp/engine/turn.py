@@ -228,6 +228,23 @@ def march_legal(s, p, units, dest):
     return sum(cards[u].level for u in units) + s.level_on(dest, p) <= s.static.capacity[dest]
 
 
+def march_refusal(s, p, units, dest, name):
+    """(message, rule) saying in plain words why march_legal refused; `name(inst)` names a card."""
+    to = LANDS[dest]
+    if not units or len(set(units)) != len(units):
+        return "Choose each marching monster once.", "R8.1"
+    for u in units:
+        if s.static.owner[u] != p or u not in s.land:
+            return f"{name(u)} is not one of your monsters on the map.", "R8.1"
+        if not can_march(s, u, p):
+            return f"{name(u)} cannot march again this turn.", "R8.1"
+        if not reaches(s, u, dest, p):
+            return f"{name(u)} cannot reach {to} from where it stands.", "R8.1"
+    if march_blocked(s, dest, p):
+        return f"Your attack on {to} failed this turn: you may not attack it again while enemies remain.", "R8.7"
+    return f"There is no room on {to}: your monsters' total level there would be over its capacity.", "R8.4"
+
+
 def march(s, p, units, dest, ev):
     names = s.static.names
     for u in units:
@@ -261,6 +278,19 @@ def summon_legal(s, p, c, tables=None):
     if enemy[base]:
         return False  # R7.3
     return own[base] + card.level <= s.static.capacity[base]  # R7.2
+
+
+def summon_refusal(s, p, c, name):
+    """(message, rule) saying in plain words why a summon is refused; `name(inst)` names a card."""
+    if s.phase != "main" or p != s.active:
+        return "You may summon only in your own main step.", "R6.3"
+    if c not in s.hand[p]:
+        return "You may summon only monsters from your own hand.", "R7.1"
+    if s.static.cards[c].kind != "monster":
+        return f"{name(c)} is a spell: spells are cast in battle, not summoned.", "R7.5"
+    if board_tables(s, p)[1][BASES[p]]:
+        return "You may not summon while an enemy monster stands on your base.", "R7.3"
+    return f"There is no room for {name(c)} on your base: its total level would be over 5.", "R7.2"
 
 
 def summon(s, p, c, ev, land=None):
