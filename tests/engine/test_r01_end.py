@@ -31,13 +31,13 @@ def test_r1_1_destroying_the_only_enemy_leader_wins():
 
 def test_r1_1_a_spell_destroying_the_last_leader_wins():
     """R1.1: it does not matter how the last leader is destroyed: a Fireball (3 to the front) wins."""
-    g = scenario({"hand": ["fireball"],
+    g = scenario({"hand": [{"card": "fireball", "id": "f0"}],
                   "units": [unit("orc", "H0", "a0", leader=True), unit("caster", "L3", "a1")]},
                  {"units": [unit("orc", "L5", "b0", leader=True)]},
                  cards={"caster": card(power=0, life=5, slots={"fire": 1})}, dice=[6, 1])
     march(g, 0, ["a1"], "L5")
     spell = [a for a in g.legal_actions(0) if a["type"] == "spell"]
-    assert spell == [{"type": "spell", "card": "p0c0", "targets": []}]
+    assert spell == [{"type": "spell", "card": "f0", "targets": []}]
     ev = do(g, 0, spell[0])
     # the orc leader's life 3 - 3 = 0
     assert [e["unit"] for e in events_of(ev, "destroyed")] == ["b0"]

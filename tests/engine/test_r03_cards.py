@@ -95,12 +95,12 @@ def test_r3_1_unit_shows_its_printed_values_outside_battle():
 def test_r3_1_quick_mark_decides_what_may_be_quick_summoned():
     """R3.1: the Quick mark says a monster may be quick summoned (R9.2): Salamander yes, Orc no."""
     assert POOL["salamander"].quick and not POOL["orc"].quick
-    g = scenario({"hand": ["salamander", "orc"],
+    g = scenario({"hand": [{"card": "salamander", "id": "sal"}, {"card": "orc", "id": "orc"}],
                   "units": [unit("orc", "H0", "a0", leader=True), unit("orc", "L3", "a1")]},
                  {"units": [unit("orc", "H1", "b0", leader=True), unit("orc", "L5", "b1")]})
     do(g, 0, {"type": "march", "units": ["a1"], "to": "L5"})
     options = sorted(a["cards"] for a in find(g, 0, "quick_summon"))
-    assert options == [[], ["p0c0"]]
+    assert options == [[], ["sal"]]
 
 
 def test_r3_1_life_reaching_zero_destroys():
@@ -277,7 +277,7 @@ NEGATOR = card(power=0, life=9, slots={"fire": 1}, abilities=[
 def test_r3_3_spellproof_survives_negation():
     """R3.3 / R13.1: keywords are not lost when abilities are negated: a negated Unicorn is still
     Spellproof, so a Fireball (3 to the front) does nothing to it."""
-    g = scenario({"hand": ["fireball"],
+    g = scenario({"hand": [{"card": "fireball", "id": "f0"}],
                   "units": [unit("orc", "H0", "a0", leader=True), unit("negator", "L3", "a1")]},
                  {"units": [unit("orc", "H1", "b0", leader=True), unit("unicorn", "L5", "b1")]},
                  cards={"negator": NEGATOR}, dice=[6, 1])
@@ -285,7 +285,7 @@ def test_r3_3_spellproof_survives_negation():
     ev = do(g, 0, {"type": "ability", "unit": "a1", "targets": ["b1"]})
     assert {"type": "negated", "unit": "b1"} in ev
     assert g.view(0)["battle"]["negated"] == ["b1"]
-    ev = do(g, 0, {"type": "spell", "card": "p0c0", "targets": []})
+    ev = do(g, 0, {"type": "spell", "card": "f0", "targets": []})
     assert len(events_of(ev, "resolved")) == 1
     assert [e for e in events_of(ev, "damage") if e["unit"] == "b1"] == []
     assert unit_view(g, "b1")["life"] == 4

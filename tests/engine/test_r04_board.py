@@ -167,10 +167,11 @@ def test_r4_4_rearworld_holds_8_road_6():
 
 def test_r4_4_base_capacity_is_5_for_summons():
     """R4.4 / R7.2: a base holds a total level of 5: 3 at the base + 2 fits, + 3 does not."""
-    g = scenario({"hand": ["lv3", "lv2"], "units": [unit("lv3", "H0", "a0", leader=True)]}, cards=LV)
+    g = scenario({"hand": [{"card": "lv3", "id": "h3"}, {"card": "lv2", "id": "h2"}],
+                  "units": [unit("lv3", "H0", "a0", leader=True)]}, cards=LV)
     summons = {a["card"] for a in find(g, 0, "summon")}
-    assert summons == {"p0c1"}  # only the level-2 card
-    assert_illegal(g, 0, {"type": "summon", "card": "p0c0"})
+    assert summons == {"h2"}  # only the level-2 card
+    assert_illegal(g, 0, {"type": "summon", "card": "h3"})
 
 
 def test_r4_4_base_capacity_is_5_for_marches():
@@ -331,20 +332,21 @@ def test_r4_6_successful_attack_on_the_enemy_base_takes_it():
 def test_r4_6_no_summon_to_your_base_while_an_enemy_is_on_it():
     """R4.6 / R7.3: its owner may not summon there while enemy monsters are on it."""
     g = scenario({"units": [unit("orc", "H0", "a0", leader=True), unit("orc", "H1", "x")]},
-                 {"hand": ["orc", "goblin-raider"], "units": [unit("orc", "L6", "b0", leader=True)]},
+                 {"hand": [{"card": "orc", "id": "o1"}, "goblin-raider"],
+                  "units": [unit("orc", "L6", "b0", leader=True)]},
                  active=1)
     assert g.view(1)["lands"]["H1"]["owner"] == 0
     assert find(g, 1, "summon") == []
-    assert_illegal(g, 1, {"type": "summon", "card": "p1c0"})
+    assert_illegal(g, 1, {"type": "summon", "card": "o1"})
 
 
 def test_r4_6_summoning_into_your_emptied_base_takes_it_back():
     """R4.6 [decided]: if the enemy leaves it, its owner's summoning there enters an empty land and takes it back."""
     g = scenario({"units": [unit("orc", "H0", "a0", leader=True)]},
-                 {"hand": ["orc"], "units": [unit("orc", "L6", "b0", leader=True)]},
+                 {"hand": [{"card": "orc", "id": "o1"}], "units": [unit("orc", "L6", "b0", leader=True)]},
                  active=1, owners={"H1": 0})
     assert g.view(1)["lands"]["H1"]["owner"] == 0
-    ev = do(g, 1, {"type": "summon", "card": "p1c0"})
+    ev = do(g, 1, {"type": "summon", "card": "o1"})
     assert {"type": "land_taken", "player": 1, "land": "H1"} in ev
     assert g.view(1)["lands"]["H1"]["owner"] == 1
 

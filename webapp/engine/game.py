@@ -4,7 +4,7 @@ from . import battle, codec, effects, turn, views
 from .board import BASES, LANDS, SHARED_LANDS
 from .carddefs import load_pool
 from .errors import IllegalAction
-from .rng import Rng
+from .rng import Rng, instance_numbers
 from .state import State, Static
 
 DECK_SIZE = 30  # R2.1
@@ -73,7 +73,8 @@ class Game:
         cards, owner, names = [], [], []
         for p, deck in enumerate((deck0, deck1)):
             check_deck(deck, pool, p)
-            for k, cid in enumerate(deck):
+            numbers = instance_numbers(seed, p, len(deck))  # opaque ids: no card, no deck position
+            for k, cid in zip(numbers, deck):
                 cards.append(pool[cid])
                 owner.append(p)
                 names.append(f"p{p}c{k}")

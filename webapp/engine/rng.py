@@ -1,5 +1,7 @@
 """A small deterministic RNG whose whole state is one integer (exact JSON round-trip)."""
 
+import hashlib
+
 _MASK = (1 << 64) - 1
 
 
@@ -27,3 +29,20 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+def instance_numbers(seed, player, count, taken=()):
+    """The K of each of `count` new instance ids `pNcK` of `player`, in a per-game random order.
+
+    Drawn from a stream of its own (a hash of the seed: it never touches the game's RNG, so the ids
+    say nothing about the shuffle), so an id says nothing about which card it is. The numbers are
+    the `count` smallest not in `taken` (ids given explicitly), shuffled."""
+    digest = hashlib.sha256(f"ids:{seed}:{player}".encode()).digest()
+    rng = Rng(int.from_bytes(digest[:8], "big"))
+    numbers, k = [], 0
+    while len(numbers) < count:
+        if f"p{player}c{k}" not in taken:
+            numbers.append(k)
+        k += 1
+    rng.shuffle(numbers)
+    return numbers

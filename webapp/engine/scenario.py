@@ -3,7 +3,7 @@
 from .board import CAPACITY, LAND_KINDS, LANDS, MIDDLE, SHARED_LANDS
 from .carddefs import CardDataError, parse_card
 from .game import blank_state
-from .rng import Rng
+from .rng import Rng, instance_numbers
 from .state import Static
 
 TOP_KEYS = {"seed", "round", "active", "first", "lands", "owners", "players", "dice", "cards",
@@ -90,15 +90,10 @@ def build(data, pool):
                         _fail(f"{where}.id", f"{iid!r} is not a fresh instance id")
                     explicit.add(iid)
                 entries.append((p, zone, i, item, where))
-    counters = [0, 0]
+    numbers = [iter(instance_numbers(seed, p, sum(1 for e in entries if e[0] == p and "id" not in e[3]),
+                                     explicit)) for p in (0, 1)]  # opaque ids, as in Game.new
     for p, zone, i, item, where in entries:
-        if "id" in item:
-            iid = item["id"]
-        else:
-            while f"p{p}c{counters[p]}" in explicit:
-                counters[p] += 1
-            iid = f"p{p}c{counters[p]}"
-            counters[p] += 1
+        iid = item["id"] if "id" in item else f"p{p}c{next(numbers[p])}"
         cards.append(defs[item["card"]])
         owner.append(p)
         names.append(iid)
