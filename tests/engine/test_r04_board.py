@@ -281,7 +281,8 @@ def test_r4_5_failed_attack_leaves_the_land_with_the_defender():
 
 
 def test_r4_5_both_parties_wiped_out_land_stays_the_defenders():
-    """R4.5 / R14.1: if an attack wipes out both parties, the land stays the defender's."""
+    """R4.5 / R14.1: if an attack wipes out both parties, the land stays the defender's (the
+    rulebook's §8 and §14 call a mutual wipe-out a failed attack)."""
     g = scenario({"units": [unit("orc", "H0", "a0", leader=True), unit("smasher", "L3", "x")]},
                  {"units": [unit("orc", "H1", "b0", leader=True), unit("smasher", "L5", "y")]},
                  cards={"smasher": card(power=5, life=3)}, dice=[2, 2])  # tie: simultaneous attack
