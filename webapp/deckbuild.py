@@ -226,7 +226,9 @@ def fill(counts, owned, pool, size=DECK_SIZE):
 
 def after_grant(db, user_id, config=None, pool=None):
     """Called wherever cards enter a collection (a pack opened, a chapter's reward): ``first_deck``
-    on what the user owns now (``packs.owned``; ``config`` None reads the collection rows)."""
+    on what the user owns now (``packs.owned``; ``config`` None, as the callers pass, reads the
+    collection rows: the moment that matters is the collection reaching 30, R2.3, also on a host
+    whose COLLECTION = "all" lends everyone every card)."""
     from webapp import packs
 
     if pool is None:

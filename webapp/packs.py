@@ -138,7 +138,7 @@ def open_pack(db, user_id, pack_id, pool, config, rng=None):
         raise
     from webapp import deckbuild  # deckbuild reads owned() from here
 
-    deckbuild.after_grant(db, user_id, config, pool if isinstance(pool, dict) else None)
+    deckbuild.after_grant(db, user_id, pool=pool if isinstance(pool, dict) else None)
     return cards
 
 

@@ -295,6 +295,7 @@
       status.textContent = playable ? "Ready to play" : "Not ready to play yet";
       status.className = "deck-status " + (playable ? "is-ready" : "is-not-ready");
       doc.getElementById("bar-status").textContent = playable ? "Ready" : "Draft";
+      doc.getElementById("bar-count").parentNode.classList.toggle("is-ready", playable);
 
       var list = doc.getElementById("deck-problems");
       list.textContent = "";

@@ -114,3 +114,18 @@ def test_first_deck_after_a_pack_is_told_once_and_offered_where_decks_are_chosen
     other = alice_client.application.test_client()
     log_in(other, alice)
     assert "We built" not in other.get("/").get_data(as_text=True)
+
+
+def test_an_account_already_past_30_cards_gets_its_deck_where_decks_are_chosen(alice_client, db, alice):
+    add_cards(db, alice["id"], packs.STARTER)
+    add_cards(db, alice["id"], {"orc": 12})  # 33 cards given directly: no pack opened, no deck yet
+    assert own_decks(db, alice) == {}
+    assert "Build one for me" in alice_client.get("/decks").get_data(as_text=True)
+    assert own_decks(db, alice) == {}  # the deck list does not build one by itself
+    page = alice_client.get("/play").get_data(as_text=True)
+    assert list(own_decks(db, alice)) == [deckbuild.FIRST_DECK_NAME]
+    assert "We built “My first brigade” from your cards" in page  # before the page: told on it
+    assert "My first brigade" in page
+    alice_client.get("/lobby")
+    html = alice_client.get("/story/first-muster").get_data(as_text=True)
+    assert len(own_decks(db, alice)) == 1 and "My first brigade" in html

@@ -29,6 +29,11 @@ CARD_FIELD = "card:"
 FIRST_DECK_SEEN = "first_deck_seen"
 
 
+#: The pages where a deck is chosen for a battle: an account that reached 30 cards before first
+#: decks were built (or by a way that does not call deckbuild.after_grant) gets its deck there.
+DECK_CHOICE_PAGES = {"play.index", "lobby.index", "lobby.join", "story.chapter"}
+
+
 @bp.before_app_request
 def first_deck_notice():
     """On the next page after a player's first deck was built (webapp.deckbuild), say so, once."""
@@ -39,6 +44,8 @@ def first_deck_notice():
     from webapp.store import marks
 
     db, user_id = get_db(), g.user["id"]
+    if request.endpoint in DECK_CHOICE_PAGES and marks.get_mark(db, user_id, deckbuild.FIRST_DECK_MARK) is None:
+        deckbuild.after_grant(db, user_id, pool=card_pool())
     name = deckbuild.take_notice(db, user_id)
     if name:
         flash(f"You own {DECK_SIZE} cards now, so the loaner deck goes back to the prince. "
