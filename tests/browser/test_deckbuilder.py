@@ -210,3 +210,28 @@ def test_card_table_add_badge_remove_preview_fill_and_save(page, server, size):
     for c, n in EXTRA.items():
         owned[c] = owned.get(c, 0) + n
     assert check_deck(cards, POOL, owned).playable
+
+
+def test_home_first_steps_and_history_after_registering(page, server, size):
+    """A new account's home page lists its first steps, the first one next; opening the welcome pack
+    ticks it; the match history is reachable from the home page."""
+    name = f"home{size}"
+    kit.register(page, server.url, name)
+    page.goto(server.url + "/")
+    steps = page.locator(".step-item")
+    assert steps.count() == 4
+    assert page.locator(".steps-progress").inner_text() == "0 of 4 done"
+    assert "is-next" in steps.nth(0).get_attribute("class")
+    no_sideways_scroll(page)
+    shoot(page, "home-steps", size)
+    steps.nth(0).locator("h3 a").click()
+    page.wait_for_url(server.url + "/packs")
+    page.click(".pack-sealed button:has-text('Open')")
+    page.wait_for_url(re.compile(r"/packs/\d+$"))
+    page.goto(server.url + "/")
+    assert page.locator(".steps-progress").inner_text() == "1 of 4 done"
+    assert "is-done" in steps.nth(0).get_attribute("class") and "is-next" in steps.nth(1).get_attribute("class")
+    page.click("a:has-text('Your match history')")
+    page.wait_for_url(server.url + "/history")
+    assert "No games yet" in page.locator(".deck-empty").inner_text()
+    no_sideways_scroll(page)
