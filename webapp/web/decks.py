@@ -34,6 +34,19 @@ FIRST_DECK_SEEN = "first_deck_seen"
 DECK_CHOICE_PAGES = {"play.index", "lobby.index", "lobby.join", "story.chapter"}
 
 
+@bp.app_template_global()
+def built_for_you(deck):
+    """Whether ``deck`` is the first deck the game built for the logged-in player (the deck choice marks it)."""
+    if g.get("user") is None or not isinstance(deck, dict) or deck.get("loaner"):
+        return False
+    if "first_deck_id" not in g:
+        from webapp.store import marks
+
+        mark = marks.get_mark(get_db(), g.user["id"], deckbuild.FIRST_DECK_MARK) or {}
+        g.first_deck_id = mark.get("deck")
+    return g.first_deck_id is not None and deck.get("id") == g.first_deck_id
+
+
 @bp.before_app_request
 def first_deck_notice():
     """On the next page after a player's first deck was built (webapp.deckbuild), say so, once."""
