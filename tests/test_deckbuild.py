@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from webapp import deckbuild, packs
 from webapp.deckcheck import DECK_SIZE, SPELL_TIP_AT, check_deck, slot_kinds
 from webapp.engine import load_pool
-from webapp.store import add_cards, connect, get_deck, list_decks, migrate, seed_from_files
+from webapp.store import add_cards, connect, get_deck, list_decks, migrate, seed_from_files, transaction
 from webapp.store.marks import get_mark
 from webapp.store.users import create_user
 
@@ -213,3 +213,17 @@ def test_under_30_cards_no_deck_and_no_mark(db):
     add_cards(db, uid, {"orc": 29})
     assert deckbuild.after_grant(db, uid) is None
     assert get_mark(db, uid, deckbuild.FIRST_DECK_MARK) is None
+
+
+def test_a_chapters_reward_cards_that_make_30_build_the_first_deck(db):
+    from webapp import story
+
+    uid = create_user(db, "sol", "hash")["id"]
+    add_cards(db, uid, packs.STARTER)
+    add_cards(db, uid, {"merfolk-spearman": 6})  # 27, as after the welcome pack
+    shield_wall = next(c for c in story.chapters() if sum(c.reward["cards"].values()) == 3 and not c.reward["packs"])
+    with transaction(db):
+        story.grant_reward(db, uid, shield_wall)
+    (deck,) = own_decks(db, uid)
+    assert deck["name"] == deckbuild.FIRST_DECK_NAME
+    assert sum(get_deck(db, uid, deck["id"])["cards"].values()) == DECK_SIZE
