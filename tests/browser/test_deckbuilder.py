@@ -177,6 +177,11 @@ def test_card_table_add_badge_remove_preview_fill_and_save(page, server, size):
     assert shown and all(POOL[c].kind == "spell" for c in shown)
     page.select_option("#f-kind", "")
 
+    # the count in the bar leads to the deck (below the cards on a phone)
+    tap(page, page.locator(".builder-bar .bar-count"), size)
+    page.wait_for_function("() => document.querySelector('#builder-deck').getBoundingClientRect().top < 200")
+    page.evaluate("window.scrollTo(0, 0)")
+
     chosen = {"orc": 2, "merfolk-spearman": 1, "sylph": 1, "merfolk-harpooner": 1}
     page.fill("#deck-name", "Table deck")
     shoot(page, "chosen", size)
