@@ -1,5 +1,7 @@
 """The play service against a real SQLite file: create, seats, versions, illegal input, CPU, rebuild."""
 
+import re
+
 import pytest
 
 from webapp import play
@@ -82,9 +84,10 @@ def test_own_decks_are_playable_only_when_legal_and_owned(db, alice, bob):
     short = save_deck(db, alice["id"], "Short", {"orc": 29})
     unowned = save_deck(db, alice["id"], "Raiders", {"orc": 26, "goblin-raider": 4})
     assert [d["id"] for d in play.playable_decks(db, alice["id"])] == [good]
-    for deck in (short, unowned):
-        with pytest.raises(play.Forbidden, match="R2"):
+    for deck, why in ((short, "exactly 30 cards"), (unowned, "own")):
+        with pytest.raises(play.Forbidden, match=why) as refused:
             play.create_cpu_game(db, alice, deck)
+        assert not re.search(r"\bR\d+\.\d+", refused.value.message)  # players read no rule numbers
     with pytest.raises(play.Forbidden, match="not yours"):
         play.create_cpu_game(db, bob, good)
     with pytest.raises(play.NotFound):

@@ -7,6 +7,7 @@ import pytest
 
 from webapp import play, story
 from webapp.store import add_cards, get_progress, list_games, list_packs, load_game, record_clear
+from webapp.store.marks import set_mark
 
 from .conftest import log_in, post
 
@@ -117,6 +118,7 @@ def test_bad_deck_choices_go_back_with_a_message(client, db, alice, bob):
 
 
 def test_a_player_with_30_cards_and_no_deck_is_sent_to_the_deck_builder(client, db, alice):
+    set_mark(db, alice["id"], "first_deck", {"deck": None, "told": True})  # the deck built for them, deleted
     add_cards(db, alice["id"], {"orc": 30})
     html = client.get("/story/first-muster").get_data(as_text=True)
     assert "stays home (R2.3)" in html and 'action="/story/first-muster/start"' not in html

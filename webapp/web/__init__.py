@@ -12,3 +12,5 @@ def register(app):
     app.add_template_global(deck_name)
     for module in (pages, auth, collection, decks, play, lobby, story):
         app.register_blueprint(module.bp)
+    from webapp.web import history  # the match history
+    app.register_blueprint(history.bp)

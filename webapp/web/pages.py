@@ -1,18 +1,30 @@
-"""Site-wide pages: the landing page and the health check."""
+"""Site-wide pages: the landing page (with a new player's first steps) and the health check."""
 
-from flask import Blueprint, jsonify, render_template
+from flask import Blueprint, current_app, g, jsonify, render_template
 
 bp = Blueprint("pages", __name__)
+
+#: The first steps of a new account, in order: (key, title, what to do, endpoint of the page that does it).
+STEPS = (
+    ("pack", "Open your welcome pack", "Six cards to start your collection, one by one.", "collection.packs_page"),
+    ("chapter", "Win story chapter 1", "Eringe shows you leaders and summoning; the prince lends you his brigade.",
+     "story.index"),
+    ("deck", "Battle with a deck of your own",
+     "At 30 cards a deck is built for you; use it, or build one in Decks with Fill for me.", "decks.index"),
+    ("friend", "Invite a friend", "Send a link or a code from Friends and battle each other live.", "lobby.index"),
+)
+#: The user mark that remembers the steps seen done (so a step stays ticked).
+STEPS_MARK = "first_steps"
 
 
 @bp.get("/")
 def index():
-    """Show the landing page with the size of the card pool."""
-    from flask import current_app
-
+    """Show the landing page; a logged-in player sees their first steps until all are done."""
     from webapp.accounts import registration_mode
 
-    return render_template("index.html", card_count=card_count(),
+    steps = first_steps(g.user["id"]) if g.get("user") else None
+    return render_template("index.html", card_count=card_count(), steps=steps,
+                           steps_done=sum(s["done"] for s in steps) if steps else 0,
                            registration_open=registration_mode(current_app.config) != "closed")
 
 
@@ -29,3 +41,58 @@ def card_count():
     except ImportError:
         return None
     return len(load_pool())
+
+
+def steps_done(db, user_id):
+    """The keys of STEPS the user's data shows done."""
+    done = set()
+    if db.execute("SELECT 1 FROM packs WHERE user_id = ? AND opened_at IS NOT NULL LIMIT 1", [user_id]).fetchone():
+        done.add("pack")
+    first = first_chapter_id()
+    if first and db.execute("SELECT 1 FROM story_progress WHERE user_id = ? AND chapter = ? AND cleared = 1",
+                            [user_id, first]).fetchone():
+        done.add("chapter")
+    loaners = {r[0] for r in db.execute("SELECT id FROM decks WHERE loaner = 1")}
+    for seat in (0, 1):
+        used = db.execute(f"SELECT json_extract(setup, '$.deck_ids[{seat}]') FROM games "
+                          f"WHERE seat{seat}_user_id = ? AND status != 'waiting'", [user_id]).fetchall()
+        if any(deck_id is not None and deck_id not in loaners for (deck_id,) in used):
+            done.add("deck")
+            break
+    if db.execute("SELECT 1 FROM games WHERE mode = 'online' AND (seat0_user_id = ? OR seat1_user_id = ?) LIMIT 1",
+                  [user_id, user_id]).fetchone():
+        done.add("friend")
+    return done
+
+
+def first_chapter_id():
+    try:
+        from webapp import story
+        chapters = story.chapters()
+    except Exception:  # noqa: BLE001 - no story data: the step is not offered as done
+        return None
+    return chapters[0].id if chapters else None
+
+
+def first_steps(user_id):
+    """The STEPS for this user, each with ``done`` (from their data, or remembered once seen) and
+    its page's ``url``; None when every step is done (the list then makes way for the home page)."""
+    from webapp.store import get_db
+    from webapp.store.marks import get_mark, set_mark
+    from webapp.web.security import nav_url
+
+    db = get_db()
+    seen = set(get_mark(db, user_id, STEPS_MARK, []))
+    if seen >= {key for key, *_ in STEPS}:
+        return None
+    done = seen | steps_done(db, user_id)
+    if done != seen:
+        set_mark(db, user_id, STEPS_MARK, sorted(done))
+    if done >= {key for key, *_ in STEPS}:
+        return None
+    steps = [{"key": key, "title": title, "text": text, "url": nav_url(endpoint), "done": key in done}
+             for key, title, text, endpoint in STEPS]
+    following = next((s for s in steps if not s["done"]), None)
+    if following:
+        following["next"] = True
+    return steps
