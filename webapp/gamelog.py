@@ -426,6 +426,7 @@ def without_rule_numbers(text):
     text = RULE_LEAD.sub("", text)
     text = RULE_NUMBER.sub("", text)
     text = re.sub(r"\(\s*\)", "", text)
+    text = re.sub(r"([(（])\s+", r"\1", text)
     text = re.sub(r"\s+([.,;:!?])", r"\1", text)
     return re.sub(r"[ \t]{2,}", " ", text).strip()
 

@@ -175,3 +175,43 @@ def test_every_event_of_real_games_reads_as_words(seed):
             for line in gamelog.describe(events, units, NAMES, viewer, POOL):
                 assert line and line[0].isupper() and line.endswith("."), line
                 assert "(" + events[0]["type"] + ")" not in line and "None" not in line, line
+                assert not re.search(r"\bp[01]c\d+\b|\bR\d+\.\d+\b", line), line
+
+
+def test_two_units_of_one_card_are_told_apart_by_ordinals_counting_only_units_on_view():
+    units = {"p0c3": ("goblin-raider", 0), "p0c8": ("goblin-raider", 0), "p0c20": ("goblin-raider", 0),
+             "p1c2": ("salamander", 1)}
+    march = {"type": "marched", "player": 0, "units": ["p0c8"], "from": ["H0"], "to": "L1", "battle": False}
+    # alone on view: no ordinal; the third copy still in the deck (p0c20) is never counted
+    assert gamelog.describe([march], units, NAMES, 0, POOL, public=["p0c8", "p1c2"]) == [
+        "Your Goblin Raider marches from your base to L1."]
+    assert gamelog.describe([march], units, NAMES, 0, POOL, public=["p0c3", "p0c8"]) == [
+        "Your second Goblin Raider marches from your base to L1."]
+    assert gamelog.describe([march], units, NAMES, 1, POOL, public=["p0c3", "p0c8"]) == [
+        "Alice's second Goblin Raider marches from Alice's base to L1."]
+    destroyed = {"type": "destroyed", "unit": "p0c3", "card": "goblin-raider", "owner": 0, "leader": False,
+                 "reason": "attack"}
+    assert gamelog.describe([destroyed], units, NAMES, 1, POOL, public=["p0c8"]) == [
+        "Alice's first Goblin Raider is destroyed."]
+
+
+def test_a_story_opponent_is_named_as_written_and_the_cpu_with_the():
+    event = {"type": "summoned", "unit": "p1c2", "card": "salamander", "owner": 1, "land": "H1"}
+    assert say(event) == ["The CPU summons Salamander to the CPU's base."]
+    assert gamelog.describe([event], UNITS, ["Alice", "Goblin Scouts"], 0, POOL) == [
+        "Goblin Scouts summons Salamander to Goblin Scouts' base."]
+    assert gamelog.describe([event], UNITS, ["Alice", "The River Kappa"], 0, POOL) == [
+        "The River Kappa summons Salamander to the River Kappa's base."]
+
+
+@pytest.mark.parametrize("text, words", [
+    ("a deck is exactly 30 cards (R2.1); this one has 29", "a deck is exactly 30 cards; this one has 29"),
+    ("R8.7: no second attack here this turn", "no second attack here this turn"),
+    ("You play first (R5.1, R5.7).", "You play first."),
+    ("not allowed (R5.4: 1-3 monsters)", "not allowed (1-3 monsters)"),
+    ("p0c3 is exhausted (R8.2)", "your Orc is exhausted"),
+    ("p1c9 is not in your hand", "that card is not in your hand"),
+])
+def test_a_message_for_players_loses_rule_numbers_and_ids(text, words):
+    assert gamelog.plain(text, lambda uid: "your Orc" if uid == "p0c3" else None) == words
+    assert gamelog.rule_numbers("see R8.7 and R8.7, R13.5a") == ["R8.7", "R13.5a"]

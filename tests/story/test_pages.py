@@ -119,7 +119,7 @@ def test_bad_deck_choices_go_back_with_a_message(client, db, alice, bob):
 def test_a_player_with_30_cards_and_no_deck_is_sent_to_the_deck_builder(client, db, alice):
     add_cards(db, alice["id"], {"orc": 30})
     html = client.get("/story/first-muster").get_data(as_text=True)
-    assert "stays home (R2.3)" in html and 'action="/story/first-muster/start"' not in html
+    assert "stays home" in html and "R2.3" not in html and 'action="/story/first-muster/start"' not in html
 
 
 def test_the_done_page_records_the_clear_and_shows_the_reward_once(client, db, alice):

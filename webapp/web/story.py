@@ -15,7 +15,7 @@ from webapp.engine import Game, load_pool
 from webapp.store import get_db
 from webapp.web.collection import LANGS, RARITY_NAMES, card_lang
 from webapp.web.deckchoice import all_owned, deck_name, form_id
-from webapp.web.security import login_required
+from webapp.web.security import login_required, nav_url
 
 bp = Blueprint("story", __name__)
 
@@ -86,6 +86,22 @@ def card_entries(counts, lang):
     return sorted(out, key=lambda e: (e["kind"] != "monster", e["level"] or 0, e["name"]))
 
 
+def rules_link(ch, lang):
+    """The rules page at the first rule the chapter teaches (the id is an anchor, never shown), or None."""
+    base = nav_url("rules.index", lang="ja" if lang == "ja" else None)
+    if not base:
+        return None
+    first = ch.teaches["rules"][0]
+    return base + "#" + (f"ja-{first[1:].split('.')[0]}" if lang == "ja" else first.lower().replace(".", "-"))
+
+
+def portrait(ch):
+    """The opponent's face on the board: the art of the monster its deck holds most of."""
+    pool = load_pool()
+    monsters = [(n, cid) for cid, n in ch.deck.counts.items() if pool[cid].kind == "monster"]
+    return max(monsters)[1] if monsters else None
+
+
 def chapter_progress(user_id):
     progress = store.get_progress(get_db(), user_id)
     return progress, set(story.unlocked(progress))
@@ -139,7 +155,7 @@ def chapter(chapter_id):
         reward_cards=card_entries(ch.reward["cards"], lang), reward_packs=ch.reward["packs"],
         decks=[dict(d, label=deck_name(d, lang)) for d in decks], default_deck=default, active=active,
         progress=progress.get(ch.id) or {}, best=best_text((progress.get(ch.id) or {}).get("best"), lang),
-        custom_start=ch.start is not None)
+        start_text=ch.start_text(lang), rules_url=rules_link(ch, lang))
 
 
 @bp.post("/story/<chapter_id>")
@@ -226,8 +242,11 @@ def game_info(game_id):
     actions = store.list_actions(db, game_id) if ch.goal["type"] == "take_land" else None
     verdict = story.judge(row, game, actions)
     return jsonify(game=game_id, chapter=ch.id, order=ch.order, title=ch.title[lang], goal=ch.goal_text(lang),
-                   goal_spec=ch.goal, tips=ch.tips_for(lang), lang=lang,
+                   goal_spec=ch.goal, goal_short=ch.goal_short(lang), last_round=ch.goal.get("by_round") or story.LAST_ROUND,
+                   opponent={"name": ch.opponent["name"][lang],
+                             "portrait": url_for("collection.art", lang=lang, card_id=portrait(ch)) if portrait(ch) else None},
+                   tips=ch.tips_for(lang), lang=lang,
                    status={"met": verdict.met, "final": verdict.final, "round": verdict.round},
                    done_url=url_for(".done", chapter_id=ch.id, game=game_id),
-                   chapter_url=url_for(".chapter", chapter_id=ch.id),
+                   chapter_url=url_for(".chapter", chapter_id=ch.id), rules_url=rules_link(ch, lang),
                    eringe=url_for("static", filename="img/eringe.svg"))
