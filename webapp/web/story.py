@@ -214,7 +214,13 @@ def done(chapter_id):
             return redirect(url_for(".chapter", chapter_id=ch.id))
         row = games[0]
     outcome = story.finish(db, uid, row)
-    packs = story.reward_packs(db, uid, ch) if outcome.cleared else []
+    # what this battle earned (its Victory pack, the clear's packs if it was the first clear), and the
+    # chapter's packs from an earlier first clear
+    from webapp.packs import source_label
+    packs = play.earned_packs(db, row, uid) if row["status"] != "active" else []
+    seen = {p["id"] for p in packs}
+    packs += [p for p in (story.reward_packs(db, uid, ch) if outcome.cleared else []) if p["id"] not in seen]
+    packs = [dict(p, label=source_label(p["source"])) for p in packs]
     nxt = story.next_chapter(ch.id)
     return render_template(
         "story/done.html", chapter=ch, lang=lang, outcome=outcome, row=row,
