@@ -109,7 +109,7 @@ class Board {
     const v = this.view;
     const spec = st.goal_spec || {};
     const last = st.last_round || 12;
-    const round = Math.max(2, v.round);
+    const round = Math.max(1, v.round);
     // met once stays met (the server judges the record: /story/game/<id>.json `status`)
     const won = v.result && v.result.winner === this.me;
     if (st.status && st.status.met) this.goalMet = true;

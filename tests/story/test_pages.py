@@ -137,7 +137,7 @@ def test_the_done_page_records_the_clear_and_shows_the_reward_once(client, db, a
     victory = [p for p in list_packs(db, alice["id"]) if p["source"] == f"win:game:{gid}"]
     assert len(victory) == 1 and f'href="/packs/{victory[0]["id"]}"' in html
     assert "Victory pack" in html and "Story pack (chapter 1)" in html
-    assert "received this chapter" in html
+    assert "Received for your first clear of this chapter" in html
     assert 'href="/story/river-crossing"' in html  # on to chapter 2
     assert get_progress(db, alice["id"])["first-muster"]["reward_granted"]
     # the pack-opening view takes it from there

@@ -218,12 +218,13 @@ def done(chapter_id):
     # chapter's packs from an earlier first clear
     from webapp.packs import source_label
     packs = play.earned_packs(db, row, uid) if row["status"] != "active" else []
+    first_clear = bool(outcome.granted) or any(p["source"] == ch.pack_source for p in packs)
     seen = {p["id"] for p in packs}
     packs += [p for p in (story.reward_packs(db, uid, ch) if outcome.cleared else []) if p["id"] not in seen]
     packs = [dict(p, label=source_label(p["source"])) for p in packs]
     nxt = story.next_chapter(ch.id)
     return render_template(
-        "story/done.html", chapter=ch, lang=lang, outcome=outcome, row=row,
+        "story/done.html", chapter=ch, lang=lang, outcome=outcome, row=row, first_clear=first_clear,
         after=paragraphs(ch.narration_after[lang]) if outcome.cleared else [],
         goal=ch.goal_text(lang), packs=packs, reward_cards=card_entries(ch.reward["cards"], lang),
         reward_packs=ch.reward["packs"], rarity_names=RARITY_NAMES, next_chapter=nxt,
