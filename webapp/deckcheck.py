@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from webapp.engine.carddefs import ELEMENTS
 
-#: A deck is exactly this many cards (R2.1).
+#: A deck is exactly this many cards.
 DECK_SIZE = 30
 #: Eringe's tip shows when a deck holds more spells than this, or more spells than monsters (R2.5).
 SPELL_TIP_AT = 10
@@ -29,12 +29,12 @@ LEVELS = ("refused", "invalid", "warning", "tip")
 
 MESSAGES = {
     "unknown": 'No card in the pool has the id "{card}": take it out.',
-    "too_many": "A deck is exactly {size} cards (R2.1): this one has {count}. Take out {extra}.",
-    "too_few": "A deck is exactly {size} cards (R2.1): this one has {count}. Add {missing}.",
-    "no_monster": "A deck needs at least one monster (R2.1).",
-    "not_owned": "You do not own {name} (R2.2): take it out.",
-    "too_many_copies": "The deck has {count} × {name}, but you own only {owned} (R2.2). Take out {extra}.",
-    "unpayable": "No monster in this deck has {element} or wild spell slots, so {name} can never be cast (R12.2).",
+    "too_many": "A deck is exactly {size} cards: this one has {count}. Take out {extra}.",
+    "too_few": "A deck is exactly {size} cards: this one has {count}. Add {missing}.",
+    "no_monster": "A deck needs at least one monster.",
+    "not_owned": "You do not own {name}: take it out.",
+    "too_many_copies": "The deck has {count} × {name}, but you own only {owned}. Take out {extra}.",
+    "unpayable": "No monster in this deck has {element} or wild spell slots, so {name} can never be cast.",
 }
 
 #: Eringe's line on decks of mostly spells: R2.5 in English, and the rulebook's own words (rulebook-ja.txt, section 2).

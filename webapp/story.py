@@ -601,6 +601,8 @@ def grant_reward(db, user_id, ch):
     pack_ids = [store.grant_pack(db, user_id, ch.pack_source) for _ in range(ch.reward["packs"])]
     if ch.reward["cards"]:
         store.add_cards(db, user_id, ch.reward["cards"])
+        from webapp import deckbuild  # 30 cards for the first time: a first deck (docs/decks.md)
+        deckbuild.after_grant(db, user_id)
     return {"packs": pack_ids, "cards": dict(ch.reward["cards"])}
 
 

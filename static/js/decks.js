@@ -1,4 +1,6 @@
-/* The deckbuilder: + / − buttons, filters, live validity messages and charts.
+/* The deckbuilder as a card table: click or tap a card to add it, a badge for its copies in the
+ * deck, click a row of the deck list to take one out, + / − buttons, filters, a large preview on
+ * hover, long-press or keyboard focus, live validity messages and charts.
  *
  * The page embeds its cards and message texts as JSON (#deck-data). checkDeck and deckStats
  * mirror webapp/deckcheck.py and webapp/deckstats.py exactly (tests/web/test_decks.py runs both
@@ -238,10 +240,13 @@
       order.push(id);
       rows[id] = input.closest(".pool-row");
     });
-    Array.prototype.forEach.call(form.querySelectorAll(".pool-row .step, #pool-filters, #pool-shown"), function (el) {
+    Array.prototype.forEach.call(doc.querySelectorAll(".pool-row .step, #pool-filters, #pool-shown, #pool-how"), function (el) {
       el.hidden = false;
     });
-    var dirty = false;
+    Array.prototype.forEach.call(form.querySelectorAll(".card-add"), function (b) { b.disabled = false; });
+    form.classList.add("is-live");
+    var dirty = form.getAttribute("data-dirty") === "1";
+    var say = doc.getElementById("builder-say");
 
     function value(id) {
       var n = parseInt(inputs[id].value, 10);
@@ -261,10 +266,14 @@
       var li = doc.createElement("li");
       li.className = "deck-row el-" + c.element;
       li.setAttribute("data-id", id);
-      li.innerHTML = '<span class="gem" aria-hidden="true"></span><span class="deck-row-count"></span>' +
-        '<span aria-hidden="true">×</span><span class="deck-row-name"></span><span class="deck-row-meta"></span>' +
+      li.innerHTML = '<button type="button" class="deck-row-remove">' +
+        '<span class="gem" aria-hidden="true"></span><span class="deck-row-count"></span>' +
+        '<span aria-hidden="true">×</span><span class="deck-row-name"></span><span class="deck-row-meta"></span></button>' +
         '<span class="stepper"><button type="button" class="step" data-step="-1">−</button>' +
         '<button type="button" class="step" data-step="1">+</button></span>';
+      var remove = li.querySelector(".deck-row-remove");
+      remove.setAttribute("data-id", id);
+      remove.setAttribute("aria-label", "Take one " + c.name + " out (" + n + " in the deck)");
       li.querySelector(".gem").className = "gem el-" + c.element;
       li.querySelector(".deck-row-count").textContent = String(n);
       li.querySelector(".deck-row-name").textContent = c.name;
@@ -299,14 +308,23 @@
       doc.getElementById("eringe").hidden = !problems.some(function (p) { return p.level === "tip"; });
 
       var deckList = doc.getElementById("deck-list");
-      var focused = doc.activeElement && deckList.contains(doc.activeElement) ?
-        [doc.activeElement.getAttribute("data-id"), doc.activeElement.getAttribute("data-step")] : null;
+      var active = doc.activeElement, focused = active && deckList.contains(active) ?
+        [active.getAttribute("data-id"), active.getAttribute("data-step"), active.classList.contains("deck-row-remove")] : null;
+      var ids = order.filter(function (id) { return deck[id]; });
       deckList.textContent = "";
-      order.forEach(function (id) { if (deck[id]) deckList.appendChild(deckRow(id, deck[id])); });
+      ids.forEach(function (id) { deckList.appendChild(deckRow(id, deck[id])); });
       doc.getElementById("deck-empty").hidden = stats.total > 0;
       if (focused) {
-        var again = deckList.querySelector('.step[data-id="' + focused[0] + '"][data-step="' + focused[1] + '"]') ||
-          deckList.querySelector(".step") || inputs[focused[0]];
+        var again = focused[2] ?
+          deckList.querySelector('.deck-row-remove[data-id="' + focused[0] + '"]') :
+          deckList.querySelector('.step[data-id="' + focused[0] + '"][data-step="' + focused[1] + '"]');
+        if (!again) {  // the row went away: the next row's remove button, else the card itself
+          var at = order.indexOf(focused[0]), next = null;
+          for (var k = 0; k < ids.length && !next; k += 1) if (order.indexOf(ids[k]) > at) next = ids[k];
+          next = next || ids[ids.length - 1];
+          again = next ? deckList.querySelector('.deck-row-remove[data-id="' + next + '"]') :
+            rows[focused[0]] && rows[focused[0]].querySelector(".card-add");
+        }
         if (again) again.focus();
       }
 
@@ -315,6 +333,12 @@
         var n = value(id), row = rows[id];
         row.classList.toggle("is-short", n > (data.cards[id].owned || 0));
         row.classList.toggle("in-deck", n > 0);
+        row.classList.toggle("is-used-up", n >= limit(id));
+        var badge = row.querySelector("[data-badge]"), used = row.querySelector("[data-used]");
+        if (badge) { badge.textContent = String(n); badge.hidden = n <= 0; }
+        if (used) used.textContent = String(n);
+        var add = row.querySelector(".card-add");
+        if (add) add.setAttribute("aria-disabled", n >= limit(id) || full ? "true" : "false");
         Array.prototype.forEach.call(doc.querySelectorAll('.step[data-id="' + id + '"]'), function (b) {
           b.disabled = b.getAttribute("data-step") === "1" ? (n >= limit(id) || full) : n <= 0;
         });
@@ -342,16 +366,139 @@
         plural(order.length, "card") + " you own or use" : shown + " of " + order.length + " cards shown";
     }
 
-    form.addEventListener("click", function (ev) {
-      var button = ev.target.closest(".step");
-      if (!button || button.disabled) return;
-      var id = button.getAttribute("data-id"), step = parseInt(button.getAttribute("data-step"), 10);
-      var n = Math.max(0, value(id) + step);
-      if (step > 0) n = Math.min(n, Math.max(limit(id), value(id)));
-      inputs[id].value = String(n);
+    function tell(text) { if (say) { say.textContent = ""; say.textContent = text; } }
+
+    function refuse(id) {
+      var row = rows[id];
+      if (!row) return;
+      row.classList.remove("is-refused");
+      void row.offsetWidth;  // restart the animation
+      row.classList.add("is-refused");
+    }
+
+    function total() { return order.reduce(function (s, id) { return s + value(id); }, 0); }
+
+    /* One more (step 1) or one fewer (step -1) of a card; says why when it cannot. */
+    function change(id, step) {
+      var c = data.cards[id], n = value(id);
+      if (step > 0) {
+        if (n >= limit(id)) {
+          var owned = c.owned || 0;
+          tell(n >= owned ? "You own " + (owned === 1 ? "1 copy" : owned + " copies") + " of " + c.name +
+            ": " + (owned === 1 ? "it is" : "all are") + " in the deck." : "A deck holds at most " + data.size + " of one card.");
+          refuse(id);
+          return false;
+        }
+        if (total() >= data.size) { tell("The deck is full: " + data.size + " cards. Take one out first."); refuse(id); return false; }
+      } else if (n <= 0) {
+        return false;
+      }
+      inputs[id].value = String(n + step);
       dirty = true;
       update();
+      tell((step > 0 ? "Added " : "Took out ") + c.name + ": " + (n + step) + " in the deck, " + total() + " of " + data.size + " cards.");
+      return true;
+    }
+
+    form.addEventListener("click", function (ev) {
+      if (suppressClick) { suppressClick = false; ev.preventDefault(); return; }
+      var add = ev.target.closest(".card-add");
+      if (add) { change(add.getAttribute("data-id"), 1); return; }
+      var remove = ev.target.closest(".deck-row-remove");
+      if (remove) { change(remove.getAttribute("data-id"), -1); return; }
+      var button = ev.target.closest(".step");
+      if (!button || button.disabled) return;
+      change(button.getAttribute("data-id"), parseInt(button.getAttribute("data-step"), 10));
     });
+    form.addEventListener("keydown", function (ev) {
+      var add = ev.target.closest && ev.target.closest(".card-add");
+      if (add && (ev.key === "-" || ev.key === "Delete" || ev.key === "Backspace")) {
+        ev.preventDefault();
+        change(add.getAttribute("data-id"), -1);
+      } else if (add && ev.key === "+") {
+        ev.preventDefault();
+        change(add.getAttribute("data-id"), 1);
+      } else if (ev.key === "Escape") {
+        hidePreview();
+      }
+    });
+
+    /* ------------------------------------------------ the large card: hover, long-press, focus */
+    var preview = doc.getElementById("card-preview"), previewImg = preview && preview.querySelector("img");
+    var pressTimer = null, suppressClick = false, pressShown = false, pressAt = null;
+
+    function showPreview(card, how) {
+      if (!preview) return;
+      var img = card.querySelector(".card-add img");
+      if (!img) return;
+      previewImg.src = img.currentSrc || img.src;
+      previewImg.alt = "";
+      preview.className = "card-preview is-" + how;
+      if (how === "side") {
+        var box = card.getBoundingClientRect(), view = doc.documentElement.clientWidth;
+        preview.classList.add(box.left + box.width / 2 < view / 2 ? "on-right" : "on-left");
+      }
+      preview.hidden = false;
+    }
+
+    function hidePreview() {
+      if (preview) preview.hidden = true;
+    }
+
+    var grid = doc.getElementById("pool-list");
+    if (grid && preview) {
+      grid.addEventListener("pointerover", function (ev) {
+        if (ev.pointerType !== "mouse") return;
+        var card = ev.target.closest(".pool-card");
+        if (card) showPreview(card, "side");
+      });
+      grid.addEventListener("pointerout", function (ev) {
+        if (ev.pointerType !== "mouse") return;
+        var card = ev.target.closest(".pool-card");
+        if (card && !card.contains(ev.relatedTarget)) hidePreview();
+      });
+      grid.addEventListener("pointerdown", function (ev) {
+        if (ev.pointerType === "mouse") return;
+        var card = ev.target.closest(".pool-card");
+        if (!card || !ev.target.closest(".card-add") || !ev.isPrimary) return;
+        if (!preview.hidden && preview.classList.contains("is-center")) return;  // one card read at a time
+        pressAt = [ev.clientX, ev.clientY];
+        clearTimeout(pressTimer);
+        pressTimer = setTimeout(function () {
+          pressTimer = null;
+          pressShown = true;
+          showPreview(card, "center");
+        }, 450);
+      });
+      grid.addEventListener("pointermove", function (ev) {
+        if (pressTimer && pressAt && Math.abs(ev.clientX - pressAt[0]) + Math.abs(ev.clientY - pressAt[1]) > 12) {
+          clearTimeout(pressTimer);
+          pressTimer = null;
+        }
+      });
+      ["pointerup", "pointercancel"].forEach(function (type) {
+        doc.addEventListener(type, function (ev) {
+          if (ev.pointerType === "mouse") return;
+          if (pressTimer) { clearTimeout(pressTimer); pressTimer = null; }
+          if (pressShown) {
+            pressShown = false;
+            // the press read the card: the click that may follow its release does not add it too
+            suppressClick = type === "pointerup";
+            setTimeout(function () { suppressClick = false; }, 400);
+            setTimeout(hidePreview, type === "pointercancel" ? 0 : 900);
+          }
+        });
+      });
+      grid.addEventListener("contextmenu", function (ev) {
+        if (ev.target.closest(".card-add")) ev.preventDefault();
+      });
+      grid.addEventListener("focusin", function (ev) {
+        var add = ev.target.closest(".card-add");
+        if (add && add.matches(":focus-visible")) showPreview(add.closest(".pool-card"), "side");
+      });
+      grid.addEventListener("focusout", function () { hidePreview(); });
+      preview.addEventListener("click", hidePreview);
+    }
     form.addEventListener("input", function (ev) {
       if (ev.target.classList && ev.target.classList.contains("count")) { dirty = true; update(); }
       else if (ev.target.id === "deck-name") dirty = true;

@@ -392,7 +392,7 @@ def test_builder_keeps_to_owned_cards(page, earn_server, size):
     assert page.locator("#deck-count").inner_text() == str(total)
     assert page.locator("#deck-status").inner_text() == "Not ready to play yet"
     problems = page.locator("#deck-problems .problem-invalid").all_inner_texts()
-    assert problems == [f"A deck is exactly 30 cards (R2.1): this one has {total}. Add {30 - total} cards."]
+    assert problems == [f"A deck is exactly 30 cards: this one has {total}. Add {30 - total} cards."]
     page.click("button:has-text('Save deck')")
     page.wait_for_url(re.compile(r"/decks/\d+$"))
     assert page.locator(".flash-success").inner_text() == \

@@ -7,6 +7,7 @@ import pytest
 from webapp.store import (add_cards, append_action, connect, create_game, migrate, record_clear, save_deck, seed,
                           set_setting)
 from webapp.store.__main__ import backup
+from webapp.store.marks import set_mark
 
 from .helpers import table_rows
 
@@ -23,6 +24,7 @@ def full_db(db, pool, decks, alice):
     record_clear(db, alice["id"], "1", {"turns": 7})
     set_setting(db, "motd", "Welcome!")
     db["online_games"].insert({"game_id": game_id, "code": "ABCDEF", "clock": "{}", "updated": "now"})
+    set_mark(db, alice["id"], "first_deck", {"deck": None, "told": True})
     assert all(db[t].count for t in db.table_names())
     return db
 

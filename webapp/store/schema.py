@@ -131,8 +131,19 @@ def m003_online_games(db):
     )""")
 
 
+def m004_user_marks(db):
+    """Small facts remembered per account (webapp/store/marks.py): the first deck built, first steps."""
+    db.execute("""CREATE TABLE user_marks (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        key TEXT NOT NULL CHECK (length(key) > 0),
+        value TEXT NOT NULL CHECK (json_valid(value)),
+        updated TEXT NOT NULL,
+        PRIMARY KEY (user_id, key)
+    )""")
+
+
 #: Every migration, in order; a database at version N has had the first N applied.
-MIGRATIONS = [m001_initial, m002_last_login, m003_online_games]
+MIGRATIONS = [m001_initial, m002_last_login, m003_online_games, m004_user_marks]
 
 LATEST = len(MIGRATIONS)
 

@@ -8,11 +8,11 @@ is a 404, as is any change to a loaner deck.
 
 import importlib.util
 
-from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
 
-from webapp import deckcode
+from webapp import deckbuild, deckcode
 from webapp.cards.text import rules_text
-from webapp.deckcheck import (DECK_SIZE, MESSAGES, NAME_MAX, SPELL_TIP_AT, BadDeckInput, check_deck,
+from webapp.deckcheck import (DECK_SIZE, MESSAGES, NAME_MAX, SPELL_TIP_AT, BadDeckInput, cards_word, check_deck,
                               check_name, clip_to_owned, eringe_tip, facts, read_counts)
 from webapp.deckstats import deck_stats, pool_levels
 from webapp.engine.carddefs import ELEMENTS
@@ -25,6 +25,27 @@ from webapp.web.security import login_required
 bp = Blueprint("decks", __name__, url_prefix="/decks")
 
 CARD_FIELD = "card:"
+#: Session flag: the first-deck notice was given (or the mark is settled), so pages stop asking.
+FIRST_DECK_SEEN = "first_deck_seen"
+
+
+@bp.before_app_request
+def first_deck_notice():
+    """On the next page after a player's first deck was built (webapp.deckbuild), say so, once."""
+    if request.method != "GET" or g.get("user") is None or session.get(FIRST_DECK_SEEN):
+        return
+    if request.endpoint in (None, "static") or request.path.endswith((".json", ".svg")):
+        return
+    from webapp.store import marks
+
+    db, user_id = get_db(), g.user["id"]
+    name = deckbuild.take_notice(db, user_id)
+    if name:
+        flash(f"You own {DECK_SIZE} cards now, so the loaner deck goes back to the prince. "
+              f"We built “{name}” from your cards: it is ready to play wherever you choose a deck, "
+              f"and you can change it under Decks.", "success")
+    if marks.get_mark(db, user_id, deckbuild.FIRST_DECK_MARK) is not None:
+        session[FIRST_DECK_SEEN] = True
 
 
 @bp.get("")
@@ -41,6 +62,38 @@ def new():
     if request.method == "GET":
         return render_builder(None, "", {})
     return save_from_form(None)
+
+
+@bp.post("/new/fill")
+@login_required
+def fill_new():
+    """Fill for me on a new deck: the builder again with the posted cards completed (not saved yet)."""
+    return fill_from_form(None)
+
+
+@bp.post("/<int:deck_id>/fill")
+@login_required
+def fill(deck_id):
+    """Fill for me on one of the user's decks: the posted cards completed (not saved yet)."""
+    return fill_from_form(own_deck(deck_id))
+
+
+@bp.post("/auto")
+@login_required
+def auto():
+    """Build a whole deck from the user's cards (webapp.deckbuild) and save it."""
+    db, user_id = get_db(), g.user["id"]
+    pool, owned = card_pool(), owned_cards(db, user_id)
+    if sum(owned.values()) < DECK_SIZE:
+        flash(f"A deck is {DECK_SIZE} cards and you own {sum(owned.values())}: open your packs, or battle "
+              f"with the loaner deck until you have {DECK_SIZE}.", "error")
+        return redirect(url_for(".index"))
+    deck = deckbuild.build(owned, pool)
+    with transaction(db):
+        name = free_name(db, "My brigade")
+        deck_id = save_deck(db, user_id, name, deck)
+    flash(f"Built “{name}” from your cards: ready to play. Change anything you like and save.", "success")
+    return redirect(url_for(".edit", deck_id=deck_id))
 
 
 @bp.route("/<int:deck_id>", methods=("GET", "POST"))
@@ -241,6 +294,28 @@ def save_from_form(deck):
     return redirect(url_for(".edit", deck_id=deck_id))
 
 
+def fill_from_form(deck):
+    """Complete the posted cards with webapp.deckbuild.fill and show the builder on the result, unsaved."""
+    name = (request.form.get("name") or "").strip()
+    try:
+        counts = form_counts()
+    except BadDeckInput as exc:
+        return render_builder(deck, name, deck["cards"] if deck else {}, errors=exc.messages, status=400)
+    pool, owned = card_pool(), owned_cards(get_db(), g.user["id"])
+    kept, _ = clip_to_owned({cid: n for cid, n in counts.items() if cid in pool}, owned)
+    if sum(kept.values()) >= DECK_SIZE:
+        notice = f"The deck already holds {DECK_SIZE} cards: nothing to fill."
+    else:
+        counts, added = deckbuild.fill(kept, owned, pool)
+        n = sum(added.values())
+        if not n:
+            notice = "Every card you own is in the deck already: nothing left to add."
+        else:
+            notice = (f"Added {cards_word(n)} to the cards you chose. Nothing is saved yet: "
+                      f"look it over, then save.")
+    return render_builder(deck, name or (deck["name"] if deck else ""), counts, notice=notice, dirty=True)
+
+
 def card_list(counts, pool):
     """ "2 × Orc, 1 × Fireball" for a {card id: count}."""
     return ", ".join(f"{n} × {facts(pool[cid])['name']['en'] if cid in pool else cid}" for cid, n in counts.items())
@@ -328,7 +403,7 @@ def builder_data(rows, levels):
     }
 
 
-def render_builder(deck, name, counts, errors=(), status=200):
+def render_builder(deck, name, counts, errors=(), status=200, notice=None, dirty=False):
     """The builder page on ``counts`` (saved or as posted), with ``errors`` from a refused request."""
     pool, user_id = card_pool(), g.user["id"]
     owned = owned_cards(get_db(), user_id)
@@ -339,7 +414,7 @@ def render_builder(deck, name, counts, errors=(), status=200):
     return render_template(
         "decks/builder.html", deck=deck, name=name, rows=rows, counts=counts, report=report,
         stats=deck_stats(counts, pool, levels), levels=levels, data=builder_data(rows, levels),
-        errors=list(errors), tip=eringe_tip(), size=DECK_SIZE, name_max=NAME_MAX,
+        errors=list(errors), tip=eringe_tip(), size=DECK_SIZE, name_max=NAME_MAX, notice=notice, dirty=dirty,
         code=export_code(deck["cards"]) if deck else None,
     ), status
 

@@ -1,0 +1,116 @@
+"""Decks built for the player through the pages: Fill for me in the builder, "Build one for me",
+and the first deck built when a collection first reaches 30 cards, told once on the next page."""
+
+import re
+
+import pytest
+
+from webapp import deckbuild, packs
+from webapp.deckcheck import check_deck
+from webapp.engine import load_pool
+from webapp.store import add_cards, connect, get_deck, list_decks
+
+from .conftest import post
+
+POOL = load_pool()
+
+
+@pytest.fixture
+def db(app):
+    database = connect(app.config["DATABASE"])
+    yield database
+    database.conn.close()
+
+
+def own_decks(db, user):
+    return {d["name"]: get_deck(db, user["id"], d["id"])["cards"] for d in list_decks(db, user["id"])
+            if not d["loaner"]}
+
+
+def counts_in(page):
+    """{card id: count} of the builder's count fields as rendered."""
+    return {cid: int(n) for cid, n in re.findall(r'name="card:([a-z0-9-]+)" value="(\d+)"', page) if int(n)}
+
+
+def test_fill_for_me_completes_a_partial_deck_keeping_the_chosen_cards_unsaved(alice_client, db, alice):
+    add_cards(db, alice["id"], packs.STARTER)
+    add_cards(db, alice["id"], {"kappa-sumo": 2, "orc": 8, "fireball": 1})
+    chosen = {"orc": 3, "merfolk-spearman": 1}
+    form = {f"card:{c}": str(n) for c, n in chosen.items()}
+    response = post(alice_client, "/decks/new/fill", dict(form, name="Half"))
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    deck = counts_in(page)
+    assert sum(deck.values()) == 30
+    assert all(deck[c] >= n for c, n in chosen.items())
+    owned = packs.owned(db, alice["id"], {})
+    assert check_deck(deck, POOL, owned).playable
+    assert "Added 26 cards to the cards you chose. Nothing is saved yet" in page
+    assert 'value="Half"' in page
+    assert own_decks(db, alice) == {}  # nothing saved
+    # saving what the page holds stores exactly that deck
+    response = post(alice_client, "/decks/new", dict({f"card:{c}": str(n) for c, n in deck.items()}, name="Half"))
+    assert response.status_code == 302
+    assert own_decks(db, alice) == {"Half": deck}
+
+
+def test_fill_for_me_on_a_saved_deck_and_on_a_full_one(alice_client, db, alice):
+    add_cards(db, alice["id"], {"orc": 20, "salamander": 15})
+    post(alice_client, "/decks/new", {"card:orc": "10", "name": "Orcs"})
+    (deck_id,) = [d["id"] for d in list_decks(db, alice["id"]) if not d["loaner"]]
+    page = post(alice_client, f"/decks/{deck_id}/fill", {"card:orc": "10", "name": "Orcs"}).get_data(as_text=True)
+    deck = counts_in(page)
+    assert sum(deck.values()) == 30 and deck["orc"] >= 10
+    assert f'action="/decks/{deck_id}"' in page  # saving stays on this deck
+    full = post(alice_client, f"/decks/{deck_id}/fill", {"card:orc": "20", "card:salamander": "10", "name": "Orcs"})
+    assert "nothing to fill" in full.get_data(as_text=True)
+    assert counts_in(full.get_data(as_text=True)) == {"orc": 20, "salamander": 10}
+
+
+def test_fill_for_me_refuses_bad_counts_and_needs_csrf(alice_client, db, alice):
+    add_cards(db, alice["id"], {"orc": 20})
+    bad = post(alice_client, "/decks/new/fill", {"card:orc": "lots", "name": "X"})
+    assert bad.status_code == 400 and "must be a whole number" in bad.get_data(as_text=True)
+    assert alice_client.post("/decks/new/fill", data={"card:orc": "3"}).status_code in (400, 403)
+
+
+def test_fill_for_me_on_another_users_deck_is_a_404(alice_client, db, bob):
+    add_cards(db, bob["id"], {"orc": 30})
+    from webapp.store import save_deck
+    deck_id = save_deck(db, bob["id"], "Bob's", {"orc": 30})
+    assert post(alice_client, f"/decks/{deck_id}/fill", {"card:orc": "3", "name": "Mine"}).status_code == 404
+
+
+def test_build_one_for_me(alice_client, db, alice):
+    add_cards(db, alice["id"], {"orc": 10})
+    response = post(alice_client, "/decks/auto")
+    assert response.status_code == 302 and own_decks(db, alice) == {}
+    assert "you own 10" in alice_client.get("/decks").get_data(as_text=True)
+    add_cards(db, alice["id"], packs.STARTER)
+    assert "Build one for me" in alice_client.get("/decks").get_data(as_text=True)
+    response = post(alice_client, "/decks/auto")
+    assert response.status_code == 302
+    (name, cards), = own_decks(db, alice).items()
+    assert name == "My brigade" and check_deck(cards, POOL, packs.owned(db, alice["id"], {})).playable
+
+
+def test_first_deck_after_a_pack_is_told_once_and_offered_where_decks_are_chosen(alice_client, db, alice):
+    packs.grant_starter(db, alice["id"])
+    add_cards(db, alice["id"], {"orc": 6})  # 27, as after the welcome pack
+    packs.grant_pack(db, alice["id"], "win:game:1")
+    (pack,) = [p for p in packs.list_packs(db, alice["id"]) if p["source"] != packs.WELCOME_SOURCE]
+    response = post(alice_client, f"/packs/{pack['id']}/open")
+    assert response.status_code == 303
+    decks = own_decks(db, alice)
+    assert list(decks) == [deckbuild.FIRST_DECK_NAME]
+    page = alice_client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "We built “My first brigade” from your cards" in page
+    again = alice_client.get("/play").get_data(as_text=True)
+    assert "We built" not in again
+    assert "My first brigade" in again and "loaner deck" not in again  # the deck choice offers it
+    assert "My first brigade" in alice_client.get("/lobby").get_data(as_text=True)
+    # a new session is not told again
+    from .conftest import log_in
+    other = alice_client.application.test_client()
+    log_in(other, alice)
+    assert "We built" not in other.get("/").get_data(as_text=True)
