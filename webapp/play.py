@@ -153,11 +153,12 @@ def deck_for(db, user_id, deck_id, all_owned=False):
 # ---------------------------------------------------------------- creating and loading
 
 
-def create_cpu_game(db, user, deck_ids, seed=None, all_owned=False):
+def create_cpu_game(db, user, deck_ids, seed=None, all_owned=False, cpu_name=None):
     """A new game against the CPU; return its id. The human is seat 0 and goes first (R5.1).
 
     ``deck_ids`` is the human's deck id, or ``[human deck id, CPU deck id]``; the CPU plays the
-    loaner deck unless given one. The CPU picks its leaders after the human (R5.7).
+    loaner deck unless given one. The CPU picks its leaders after the human (R5.7). ``cpu_name`` names
+    the CPU's player (``webapp.ai.PLAYERS``; the baseline by default, see ``cpu_player``).
     """
     uid = user_id_of(user)
     ids = list(deck_ids) if isinstance(deck_ids, (list, tuple)) else [deck_ids]
@@ -176,9 +177,19 @@ def create_cpu_game(db, user, deck_ids, seed=None, all_owned=False):
     seed = secrets.randbelow(2**63) if seed is None else seed
     decks = [deck_list(human["cards"]), deck_list(cpu["cards"])]
     setup = {"decks": decks, "deck_ids": [human["id"], cpu["id"]], "mode": "cpu", "seed": seed,
-             "seats": [{"user_id": uid}, {"cpu": CPU_PLAYER}], "first": 0, "leader_mode": "sequential"}
+             "seats": [{"user_id": uid}, {"cpu": cpu_player(cpu_name)}], "first": 0, "leader_mode": "sequential"}
     game = new_game(setup)
     return store.create_game(db, "cpu", seed, setup, state=game.to_json())
+
+
+def cpu_player(name=None):
+    """The CPU's player by name: the baseline unless the host's ``CPU_PLAYER`` setting names another
+    one of ``webapp.ai.PLAYERS`` (the browser tests' first hour sets "random", a weak CPU)."""
+    if name is None:
+        return CPU_PLAYER
+    if name not in PLAYERS:
+        raise BadRequest(f"no CPU player is called {name!r}")
+    return name
 
 
 def new_game(setup):
@@ -560,3 +571,27 @@ def abandon_stale(db, user_id=None, days=ABANDON_AFTER_DAYS, now=None):
         except (PlayError, store.StaleVersion):
             continue
     return ended
+
+
+# ---------------------------------------------------------------- what a game earned
+
+
+def earned_packs(db, row, user_id):
+    """The packs this finished game gave the user (store rows): its Victory pack (one per won game,
+    ``reward_winner``), and for a story game the chapter's reward packs when this game first cleared
+    the chapter (granted once per player and chapter, so a pack of the chapter made after this game
+    began was made by it)."""
+    sources = [f"win:game:{row['id']}"]
+    story_source = None
+    if row.get("mode") == "story":
+        from webapp import story  # story imports play
+        try:
+            story_source = story.chapter_of(row).pack_source
+        except NotFound:
+            story_source = None
+    out = []
+    for p in store.list_packs(db, user_id):
+        if p["source"] in sources or (story_source and p["source"] == story_source
+                                      and p["created"] >= row["created"]):
+            out.append(p)
+    return out

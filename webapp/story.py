@@ -405,14 +405,15 @@ def story_deck(db, user_id, deck_id=None, all_owned=False):
                          "build a deck of your own cards in the deck builder to go on with the story")
 
 
-def start_chapter(db, user, chapter_id, deck_id=None, seed=None, all_owned=False):
+def start_chapter(db, user, chapter_id, deck_id=None, seed=None, all_owned=False, cpu_name=None):
     """Create the chapter's game against the CPU and return its id (mode ``"story"``).
 
     The human is seat 0 and goes first (R5.1), the CPU (the baseline player) picks its leaders
     after the human (R5.7, sequential). Without a ``start`` the game begins at the leader choice
     with both decks, like ``play.create_cpu_game``; with one, the game is
     ``Game.from_scenario(fill_start(...))`` and the filled scenario is kept in the setup.
-    Raises play.NotFound (no chapter), play.Forbidden (locked, or no playable deck).
+    Raises play.NotFound (no chapter), play.Forbidden (locked, or no playable deck). ``cpu_name`` as in
+    ``play.create_cpu_game``.
     """
     uid = play.user_id_of(user)
     ch = chapter(chapter_id)
@@ -422,7 +423,7 @@ def start_chapter(db, user, chapter_id, deck_id=None, seed=None, all_owned=False
     seed = secrets.randbelow(2**63) if seed is None else seed
     decks = [play.deck_list(deck["cards"]), play.deck_list(ch.deck.counts)]
     setup = {"story": ch.id, "decks": decks, "deck_ids": [deck["id"], None], "mode": "story", "seed": seed,
-             "seats": [{"user_id": uid}, {"cpu": play.CPU_PLAYER}], "first": 0, "leader_mode": "sequential"}
+             "seats": [{"user_id": uid}, {"cpu": play.cpu_player(cpu_name)}], "first": 0, "leader_mode": "sequential"}
     if ch.start is not None:
         scenario = fill_start(ch.start, decks, seed)
         setup["scenario"] = scenario

@@ -1,7 +1,7 @@
 // The Brigade board: map, hands, panels, log and tips, driven by the server's `state` payloads.
 // Nothing here decides what is legal: every control offers one of the payload's `legal_actions`.
 
-import {h, add, pace, sleep, plural, bag, ROWS, LINKS, LAND_KIND, focusKey, restoreFocus, crownSvg} from "./play-util.js";
+import {h, add, pace, sleep, plural, bag, ROWS, LINKS, LAND_KIND, focusKey, restoreFocus, crownSvg, poss} from "./play-util.js";
 import {Cards} from "./play-cards.js";
 import {connect} from "./play-transport.js";
 import {BattleScreen} from "./play-battle.js";
@@ -397,7 +397,7 @@ class Board {
     if (v.result) whose = "The game is over";
     else if (v.phase === "leaders") whose = this.legal.some((a) => a.type === "choose_leaders") ? "Choose your leaders" : `${this.names[this.foe]} is choosing leaders`;
     else if (v.phase === "battle" && v.battle) whose = `Battle at ${this.landLabel(v.battle.land)}`;
-    else whose = v.active === this.me && this.seat !== null ? "Your turn" : `${this.names[v.active]}’s turn`;
+    else whose = v.active === this.me && this.seat !== null ? "Your turn" : `${poss(this.names[v.active])} turn`;
     const waiting = v.waiting_for || [];
     const waitingMe = waiting.includes(this.me) && this.seat !== null;
     const waitedFor = this.seat !== null ? this.names[this.foe] : waiting.map((p) => this.names[p]).join(" and ") || this.names[v.active];
@@ -449,7 +449,7 @@ class Board {
 
   landLabel(land) {
     if (land === `H${this.me}`) return this.seat === null ? "Player 1’s base" : "your base";
-    if (land === `H${this.foe}`) return `${this.names[this.foe]}’s base`;
+    if (land === `H${this.foe}`) return `${poss(this.names[this.foe])} base`;
     return land;
   }
 
@@ -484,7 +484,7 @@ class Board {
     const enemies = units.filter((u) => u.owner !== this.me);
     const used = land.used ? land.used[this.me] : 0;
     const foeUsed = land.used ? land.used[this.foe] : 0;
-    const kind = land.kind === "base" ? (id === `H${this.me}` ? "Your base" : `${this.names[this.foe]}’s base`) : LAND_KIND[land.kind] || land.kind;
+    const kind = land.kind === "base" ? (id === `H${this.me}` ? "Your base" : `${poss(this.names[this.foe])} base`) : LAND_KIND[land.kind] || land.kind;
     const failed = (v.failed_lands || []).includes(id);
     const attack = dest && enemies.length > 0;
     const el = h("div", {
@@ -502,7 +502,7 @@ class Board {
         h("span", {class: "pl-cap-bar", "aria-hidden": "true"},
           h("span", {style: {width: `${Math.min(100, 100 * used / land.capacity)}%`}})),
         `${used}/${land.capacity}`,
-        foeUsed && enemies.length ? h("span", {class: "pl-cap-foe", title: `${this.names[this.foe]}’s monsters: level ${foeUsed}`}, ` · foe ${foeUsed}`) : null)));
+        foeUsed && enemies.length ? h("span", {class: "pl-cap-foe", title: `${poss(this.names[this.foe])} monsters: level ${foeUsed}`}, ` · foe ${foeUsed}`) : null)));
     const box = h("div", {class: "pl-units"});
     for (const u of units) add(box, this.token(u, selectable.has(u.id), joinable.has(u.id)));
     if (!units.length) add(box, h("span", {class: "pl-empty"}, failed ? "attack failed here" : ""));
@@ -650,7 +650,7 @@ class Board {
       return;
     }
     if (!mineToMove) {
-      add(p, h("h2", {}, `${this.names[this.foe]}’s turn`),
+      add(p, h("h2", {}, `${poss(this.names[this.foe])} turn`),
         h("p", {class: "pl-hint pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), `${this.names[this.foe]} is thinking…`));
       return;
     }
@@ -1012,7 +1012,7 @@ class Board {
     const grid = h("ul", {class: "pl-pile"});
     for (const cid of pile.slice().reverse()) add(grid, h("li", {}, this.cards.img(cid, "pl-card-small"), h("span", {}, this.cards.name(cid))));
     if (!pile.length) add(grid, h("li", {class: "pl-hint"}, "Empty."));
-    this.openDialog("pl-pile-dialog", h("h2", {}, `${p === this.me && this.seat !== null ? "Your" : `${this.names[p]}’s`} discard pile (${pile.length})`),
+    this.openDialog("pl-pile-dialog", h("h2", {}, `${p === this.me && this.seat !== null ? "Your" : `${poss(this.names[p])}`} discard pile (${pile.length})`),
       h("p", {class: "pl-hint"}, "Newest first."), grid);
   }
 
@@ -1029,12 +1029,12 @@ class Board {
     const foe = this.names[this.foe];
     const won = r.winner === this.me && this.seat !== null;
     const lost = r.winner === this.foe && this.seat !== null;
-    if (r.reason === "leaders") return won ? `Every one of ${foe}’s leaders has fallen.` : lost ? "All your leaders have fallen." : cap1(RESULT_WORDS.leaders) + ".";
+    if (r.reason === "leaders") return won ? `Every one of ${poss(foe)} leaders has fallen.` : lost ? "All your leaders have fallen." : cap1(RESULT_WORDS.leaders) + ".";
     const loser = r.winner === 0 || r.winner === 1 ? this.names[1 - r.winner] : null;
     if (r.reason === "resign") return won ? `${foe} resigned.` : lost ? "You resigned." : loser ? `${loser} resigned.` : "A player resigned.";
     if (r.reason === "timeout") {
       if (!loser) return "Both clocks ran out during the leader choice.";
-      return won ? `${foe}’s clock ran out.` : lost ? "Your clock ran out." : `${loser}’s clock ran out.`;
+      return won ? `${poss(foe)} clock ran out.` : lost ? "Your clock ran out." : `${poss(loser)} clock ran out.`;
     }
     if (r.reason === "disconnect") {
       return won ? `${foe} left the game; you win.` : lost ? `You stayed away too long; ${foe} wins.` : loser ? `${loser} left the game.` : cap1(RESULT_WORDS.disconnect) + ".";

@@ -34,6 +34,12 @@ def abandon_days():
     return current_app.config.get("ABANDON_AFTER_DAYS", play.ABANDON_AFTER_DAYS)
 
 
+def cpu_setting():
+    """The ``CPU_PLAYER`` setting (unset: the baseline CPU). A test-only way to a weak CPU ("random")."""
+    from flask import current_app
+    return current_app.config.get("CPU_PLAYER")
+
+
 def game_label(row):
     """A game in progress as its player reads it: "Against the CPU", "Story: The Prince's Muster", "Online"."""
     if row["mode"] == "story":
@@ -75,7 +81,7 @@ def again(game_id):
         abort(403)
     deck_id = (row["setup"].get("deck_ids") or [None])[seat]
     try:
-        new_id = play.create_cpu_game(db, g.user, deck_id, all_owned=all_owned())
+        new_id = play.create_cpu_game(db, g.user, deck_id, all_owned=all_owned(), cpu_name=cpu_setting())
     except play.PlayError as exc:
         flash(exc.message[:1].upper() + exc.message[1:] + ": choose another deck.", "error")
         return redirect(url_for("play.index"))
@@ -135,7 +141,7 @@ def new_cpu_game():
         flash("Choose a deck to play with.", "error")
         return redirect(url_for("play.index"))
     try:
-        game_id = play.create_cpu_game(get_db(), g.user, chosen, all_owned=all_owned())
+        game_id = play.create_cpu_game(get_db(), g.user, chosen, all_owned=all_owned(), cpu_name=cpu_setting())
     except play.PlayError as exc:
         flash(exc.message, "error")
         return redirect(url_for("play.index"))

@@ -7,7 +7,7 @@ goal, Eringe's tips and where to go when it is over.
 
 import math
 
-from flask import (Blueprint, abort, flash, g, jsonify, redirect, render_template, request,
+from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
                    url_for)
 
 from webapp import play, store, story
@@ -174,7 +174,8 @@ def start(chapter_id):
         flash("Choose a deck to play with.", "error")
         return redirect(url_for(".chapter", chapter_id=ch.id))
     try:
-        game_id = story.start_chapter(db, g.user, ch.id, deck_id=chosen, all_owned=all_owned())
+        game_id = story.start_chapter(db, g.user, ch.id, deck_id=chosen, all_owned=all_owned(),
+                                      cpu_name=current_app.config.get("CPU_PLAYER"))
     except play.PlayError as exc:
         flash(exc.message, "error")
         return redirect(url_for(".chapter", chapter_id=ch.id) if ch.id in story.unlocked(
