@@ -155,5 +155,11 @@ def test_a_new_players_first_hour(browser, server, size):
         assert page.locator(".pl-tip-target").count() == 1  # the part of the board the tip speaks of
         plain_words(page, "the chapter 2 board")
         shoot(page, f"chapter2-board-{size}")
+
+        # the rules page, where the goal bar's "Rules" and the pages' "Why?" links lead
+        page.goto(base + "/rules#r8-7")
+        assert page.locator("#r8-7").is_visible()
+        plain_words(page, "the rules page")
+        shoot(page, f"rules-{size}")
     finally:
         player.ctx.close()
