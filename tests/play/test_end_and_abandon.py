@@ -100,10 +100,22 @@ def test_a_game_left_for_days_is_resigned_when_the_games_are_listed(app, client,
     long_ago = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=15)).isoformat(
         timespec="milliseconds").replace("+00:00", "Z")
     db.execute("UPDATE games SET updated = ? WHERE id = ?", [long_ago, old])
-    db.conn.commit() if hasattr(db, "conn") else None
     assert play.abandon_stale(db, alice["id"], days=0) == []  # the setting at 0 turns it off
     assert play.abandon_stale(db, alice["id"], days=30) == []
     html = client.get("/play").get_data(as_text=True)  # the default: 14 days
     assert f"/play/{old}\"" not in html and f"/play/{fresh}\"" in html
     assert load_game(db, old)["result"] == {"winner": 1, "reason": "resign"}
     assert load_game(db, fresh)["status"] == "active"
+
+
+def test_a_story_battle_left_for_days_is_not_offered_to_resume(app, client, db, alice):
+    gid = story.start_chapter(db, alice, "first-muster", seed=2)
+    assert 'data-testid="story-resume"' in client.get("/story/first-muster").get_data(as_text=True)
+    long_ago = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=20)).isoformat(
+        timespec="milliseconds").replace("+00:00", "Z")
+    db.execute("UPDATE games SET updated = ? WHERE id = ?", [long_ago, gid])
+    app.config["ABANDON_AFTER_DAYS"] = 30
+    assert 'data-testid="story-resume"' in client.get("/story/first-muster").get_data(as_text=True)
+    app.config["ABANDON_AFTER_DAYS"] = 7
+    assert 'data-testid="story-resume"' not in client.get("/story/first-muster").get_data(as_text=True)
+    assert load_game(db, gid)["result"] == {"winner": 1, "reason": "resign"}
