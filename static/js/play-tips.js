@@ -66,7 +66,7 @@ export class Tips {
 
   /** The chapter's tips for a moment ("start", "first_battle", ...), queued in their order. */
   moment(when) {
-    if (!this.chapter || this.moments.has(when)) return;
+    if (!this.chapter || !this.moments || this.moments.has(when)) return;
     this.moments.add(when);
     (this.chapter.tips || []).forEach((tip, i) => {
       const id = `story:${i}`;

@@ -43,7 +43,10 @@ class Board {
     this.tips = new Tips(this, root.dataset.eringe);
     this.story = null;             // a story game's chapter: /story/game/<id>.json
     this.build();
-    if (root.dataset.storyUrl) this.loadStory();
+    if (root.dataset.storyUrl) {
+      this.tips.chapter = {tips: []};  // a story game: the chapter's tips, not the general ones, even before they arrive
+      this.loadStory();
+    }
     this.battle = new BattleScreen(this);
     this.online = new Online(this);
     this.transport = connect(this.game, {
@@ -1145,7 +1148,7 @@ class Board {
 
   logLine(line, fresh) {
     const li = h("li", {class: fresh ? "pl-log-new" : ""}, line);
-    if (/^Round \d+|turn begins|’s turn|'s turn|your turn/i.test(line)) li.classList.add("pl-log-turn");
+    if (/^Round \d+|turn begins|’s turn|'s turn|s' turn|your turn/i.test(line)) li.classList.add("pl-log-turn");
     if (/battle|attack/i.test(line)) li.classList.add("pl-log-battle");
     add(this.logList, li);
     while (this.logList.children.length > 400) this.logList.firstChild.remove();
