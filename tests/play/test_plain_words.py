@@ -92,3 +92,15 @@ def test_a_refusal_never_names_a_card_the_reader_cannot_see(db, alice, loaner):
     named = play.plain_refusal(db, row, game, 0, f"{mine['id']} cannot go there (R8.4, R8.5)")
     card = play.load_pool()[mine["card"]].data["name"]["en"]
     assert named == f"your {card} cannot go there"
+
+
+def test_every_chapters_words_are_plain():
+    """What the story pages and the board show of a chapter, in both languages, including the closing
+    words a done page shows only after a clear and the goal and start texts."""
+    for ch in story.chapters():
+        for lang in ("en", "ja"):
+            texts = [ch.title[lang], ch.narration_before[lang], ch.narration_after[lang], ch.teaches[lang],
+                     ch.opponent["name"][lang], ch.goal_text(lang), ch.goal_short(lang), ch.start_text(lang) or ""]
+            texts += [t["text"] for t in ch.tips_for(lang)]
+            for text in texts:
+                plain(text, f"chapter {ch.id} ({lang})")
