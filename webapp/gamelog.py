@@ -1,9 +1,15 @@
 """The game log: the engine's public events (docs/engine.md, "Events") as plain English sentences.
 
 ``describe(events, instances, names, viewer)`` turns one action's events into sentences for one
-reader: the viewer's own seat is "you", the other seat is called by its name. Units are named by
-card name and instance id, "CPU's Orc (p1c3)". Only ids that appear in the events are looked up,
-so the log says nothing the events do not (R18.6).
+reader: the viewer's own seat is "you", the other seat is called by its name ("the CPU" for the
+CPU). Units are named the way a player would name them: "your Blaze Knight", "the CPU's Orc", and
+"your second Goblin Raider" when two of the owner's units on view share a name; bases are "your
+base" and "the CPU's base". Players never read instance ids (``p0c17``) or rule numbers.
+
+``public`` (optional) lists the instance ids on view after the action (the units on the board):
+with the units named in the events themselves, they decide whether a unit needs an ordinal, which
+counts only units a player can see, in the order of their ids. Only ids that appear in the events
+or on the board are looked up, so the log says nothing the events and the view do not (R18.6).
 """
 
 import re
@@ -43,23 +49,51 @@ RESULT_REASONS = {
     "timeout": "on time",
     "disconnect": "the opponent left",
 }
-INSTANCE = re.compile(r"^p([01])c\d+$")
+INSTANCE = re.compile(r"^p([01])c(\d+)$")
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+#: Seat names that read as a common noun and so take "the": "the CPU draws 2 cards".
+COMMON_NAMES = ("CPU",)
 MINUS = "\u2212"
 
 
-def describe(events, instances=None, names=None, viewer=None, pool=None):
+def describe(events, instances=None, names=None, viewer=None, pool=None, public=None):
     """The events as a list of sentences for ``viewer`` (0, 1, or None for a spectator)."""
-    return Narrator(instances, names, viewer, pool).describe(events)
+    return Narrator(instances, names, viewer, pool, public).describe(events)
+
+
+def ordinal(n):
+    if 1 <= n <= len(ORDINALS):
+        return ORDINALS[n - 1]
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def instance_number(uid):
+    m = INSTANCE.match(uid or "")
+    return int(m.group(2)) if m else 0
+
+
+def mentioned(value):
+    """Every instance-id-like string in an event (its units, targets, parties, returns)."""
+    if isinstance(value, str):
+        return {value} if INSTANCE.match(value) else set()
+    if isinstance(value, dict):  # "ids" of discarded cards name cards from a hand, not units
+        return set().union(*(mentioned(v) for k, v in value.items() if k != "ids")) if value else set()
+    if isinstance(value, (list, tuple)):
+        return set().union(*(mentioned(v) for v in value)) if value else set()
+    return set()
 
 
 class Narrator:
-    """Words for one reader: ``instances`` maps an instance id to ``(card id, owner)``."""
+    """Words for one reader: ``instances`` maps an instance id to ``(card id, owner)``; ``public``
+    lists the instance ids on view (see the module's docstring)."""
 
-    def __init__(self, instances=None, names=None, viewer=None, pool=None):
+    def __init__(self, instances=None, names=None, viewer=None, pool=None, public=None):
         self.instances = instances or {}
         self.names = list(names or ("Player 1", "Player 2"))
         self.viewer = viewer
         self.pool = pool if pool is not None else load_pool()
+        self.public = set(public or ())
+        self.seen = set(self.public)
 
     # ------------------------------------------------------------ words
 
@@ -67,12 +101,25 @@ class Narrator:
         return p is not None and p == self.viewer
 
     def who(self, p):
-        """The subject: "you" or the seat's name."""
-        return "you" if self.you(p) else self.names[p]
+        """The subject: "you", "the CPU" or the seat's name."""
+        if self.you(p):
+            return "you"
+        name = self.names[p]
+        if name.startswith("The "):  # "The River Kappa" reads "the River Kappa" mid-sentence
+            return "the " + name[4:]
+        return f"the {name}" if name in COMMON_NAMES else name
 
     def whose(self, p):
-        """The possessive: "your" or "<name>'s"."""
-        return "your" if self.you(p) else f"{self.names[p]}'s"
+        """The possessive: "your", "the CPU's", "Alice's", "Goblin Scouts'"."""
+        if self.you(p):
+            return "your"
+        name = self.who(p)
+        return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+    def land(self, land):
+        """A land as the board names it: "your base", "the CPU's base", "L3"."""
+        m = re.match(r"^H([01])$", str(land))
+        return f"{self.whose(int(m.group(1)))} base" if m else str(land)
 
     def verb(self, p, plain, third=None):
         """``plain`` after "you", else the third person singular."""
@@ -93,17 +140,33 @@ class Narrator:
     def card_of(self, uid, card=None):
         return card or (self.instances[uid][0] if uid in self.instances else None)
 
+    def nth(self, uid, card=None):
+        """ "second " when another unit of the same card and owner is on view, else "". """
+        card = self.card_of(uid, card)
+        p = self.owner(uid)
+        if card is None:
+            return ""
+        twins = sorted({u for u in self.seen | {uid} if self.card_of(u) == card and self.owner(u) == p},
+                       key=instance_number)
+        return f"{ordinal(twins.index(uid) + 1)} " if len(twins) > 1 else ""
+
+    def bare(self, uid, card=None):
+        """ "Orc" / "second Orc", to follow a possessive. """
+        return f"{self.nth(uid, card)}{self.card_name(self.card_of(uid, card))}"
+
     def unit(self, uid, card=None):
-        """ "Orc (p0c3)". """
-        return f"{self.card_name(self.card_of(uid, card))} ({uid})"
+        """ "Orc" / "the second Orc": a unit named without its owner. """
+        nth = self.nth(uid, card)
+        return f"the {nth}{self.card_name(self.card_of(uid, card))}" if nth else self.bare(uid, card)
 
     def owned(self, uid, card=None):
-        """ "your Orc (p0c3)" / "CPU's Orc (p1c3)". """
+        """ "your Orc" / "the CPU's second Orc". """
         p = self.owner(uid)
-        return f"{self.whose(p)} {self.unit(uid, card)}" if p is not None else self.unit(uid, card)
+        return f"{self.whose(p)} {self.bare(uid, card)}" if p is not None else self.unit(uid, card)
 
     def units(self, uids, owned=False):
-        parts = [self.owned(u) if owned else self.unit(u) for u in uids]
+        """Several units: after a possessive (``owned`` False) or each with its owner."""
+        parts = [self.owned(u) if owned else self.bare(u) for u in uids]
         return join(parts) if parts else "nobody"
 
     def party(self, p, uids):
@@ -112,6 +175,7 @@ class Narrator:
     # ------------------------------------------------------------ events
 
     def describe(self, events):
+        self.seen = self.public | mentioned(list(events))
         out = []
         i = 0
         while i < len(events):
@@ -157,22 +221,22 @@ class Narrator:
 
     def on_summoned(self, e):
         p = e.get("owner", self.owner(e["unit"]))
-        return f"{self.who(p)} {self.verb(p, 'summon')} {self.unit(e['unit'], e.get('card'))} to {e['land']}"
+        return f"{self.who(p)} {self.verb(p, 'summon')} {self.unit(e['unit'], e.get('card'))} to {self.land(e['land'])}"
 
     def on_marched(self, e):
         p, uids = e["player"], e["units"]
-        origins = join(sorted(set(e["from"])))
+        origins = join(self.land(x) for x in sorted(set(e["from"])))
         verb = "marches" if len(uids) == 1 else "march"
-        text = f"{self.whose(p)} {self.units(uids)} {verb} from {origins} to {e['to']}"
+        text = f"{self.whose(p)} {self.units(uids)} {verb} from {origins} to {self.land(e['to'])}"
         return text + (" and attack" + ("s" if len(uids) == 1 else "") if e.get("battle") else "")
 
     def on_land_taken(self, e):
-        return f"{self.who(e['player'])} {self.verb(e['player'], 'take')} {e['land']}"
+        return f"{self.who(e['player'])} {self.verb(e['player'], 'take')} {self.land(e['land'])}"
 
     def on_battle_started(self, e):
         att = e["attacker"]
         parties = e["parties"]
-        return (f"Battle at {e['land']}: {self.party(att, parties[str(att)])} against "
+        return (f"Battle at {self.land(e['land'])}: {self.party(att, parties[str(att)])} against "
                 f"{self.party(1 - att, parties[str(1 - att)])}")
 
     def on_quick_summoned(self, e):
@@ -283,9 +347,9 @@ class Narrator:
     def on_battle_ended(self, e):
         att = e["attacker"]
         if e.get("success"):
-            return f"{self.who(att)} {self.verb(att, 'win')} the battle at {e['land']}"
-        text = f"{self.whose(att)} attack on {e['land']} fails"
-        back = [f"{self.unit(r['unit'])} to {r['land']}" for r in e.get("returned", [])]
+            return f"{self.who(att)} {self.verb(att, 'win')} the battle at {self.land(e['land'])}"
+        text = f"{self.whose(att)} attack on {self.land(e['land'])} fails"
+        back = [f"{self.unit(r['unit'])} to {self.land(r['land'])}" for r in e.get("returned", [])]
         return text + (f"; back go {join(back)}" if back else "")
 
     def on_refill(self, e):
@@ -293,12 +357,12 @@ class Narrator:
         return f"{self.who(p)} {self.verb(p, 'refill')} {'your' if self.you(p) else 'their'} hand: an enemy leader fell"
 
     def on_capacity_restored(self, e):
-        return f"{e['land']} has its full capacity again"
+        return f"{self.land(e['land'])} has its full capacity again"
 
     def on_discarded(self, e):
         p = e["player"]
         ids = e.get("ids") or [None] * len(e.get("cards", []))
-        named = join(self.unit(i, c) if i else self.card_name(c) for i, c in zip(ids, e.get("cards", [])))
+        named = join(self.card_name(c or self.card_of(i)) for i, c in zip(ids, e.get("cards", [])))
         return f"{self.who(p)} {self.verb(p, 'discard')} {named}"
 
     def on_march_ability(self, e):
@@ -336,6 +400,41 @@ def sentence(text):
     text = text.strip()
     if not text:
         return text
-    if text.startswith(("you ", "your ")):
-        text = "Y" + text[1:]
+    if text.startswith(("you ", "your ", "the ")):
+        text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+# ---------------------------------------------------------------- messages in plain words
+
+#: A rule number such as R8.7 or R13.5a (and a bare chapter, R16, inside a list of them).
+RULE = r"R\d{1,2}(?:\.\d{1,2}[a-z]?)?"
+RULE_NUMBER = re.compile(r"\bR\d{1,2}\.\d{1,2}[a-z]?\b")
+RULE_LIST = re.compile(rf"\s*[(（]\s*(?:see\s+)?{RULE}(?:\s*(?:,|、|;|and|or|–|-)\s*{RULE})*\s*[)）]")
+RULE_LEAD = re.compile(rf"(?:(?<=^)|(?<=[\s(]))(?:{RULE}(?:\s*,\s*{RULE})*)\s*:\s*")
+INSTANCE_ANYWHERE = re.compile(r"\bp[01]c\d+\b")
+
+
+def rule_numbers(text):
+    """The rule numbers a text cites, in order (for a "Why?" link or a tooltip)."""
+    return list(dict.fromkeys(RULE_NUMBER.findall(text or "")))
+
+
+def without_rule_numbers(text):
+    """The text with its rule citations taken out: "(R8.7)", "(R5.1, R5.7)", "R8.7: ", a bare R8.7."""
+    text = RULE_LIST.sub("", text or "")
+    text = RULE_LEAD.sub("", text)
+    text = RULE_NUMBER.sub("", text)
+    text = re.sub(r"\(\s*\)", "", text)
+    text = re.sub(r"([(（])\s+", r"\1", text)
+    text = re.sub(r"\s+([.,;:!?])", r"\1", text)
+    return re.sub(r"[ \t]{2,}", " ", text).strip()
+
+
+def plain(text, name=None):
+    """A message for a player: no rule numbers, and every instance id replaced by ``name(uid)``
+    (a card name the reader may know) or "that card"."""
+    def named(m):
+        word = name(m.group(0)) if name is not None else None
+        return word or "that card"
+    return without_rule_numbers(INSTANCE_ANYWHERE.sub(named, text or ""))

@@ -99,7 +99,7 @@ def deck_problem(db, user_id, deck, all_owned=False):
     counts = deck["cards"]
     if deck["loaner"]:
         if not all_owned and owned_total(db, user_id) >= DECK_SIZE:
-            return "loaner decks are for players who own fewer than 30 cards (R2.3)"
+            return "the Prince's Brigade is lent only to players who own fewer than 30 cards"
         return None
     pool = load_pool()
     owned = None if all_owned else store.get_collection(db, user_id)
@@ -109,18 +109,18 @@ def deck_problem(db, user_id, deck, all_owned=False):
         check_deck = None
     if check_deck is not None:
         report = check_deck(counts, pool, owned)
-        return None if report.playable else " ".join(report.messages("refused", "invalid"))
+        return None if report.playable else gamelog.plain(" ".join(report.messages("refused", "invalid")))
     total = sum(counts.values())
     if total != DECK_SIZE:
-        return f"a deck is exactly {DECK_SIZE} cards (R2.1); this one has {total}"
+        return f"a deck is exactly {DECK_SIZE} cards; this one has {total}"
     if any(cid not in pool for cid in counts):
         return "the deck holds a card that left the pool"
     if not any(pool[cid].kind == "monster" for cid in counts):
-        return "a deck holds at least one monster (R2.1)"
+        return "a deck holds at least one monster"
     if owned is not None:
         short = sorted(cid for cid, n in counts.items() if owned.get(cid, 0) < n)
         if short:
-            return f"you own fewer copies than the deck holds of {', '.join(short)} (R2.2)"
+            return f"you own fewer copies than the deck holds of {', '.join(short)}"
     return None
 
 
@@ -153,11 +153,12 @@ def deck_for(db, user_id, deck_id, all_owned=False):
 # ---------------------------------------------------------------- creating and loading
 
 
-def create_cpu_game(db, user, deck_ids, seed=None, all_owned=False):
+def create_cpu_game(db, user, deck_ids, seed=None, all_owned=False, cpu_name=None):
     """A new game against the CPU; return its id. The human is seat 0 and goes first (R5.1).
 
     ``deck_ids`` is the human's deck id, or ``[human deck id, CPU deck id]``; the CPU plays the
-    loaner deck unless given one. The CPU picks its leaders after the human (R5.7).
+    loaner deck unless given one. The CPU picks its leaders after the human (R5.7). ``cpu_name`` names
+    the CPU's player (``webapp.ai.PLAYERS``; the baseline by default, see ``cpu_player``).
     """
     uid = user_id_of(user)
     ids = list(deck_ids) if isinstance(deck_ids, (list, tuple)) else [deck_ids]
@@ -176,9 +177,19 @@ def create_cpu_game(db, user, deck_ids, seed=None, all_owned=False):
     seed = secrets.randbelow(2**63) if seed is None else seed
     decks = [deck_list(human["cards"]), deck_list(cpu["cards"])]
     setup = {"decks": decks, "deck_ids": [human["id"], cpu["id"]], "mode": "cpu", "seed": seed,
-             "seats": [{"user_id": uid}, {"cpu": CPU_PLAYER}], "first": 0, "leader_mode": "sequential"}
+             "seats": [{"user_id": uid}, {"cpu": cpu_player(cpu_name)}], "first": 0, "leader_mode": "sequential"}
     game = new_game(setup)
     return store.create_game(db, "cpu", seed, setup, state=game.to_json())
+
+
+def cpu_player(name=None):
+    """The CPU's player by name: the baseline unless the host's ``CPU_PLAYER`` setting names another
+    one of ``webapp.ai.PLAYERS`` (the browser tests' first hour sets "random", a weak CPU)."""
+    if name is None:
+        return CPU_PLAYER
+    if name not in PLAYERS:
+        raise BadRequest(f"no CPU player is called {name!r}")
+    return name
 
 
 def new_game(setup):
@@ -330,7 +341,7 @@ def apply(db, row, seat, action, version, also=None, lock=None):
     try:
         events = game.apply(seat, action)
     except IllegalAction as exc:
-        raise Illegal(str(exc), game_id) from None
+        raise Illegal(plain_refusal(db, row, game, seat, str(exc)), game_id) from None
     over = game.result is not None
     try:
         with lock or nullcontext(), store.transaction(db) if also is not None else nullcontext():
@@ -348,6 +359,19 @@ def apply(db, row, seat, action, version, also=None, lock=None):
     if over:
         game_over(db, row)
     return Played(new_version, events, game, row, seat)
+
+
+def plain_refusal(db, row, game, seat, text):
+    """The engine's refusal as the player reads it: no rule numbers, and units named as the log names
+    them ("your Orc") when the seat can see them (the board, its own hand and the discard piles);
+    any other id becomes "that card", so a refusal never names a hidden card."""
+    view = game.view(seat)
+    visible = set(public_units(view))
+    for p in view.get("players", []):
+        visible.update(c["id"] for c in p.get("hand") or [] if isinstance(c, dict) and "id" in c)
+        visible.update(p.get("discard_ids") or [])
+    narrator = gamelog.Narrator(instances(game), seat_names(db, row), seat, public=public_units(view))
+    return gamelog.plain(text, lambda uid: narrator.owned(uid) if uid in visible else None)
 
 
 def game_over(db, row):
@@ -457,10 +481,26 @@ def seat_names(db, row):
             except store.UserNotFound:
                 names.append(f"Player {seat + 1}")
         elif isinstance(s, dict) and s.get("cpu"):
-            names.append(CPU_NAME)
+            names.append(opponent_name(row) or CPU_NAME)
         else:
             names.append(f"Player {seat + 1}")
     return names
+
+
+def public_units(view):
+    """The instance ids of the units on the board in a view: the log's ordinals count these."""
+    return [u["id"] for u in view.get("units", [])]
+
+
+def opponent_name(row, lang="en"):
+    """A story game's CPU is the chapter's opponent ("Goblin Scouts"); None for other games."""
+    if row.get("mode") != "story":
+        return None
+    from webapp import story  # story imports play
+    try:
+        return story.chapter_of(row).opponent["name"][lang]
+    except NotFound:
+        return None
 
 
 def state_for(row, game, seat, events=(), names=None):
@@ -469,13 +509,89 @@ def state_for(row, game, seat, events=(), names=None):
     names = names or [f"Player {n + 1}" for n in (0, 1)]
     cpu = cpu_seats(row)
     events = list(events)
+    view = game.view(seat)
     return {
         "game": row["id"], "version": row["version"], "seat": seat, "mode": row["mode"],
         "status": row["status"],
         "players": [{"name": names[p], "cpu": p in cpu} for p in (0, 1)],
-        "view": game.view(seat),
+        "view": view,
         "legal_actions": game.legal_actions(seat) if seat is not None else [],
         "waiting_for": sorted(game.waiting_for()),
         "events": events,
-        "log": gamelog.describe(events, instances(game), names, seat) if events else [],
+        "log": gamelog.describe(events, instances(game), names, seat, public=public_units(view)) if events else [],
     }
+
+
+# ---------------------------------------------------------------- abandoned games
+
+#: Days without an action after which a CPU or story game in progress is resigned for its player
+#: (the app's ``ABANDON_AFTER_DAYS`` setting overrides it; 0 turns it off).
+ABANDON_AFTER_DAYS = 14
+SOLO_MODES = ("cpu", "story")
+
+
+def abandon(db, game_id, user_id):
+    """The player gives up a CPU or story game in progress: it ends as a resignation (R18.5) at any
+    moment, whoever is to move. Forbidden for a game without the user's seat or an online game
+    (those have their own resign and clocks); Illegal if it is over. Returns Played."""
+    row = load_row(db, game_id)
+    seat = player_seat(row, user_id)
+    if row["mode"] not in SOLO_MODES:
+        raise Forbidden(f"game {game_id} is an online game: resign it on its board", game_id)
+    if row["status"] != "active":
+        raise Illegal(f"game {game_id} is over", game_id)
+    try:
+        return end(db, game_id, 1 - seat, "resign")
+    except store.StaleVersion:
+        raise Stale(f"game {game_id} moved on while it was being abandoned", game_id) from None
+
+
+def abandon_stale(db, user_id=None, days=ABANDON_AFTER_DAYS, now=None):
+    """Resign every CPU or story game in progress (the user's, or everyone's) whose last action is
+    older than ``days``; return the ids ended. Run when the games in progress are listed, so the list
+    stays true; a game another writer moves on meanwhile is left alone."""
+    import datetime
+
+    if not days or days <= 0:
+        return []
+    now = now or datetime.datetime.now(datetime.timezone.utc)
+    # the store's stamps are ISO 8601 UTC text ("2025-01-31T12:00:00.000Z"): they compare as text
+    cutoff = (now - datetime.timedelta(days=days)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    where = "status = 'active' AND mode IN ('cpu', 'story') AND updated < ?"
+    params = [cutoff]
+    if user_id is not None:
+        where += " AND (seat0_user_id = ? OR seat1_user_id = ?)"
+        params += [user_id, user_id]
+    ended = []
+    for r in db.execute(f"SELECT id, seat0_user_id, seat1_user_id FROM games WHERE {where}", params).fetchall():
+        human = 0 if r[1] is not None else 1
+        try:
+            end(db, r[0], 1 - human, "resign")
+            ended.append(r[0])
+        except (PlayError, store.StaleVersion):
+            continue
+    return ended
+
+
+# ---------------------------------------------------------------- what a game earned
+
+
+def earned_packs(db, row, user_id):
+    """The packs this finished game gave the user (store rows): its Victory pack (one per won game,
+    ``reward_winner``), and for a story game the chapter's reward packs when this game first cleared
+    the chapter (granted once per player and chapter, so a pack of the chapter made after this game
+    began was made by it)."""
+    sources = [f"win:game:{row['id']}"]
+    story_source = None
+    if row.get("mode") == "story":
+        from webapp import story  # story imports play
+        try:
+            story_source = story.chapter_of(row).pack_source
+        except NotFound:
+            story_source = None
+    out = []
+    for p in store.list_packs(db, user_id):
+        if p["source"] in sources or (story_source and p["source"] == story_source
+                                      and p["created"] >= row["created"]):
+            out.append(p)
+    return out

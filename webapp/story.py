@@ -82,7 +82,13 @@ class Chapter:
         return f"story:{self.order}"
 
     def goal_text(self, lang="en"):
-        return goal_text(self.goal, lang)
+        return goal_text(self.goal, lang, self.opponent["name"][lang])
+
+    def goal_short(self, lang="en"):
+        return goal_short(self.goal, lang, self.opponent["name"][lang])
+
+    def start_text(self, lang="en"):
+        return start_text(self, lang)
 
     def tips_for(self, lang="en"):
         """The tips as the board takes them: ``[{when, target, text}]`` in one language."""
@@ -395,18 +401,19 @@ def story_deck(db, user_id, deck_id=None, all_owned=False):
             return deck
     if decks:
         return decks[0]
-    raise play.Forbidden("you own 30 cards or more, so the Prince's Brigade stays home (R2.3): "
+    raise play.Forbidden("you own 30 cards or more, so the Prince's Brigade stays home: "
                          "build a deck of your own cards in the deck builder to go on with the story")
 
 
-def start_chapter(db, user, chapter_id, deck_id=None, seed=None, all_owned=False):
+def start_chapter(db, user, chapter_id, deck_id=None, seed=None, all_owned=False, cpu_name=None):
     """Create the chapter's game against the CPU and return its id (mode ``"story"``).
 
     The human is seat 0 and goes first (R5.1), the CPU (the baseline player) picks its leaders
     after the human (R5.7, sequential). Without a ``start`` the game begins at the leader choice
     with both decks, like ``play.create_cpu_game``; with one, the game is
     ``Game.from_scenario(fill_start(...))`` and the filled scenario is kept in the setup.
-    Raises play.NotFound (no chapter), play.Forbidden (locked, or no playable deck).
+    Raises play.NotFound (no chapter), play.Forbidden (locked, or no playable deck). ``cpu_name`` as in
+    ``play.create_cpu_game``.
     """
     uid = play.user_id_of(user)
     ch = chapter(chapter_id)
@@ -416,7 +423,7 @@ def start_chapter(db, user, chapter_id, deck_id=None, seed=None, all_owned=False
     seed = secrets.randbelow(2**63) if seed is None else seed
     decks = [play.deck_list(deck["cards"]), play.deck_list(ch.deck.counts)]
     setup = {"story": ch.id, "decks": decks, "deck_ids": [deck["id"], None], "mode": "story", "seed": seed,
-             "seats": [{"user_id": uid}, {"cpu": play.CPU_PLAYER}], "first": 0, "leader_mode": "sequential"}
+             "seats": [{"user_id": uid}, {"cpu": play.cpu_player(cpu_name)}], "first": 0, "leader_mode": "sequential"}
     if ch.start is not None:
         scenario = fill_start(ch.start, decks, seed)
         setup["scenario"] = scenario
@@ -513,20 +520,68 @@ def judge(row, game, actions=None):
     return Verdict(False, over, None, f"{goal['land']} not taken by round {limit}" if over else "the battle goes on")
 
 
-def goal_text(goal, lang="en"):
-    """The goal in words."""
+def possessive(name):
+    """ "the River Kappa's", "Goblin Scouts'" (a name is written as it stands, "The" lowered mid-sentence)."""
+    if name.startswith("The "):
+        name = "the " + name[4:]
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def land_words(land, opponent=None, lang="en"):
+    """A land as the board names it: the bases by whose they are, the others by their label (L3)."""
+    if land == "H1":
+        if lang == "ja":
+            return f"{opponent}の本陣" if opponent else "相手の本陣"
+        return f"{possessive(opponent)} base" if opponent else "the enemy base"
+    if land == "H0":
+        return "自分の本陣" if lang == "ja" else "your base"
+    return f"土地{land}" if lang == "ja" else land
+
+
+def goal_text(goal, lang="en", opponent=None):
+    """The goal in player words: land names as the board shows them, never an id like H1."""
     limit = goal.get("by_round")
     if goal["type"] == "win":
         if lang == "ja":
             return f"{limit}巡目までに勝利する" if limit else "相手の旅団長をすべて倒して勝利する（12巡の判定での勝ちも可）"
         return (f"Win by round {limit}" if limit else
                 "Win: destroy every enemy leader (a win at the round-12 judgment counts too)")
-    land = goal["land"]
+    name = land_words(goal["land"], opponent, lang)
     if lang == "ja":
-        name = "相手の本陣" if land == "H1" else f"土地{land}"
-        return f"{limit}巡目までに{name}（{land}）を取る"
-    name = "the enemy base" if land == "H1" else f"land {land}"
-    return f"Take {name} ({land}) by round {limit}"
+        return f"{limit}巡目までに{name}を取る"
+    return f"Take {name} by round {limit}"
+
+
+def goal_short(goal, lang="en", opponent=None):
+    """The goal as the board's goal bar says it, before the progress: "Take the Goblin Scouts' base"."""
+    if goal["type"] == "win":
+        return "勝利する" if lang == "ja" else "Win the battle"
+    name = land_words(goal["land"], opponent, lang)
+    return f"{name}を取る" if lang == "ja" else f"Take {name}"
+
+
+def start_text(ch, lang="en"):
+    """How a chapter with a custom start begins, in words (round, whose turn, what is on the map); None
+    for a chapter that begins with the leader choice like any game."""
+    if ch.start is None:
+        return None
+    try:
+        loaner = load_decks(load_pool())[play.LOANER]
+        game = Game.from_scenario(fill_start(ch.start, [loaner.card_ids(), ch.deck.card_ids()], 0))
+    except (KeyError, ValueError, TypeError):
+        return None
+    s = game.state
+    units = game.view(0)["units"]
+    mine = sum(1 for u in units if u["owner"] == 0)
+    theirs = sum(1 for u in units if u["owner"] == 1)
+    name = ch.opponent["name"][lang]
+    if lang != "ja":
+        name = possessive(name)
+    if lang == "ja":
+        return (f"この章は決まった局面から始まります：{s.round}巡目のあなたの手番。旅団長は選択済みで、"
+                f"あなたのモンスター{mine}体と{name}のモンスター{theirs}体がすでに盤上にいます。")
+    return (f"This chapter starts from a set position: round {s.round}, your turn. The leaders are chosen, and "
+            f"{mine} of your monsters and {theirs} of {name} monsters are already on the map.")
 
 
 # ---------------------------------------------------------------- recording the result

@@ -2,7 +2,7 @@
 // formation order, the initiative dice, the declaration chain and the choices of the moment.
 // Between states it replays the engine's events (damage, destruction, resolution from the right).
 
-import {h, add, sleep, bag, pace, plural, crownSvg} from "./play-util.js";
+import {h, add, sleep, bag, pace, plural, crownSvg, poss} from "./play-util.js";
 import {slotMark, ELEMENT_COLOUR} from "./play-cards.js";
 
 const FIZZLE = {
@@ -153,16 +153,16 @@ export class BattleScreen {
     const B = this.b;
     const att = sc.attacker;
     const def = 1 - att;
-    const poss = (p) => (p === B.me && B.seat !== null ? "Your" : `${B.names[p]}’s`);
+    const whose = (p) => (p === B.me && B.seat !== null ? "Your" : poss(B.names[p]));
     const first = sc.order ? sc.order[0] : null;
     const labels = [
-      `${poss(att)} quick summon`, `${poss(att)} formation`, `${poss(def)} quick summon`, `${poss(def)} formation`,
+      `${whose(att)} quick summon`, `${whose(att)} formation`, `${whose(def)} quick summon`, `${whose(def)} formation`,
       "Initiative roll",
-      sc.simultaneous ? "Simultaneous attack" : first === null ? "First striker: abilities → attack" : `${poss(first)} abilities → attack`,
-      sc.simultaneous ? null : first === null ? "Second striker: abilities → attack" : `${poss(1 - first)} abilities → attack`,
+      sc.simultaneous ? "Simultaneous attack" : first === null ? "First striker: abilities → attack" : `${whose(first)} abilities → attack`,
+      sc.simultaneous ? null : first === null ? "Second striker: abilities → attack" : `${whose(1 - first)} abilities → attack`,
     ];
     const cur = this.stepIndex();
-    const ol = h("ol", {class: "pl-steps", "aria-label": "Battle steps (R9.1)"});
+    const ol = h("ol", {class: "pl-steps", "aria-label": "Battle steps"});
     labels.forEach((label, i) => {
       if (label === null) return;
       const state = i < cur ? "done" : i === cur ? "now" : "todo";
@@ -209,7 +209,7 @@ export class BattleScreen {
     const power = ids.filter((id) => !sc.acted.has(id)).reduce((n, id) => n + Math.max(0, this.info(id).power || 0), 0);
     const wrap = h("div", {class: ["pl-party", mine ? "pl-party-me" : "pl-party-foe", forming ? "pl-forming" : ""], "data-side": p});
     add(wrap, h("div", {class: "pl-party-head"},
-      h("h3", {}, mine && B.seat !== null ? "Your party" : `${B.names[p]}’s party`, h("span", {class: "pl-role"}, ` · ${role}`)),
+      h("h3", {}, mine && B.seat !== null ? "Your party" : `${poss(B.names[p])} party`, h("span", {class: "pl-role"}, ` · ${role}`)),
       h("span", {class: "pl-party-sum", title: "Power of the members who have not acted · total speed"}, `⚔ ${power} · speed ${speed >= 0 ? "+" : ""}${speed}`),
       this.slots(p)));
     const row = h("ol", {class: "pl-prow", "aria-label": `${mine ? "Your" : B.names[p] + "’s"} formation, front first`});

@@ -4,7 +4,7 @@
 // board calls in (take, sideBits, isAway, emoteToggle, emoteBar, rematchBox, closeEmotes); the
 // banner and the countdowns are drawn here, ticking every 250 ms.
 
-import {h, add} from "./play-util.js";
+import {h, add, poss} from "./play-util.js";
 
 /** The words and pictures of the fixed emote ids (the server relays ids only; clients choose what
  * they show). The pictures are plain text symbols that common fonts have, not colour emoji. */
@@ -144,7 +144,7 @@ export class Online {
     if (el.dataset.text !== text) {
       el.dataset.text = text;
       el.querySelector(".pl-clock-t").textContent = text;
-      el.setAttribute("aria-label", `${this.b.who(seat) === "You" ? "Your" : `${this.b.names[seat]}’s`} clock: ${text} left${running ? ", running" : ""}`);
+      el.setAttribute("aria-label", `${this.b.who(seat) === "You" ? "Your" : `${poss(this.b.names[seat])}`} clock: ${text} left${running ? ", running" : ""}`);
     }
   }
 

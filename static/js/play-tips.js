@@ -1,4 +1,7 @@
 // Eringe's tips: a word from the guide at first-time moments, each shown once (localStorage).
+// A story game brings its chapter's own tips (/story/game/<id>.json: {when, target, text}); they
+// replace the general ones there, each shown once per game, at the first time its moment comes,
+// and each lights up the part of the board it speaks of (its `target`).
 
 import {h, add} from "./play-util.js";
 
@@ -47,18 +50,42 @@ export class Tips {
   }
 
   show(id) {
+    if (this.chapter) return;  // a chapter's own tips speak instead
     if (!TIPS[id] || this.seen.has(id) || this.queue.includes(id) || this.current === id) return;
     this.queue.push(id);
     if (!this.current) this.next();
   }
 
+  /** A story game's tips: [{when, target, text}], keyed per game so a reload does not repeat them. */
+  useChapter(game, info) {
+    this.chapter = info;
+    this.chapterKey = `brigade.story.tips.${game}`;
+    try { this.chapterSeen = new Set(JSON.parse(localStorage.getItem(this.chapterKey) || "[]")); } catch (e) { this.chapterSeen = new Set(); }
+    this.moments = new Set();
+  }
+
+  /** The chapter's tips for a moment ("start", "first_battle", ...), queued in their order. */
+  moment(when) {
+    if (!this.chapter || !this.moments || this.moments.has(when)) return;
+    this.moments.add(when);
+    (this.chapter.tips || []).forEach((tip, i) => {
+      const id = `story:${i}`;
+      if (tip.when !== when || this.chapterSeen.has(id) || this.queue.includes(id)) return;
+      TIPS[id] = {title: this.chapter.title || "Eringe", text: tip.text, target: tip.target};
+      this.queue.push(id);
+    });
+    if (!this.current) this.next();
+  }
+
   next() {
+    this.mark(null);
     const id = this.queue.shift();
     this.current = id || null;
     this.el.textContent = "";
     if (!id) { this.el.hidden = true; return; }
     const tip = TIPS[id];
     this.el.dataset.tip = id;
+    this.mark(tip.target);
     add(this.el, 
       this.portrait ? h("img", {class: "pl-tip-face", src: this.portrait, alt: ""}) : null,
       h("div", {class: "pl-tip-body"},
@@ -69,14 +96,55 @@ export class Tips {
   }
 
   done() {
-    if (this.current) { this.seen.add(this.current); this.save(); }
+    if (this.current && this.current.startsWith("story:")) {
+      this.chapterSeen.add(this.current);
+      try { localStorage.setItem(this.chapterKey, JSON.stringify([...this.chapterSeen])); } catch (e) { /* storage blocked */ }
+    } else if (this.current) { this.seen.add(this.current); this.save(); }
     this.next();
+  }
+
+  /** Light up the part of the board a tip speaks of (docs/story.md, tip targets); null clears it. */
+  mark(target) {
+    for (const el of document.querySelectorAll(".pl-tip-target")) el.classList.remove("pl-tip-target");
+    this.target = target || null;
+    if (!target) return;
+    const el = this.targetElement(target);
+    if (el) el.classList.add("pl-tip-target");
+  }
+
+  /** Keep the mark on after the board is drawn again. */
+  remark() {
+    if (this.target && this.current) this.mark(this.target);
+  }
+
+  targetElement(target) {
+    const b = this.board;
+    const land = /^land:(.+)$/.exec(target);
+    if (land) return b.map.querySelector(`[data-land="${land[1]}"]`);
+    const sel = {
+      hand: ".pl-hand", "end-turn": "[data-key=end-turn]", "battle-steps": ".pl-steps", formation: ".pl-formation, .pl-steps",
+      initiative: ".pl-dice, .pl-steps", chain: ".pl-decls, .pl-steps", slots: ".pl-slots, .pl-bbar", "quick-summon": ".pl-quick-list, .pl-steps",
+      leaders: ".pl-side-me", round: ".pl-round", map: ".pl-map", log: ".pl-log", deck: ".pl-side-me .pl-count",
+    }[target];
+    return sel ? b.root.querySelector(sel) : null;
   }
 
   /** First-time moments, judged from the newest state and the events that led to it. */
   afterState(view, legal, events) {
     const b = this.board;
     if (b.seat === null) return;
+    if (this.chapter) {
+      const ev = (t, f) => events.some((e) => e.type === t && (!f || f(e)));
+      this.moment("start");
+      if (view.battle || ev("battle_started")) this.moment("first_battle");
+      if (ev("declared", (e) => e.kind === "spell")) this.moment("first_spell");
+      if (ev("battle_ended", (e) => !e.success && e.attacker === b.me)) this.moment("first_failed_attack");
+      if (ev("quick_summoned", (e) => e.units && e.units.length) || legal.some((a) => a.type === "quick_summon" && a.cards.length)) this.moment("first_quick_summon");
+      if (ev("refill")) this.moment("first_refill");
+      if (ev("judgment") || view.round >= 12) this.moment("judgment");
+      this.remark();
+      return;
+    }
     if (view.phase === "leaders" && legal.some((a) => a.type === "choose_leaders")) this.show("leaders");
     if (view.battle || events.some((e) => e.type === "battle_started")) this.show("battle");
     if (legal.some((a) => a.type === "spell") || events.some((e) => e.type === "declared" && e.kind === "spell")) this.show("spell");

@@ -102,3 +102,8 @@ export function crownSvg() {
     "stroke-width": "1.4", "stroke-linejoin": "round"}));
   return s;
 }
+
+/** The possessive of a name: "alice’s", "Goblin Scouts’". */
+export function poss(name) {
+  return /s$/i.test(String(name)) ? `${name}’` : `${name}’s`;
+}

@@ -1,7 +1,7 @@
 // The Brigade board: map, hands, panels, log and tips, driven by the server's `state` payloads.
 // Nothing here decides what is legal: every control offers one of the payload's `legal_actions`.
 
-import {h, add, pace, sleep, plural, bag, ROWS, LINKS, LAND_KIND, focusKey, restoreFocus, crownSvg} from "./play-util.js";
+import {h, add, pace, sleep, plural, bag, ROWS, LINKS, LAND_KIND, focusKey, restoreFocus, crownSvg, poss} from "./play-util.js";
 import {Cards} from "./play-cards.js";
 import {connect} from "./play-transport.js";
 import {BattleScreen} from "./play-battle.js";
@@ -41,7 +41,12 @@ class Board {
     this.names = ["Player 1", "Player 2"];
     this.tally = {battles: [0, 0], won: [0, 0], failed: [0, 0], spells: 0, longestChain: 0, states: 0};  // what this page saw
     this.tips = new Tips(this, root.dataset.eringe);
+    this.story = null;             // a story game's chapter: /story/game/<id>.json
     this.build();
+    if (root.dataset.storyUrl) {
+      this.tips.chapter = {tips: []};  // a story game: the chapter's tips, not the general ones, even before they arrive
+      this.loadStory();
+    }
     this.battle = new BattleScreen(this);
     this.online = new Online(this);
     this.transport = connect(this.game, {
@@ -78,10 +83,55 @@ class Board {
     this.dialog = h("dialog", {class: "pl-dialog"});
     // A dialog replaced by another one closes first: its close event comes after the new one opened.
     this.dialog.addEventListener("close", () => { if (!this.dialog.open) this.dialog.textContent = ""; });
-    add(this.root, this.status, this.layout, this.toasts, this.dialog, this.tips.el);
+    this.goalBar = h("section", {class: "pl-goal", "aria-label": "Chapter goal", "data-testid": "story-goal-bar", hidden: true});
+    add(this.root, this.status, this.goalBar, this.layout, this.toasts, this.dialog, this.tips.el);
     new ResizeObserver(() => this.drawLinks()).observe(this.map);
     document.addEventListener("keydown", (e) => this.onKey(e));
     add(this.status, h("p", {class: "pl-status-main"}, "Connecting…"));
+  }
+
+  // ------------------------------------------------------------------ story
+
+  async loadStory() {
+    try {
+      const r = await fetch(this.root.dataset.storyUrl, {headers: {Accept: "application/json"}, credentials: "same-origin"});
+      if (!r.ok) return;
+      this.story = await r.json();
+    } catch (e) { return; }
+    this.tips.useChapter(this.game, this.story);
+    if (this.story.opponent && this.story.opponent.name) this.names[this.foe] = this.story.opponent.name;
+    this.render();
+    if (this.view) this.tips.afterState(this.view, this.legal, []);
+  }
+
+  /** The goal bar of a story game: "Chapter 2 · Take the River Kappa's base · round 5 of 8". */
+  renderGoal() {
+    const st = this.story;
+    const bar = this.goalBar;
+    if (!st || !this.view) { bar.hidden = true; return; }
+    const v = this.view;
+    const spec = st.goal_spec || {};
+    const last = st.last_round || 12;
+    const round = Math.max(1, v.round);
+    // met once stays met (the server judges the record: /story/game/<id>.json `status`)
+    const won = v.result && v.result.winner === this.me;
+    if (st.status && st.status.met) this.goalMet = true;
+    if (spec.type === "take_land" && v.lands[spec.land] && v.lands[spec.land].owner === this.me && v.round <= last) this.goalMet = true;
+    if (spec.type !== "take_land" && won && v.round <= last) this.goalMet = true;
+    if (spec.type === "take_land" && won && v.round <= last) this.goalMet = true;  // every enemy leader fell first
+    const state = this.goalMet ? "met" : v.result || v.round > last ? "missed" : "open";
+    bar.hidden = false;
+    bar.dataset.state = state;
+    bar.textContent = "";
+    add(bar,
+      st.opponent && st.opponent.portrait ? h("img", {class: "pl-goal-face", src: st.opponent.portrait, alt: "", width: 44, height: 62}) : null,
+      h("div", {class: "pl-goal-body"},
+        h("p", {class: "pl-goal-chapter"}, `Chapter ${st.order} · ${st.title} · against ${st.opponent ? st.opponent.name : this.names[this.foe]}`),
+        h("p", {class: "pl-goal-text", "data-testid": "story-goal-progress"},
+          h("strong", {}, st.goal_short || st.goal),
+          ` · round ${Math.min(round, last)} of ${last}`,
+          state === "met" ? h("span", {class: "pl-goal-met"}, " · goal reached ✓") : state === "missed" ? h("span", {class: "pl-goal-missed"}, " · goal missed") : null)),
+      st.rules_url ? h("a", {class: "pl-goal-why", href: st.rules_url, target: "_blank", rel: "noopener", title: "The rules this chapter teaches"}, "Rules") : null);
   }
 
   setConnection(state, msg) {
@@ -122,6 +172,7 @@ class Board {
     const fresh = p.version > this.version;
     if (p.players) this.names = p.players.map((x, i) => x && x.name ? x.name : this.names[i]);
     if (p.mode === "cpu" && !(p.players && p.players[this.foe] && p.players[this.foe].name)) this.names[this.foe] = "CPU";
+    if (this.story && this.story.opponent && this.story.opponent.name) this.names[this.foe] = this.story.opponent.name;
     if (this.seat !== null && !(p.players && p.players[this.me])) this.names[this.me] = this.root.dataset.user || "You";
     this.remember(p.view);
     const events = fresh && !first ? (p.events || []) : [];
@@ -330,9 +381,11 @@ class Board {
     this.root.dataset.phase = this.view.phase;
     this.root.dataset.turn = this.view.active === this.me ? "mine" : "theirs";
     this.root.classList.toggle("pl-locked", !this.can());
+    this.renderGoal();
     restoreFocus(this.root, key);
     this.flip(before, events || []);
     requestAnimationFrame(() => this.drawLinks());
+    this.tips.remark();
   }
 
   renderStatus() {
@@ -347,7 +400,7 @@ class Board {
     if (v.result) whose = "The game is over";
     else if (v.phase === "leaders") whose = this.legal.some((a) => a.type === "choose_leaders") ? "Choose your leaders" : `${this.names[this.foe]} is choosing leaders`;
     else if (v.phase === "battle" && v.battle) whose = `Battle at ${this.landLabel(v.battle.land)}`;
-    else whose = v.active === this.me && this.seat !== null ? "Your turn" : `${this.names[v.active]}’s turn`;
+    else whose = v.active === this.me && this.seat !== null ? "Your turn" : `${poss(this.names[v.active])} turn`;
     const waiting = v.waiting_for || [];
     const waitingMe = waiting.includes(this.me) && this.seat !== null;
     const waitedFor = this.seat !== null ? this.names[this.foe] : waiting.map((p) => this.names[p]).join(" and ") || this.names[v.active];
@@ -361,6 +414,8 @@ class Board {
       this.root.dataset.connection === "offline" ? h("p", {class: "pl-conn"}, this.connMsg || "Offline") : null,
       this.seat !== null && !v.result ? h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "resign",
         onclick: () => this.confirmResign()}, "Resign") : null,
+      this.root.dataset.abandonUrl && !v.result ? h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "abandon",
+        "data-testid": "abandon", onclick: () => this.confirmAbandon()}, "Abandon") : null,
     );
   }
 
@@ -397,7 +452,7 @@ class Board {
 
   landLabel(land) {
     if (land === `H${this.me}`) return this.seat === null ? "Player 1’s base" : "your base";
-    if (land === `H${this.foe}`) return `${this.names[this.foe]}’s base`;
+    if (land === `H${this.foe}`) return `${poss(this.names[this.foe])} base`;
     return land;
   }
 
@@ -432,7 +487,7 @@ class Board {
     const enemies = units.filter((u) => u.owner !== this.me);
     const used = land.used ? land.used[this.me] : 0;
     const foeUsed = land.used ? land.used[this.foe] : 0;
-    const kind = land.kind === "base" ? (id === `H${this.me}` ? "Your base" : `${this.names[this.foe]}’s base`) : LAND_KIND[land.kind] || land.kind;
+    const kind = land.kind === "base" ? (id === `H${this.me}` ? "Your base" : `${poss(this.names[this.foe])} base`) : LAND_KIND[land.kind] || land.kind;
     const failed = (v.failed_lands || []).includes(id);
     const attack = dest && enemies.length > 0;
     const el = h("div", {
@@ -450,12 +505,12 @@ class Board {
         h("span", {class: "pl-cap-bar", "aria-hidden": "true"},
           h("span", {style: {width: `${Math.min(100, 100 * used / land.capacity)}%`}})),
         `${used}/${land.capacity}`,
-        foeUsed && enemies.length ? h("span", {class: "pl-cap-foe", title: `${this.names[this.foe]}’s monsters: level ${foeUsed}`}, ` · foe ${foeUsed}`) : null)));
+        foeUsed && enemies.length ? h("span", {class: "pl-cap-foe", title: `${poss(this.names[this.foe])} monsters: level ${foeUsed}`}, ` · foe ${foeUsed}`) : null)));
     const box = h("div", {class: "pl-units"});
     for (const u of units) add(box, this.token(u, selectable.has(u.id), joinable.has(u.id)));
     if (!units.length) add(box, h("span", {class: "pl-empty"}, failed ? "attack failed here" : ""));
     add(el, box);
-    if (failed && units.length) add(el, h("span", {class: "pl-failed-tag", title: "R8.7: no second attack here this turn"}, "attack failed"));
+    if (failed && units.length) add(el, h("span", {class: "pl-failed-tag", title: "An attack on this land failed: no second attack here this turn while enemies remain"}, "attack failed"));
     if (dest) {
       add(el, h("button", {class: ["pl-btn", "pl-march-here", attack ? "pl-btn-danger" : "pl-btn-go"], type: "button",
         "data-key": `march:${id}`, onclick: () => this.send(this.marchWithSelection(dest))},
@@ -598,7 +653,7 @@ class Board {
       return;
     }
     if (!mineToMove) {
-      add(p, h("h2", {}, `${this.names[this.foe]}’s turn`),
+      add(p, h("h2", {}, `${poss(this.names[this.foe])} turn`),
         h("p", {class: "pl-hint pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), `${this.names[this.foe]} is thinking…`));
       return;
     }
@@ -855,6 +910,19 @@ class Board {
     if (a) this.send(a);
   }
 
+  async confirmAbandon() {
+    const ok = await this.confirm("Abandon this game?", "It ends at once as a resignation, and you go back to the list of games.", "Abandon", "Keep playing", true);
+    if (ok) this.post(this.root.dataset.abandonUrl);
+  }
+
+  /** A plain form POST (with the page's CSRF token), for the server's redirects. */
+  post(url) {
+    const f = h("form", {method: "post", action: url, hidden: true},
+      h("input", {type: "hidden", name: "csrf_token", value: this.root.dataset.csrf || ""}));
+    document.body.append(f);
+    f.submit();
+  }
+
   async confirmResign() {
     const ok = await this.confirm("Resign?", "The game ends at once and your opponent wins.", "Resign", "Keep playing", true);
     if (ok) this.send({type: "resign"});
@@ -968,7 +1036,7 @@ class Board {
     const grid = h("ul", {class: "pl-pile"});
     for (const cid of pile.slice().reverse()) add(grid, h("li", {}, this.cards.img(cid, "pl-card-small"), h("span", {}, this.cards.name(cid))));
     if (!pile.length) add(grid, h("li", {class: "pl-hint"}, "Empty."));
-    this.openDialog("pl-pile-dialog", h("h2", {}, `${p === this.me && this.seat !== null ? "Your" : `${this.names[p]}’s`} discard pile (${pile.length})`),
+    this.openDialog("pl-pile-dialog", h("h2", {}, `${p === this.me && this.seat !== null ? "Your" : `${poss(this.names[p])}`} discard pile (${pile.length})`),
       h("p", {class: "pl-hint"}, "Newest first."), grid);
   }
 
@@ -985,12 +1053,12 @@ class Board {
     const foe = this.names[this.foe];
     const won = r.winner === this.me && this.seat !== null;
     const lost = r.winner === this.foe && this.seat !== null;
-    if (r.reason === "leaders") return won ? `Every one of ${foe}’s leaders has fallen.` : lost ? "All your leaders have fallen." : cap1(RESULT_WORDS.leaders) + ".";
+    if (r.reason === "leaders") return won ? `Every one of ${poss(foe)} leaders has fallen.` : lost ? "All your leaders have fallen." : cap1(RESULT_WORDS.leaders) + ".";
     const loser = r.winner === 0 || r.winner === 1 ? this.names[1 - r.winner] : null;
     if (r.reason === "resign") return won ? `${foe} resigned.` : lost ? "You resigned." : loser ? `${loser} resigned.` : "A player resigned.";
     if (r.reason === "timeout") {
       if (!loser) return "Both clocks ran out during the leader choice.";
-      return won ? `${foe}’s clock ran out.` : lost ? "Your clock ran out." : `${loser}’s clock ran out.`;
+      return won ? `${poss(foe)} clock ran out.` : lost ? "Your clock ran out." : `${poss(loser)} clock ran out.`;
     }
     if (r.reason === "disconnect") {
       return won ? `${foe} left the game; you win.` : lost ? `You stayed away too long; ${foe} wins.` : loser ? `${loser} left the game.` : cap1(RESULT_WORDS.disconnect) + ".";
@@ -1023,14 +1091,54 @@ class Board {
           stat("Lands held", lands(this.me), lands(this.foe)),
           stat("Cards in discard", v.players[this.me].discard.length, v.players[this.foe].discard.length))),
       h("p", {class: "pl-hint"}, `The game ended in round ${v.round}.`),
+      this.story ? h("p", {class: "pl-end-goal", "data-testid": "end-goal"}, `Chapter ${this.story.order} goal: ${this.story.goal}`) : null,
+      h("section", {class: "pl-end-earned", "aria-label": "What you earned", "data-testid": "end-earned", hidden: true}),
       this.online.rematchBox(),
-      h("div", {class: "pl-dialog-body pl-row-btns"},
+      h("div", {class: "pl-dialog-body pl-row-btns pl-end-next", "data-testid": "end-next"},
         this.online.on
           ? h("a", {class: "pl-btn", href: this.root.dataset.lobbyUrl || "/lobby"}, "Back to the lobby")
           : h("a", {class: "pl-btn pl-btn-go", href: this.root.dataset.playUrl || "/play"}, "Play again"),
         h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, "Look at the board")));
     const rematch = this.dialog.querySelector(".pl-rematch button");
     if (rematch) rematch.focus();
+    if (this.seat !== null && this.root.dataset.endUrl) this.loadEnd();
+  }
+
+  /** The end screen's second half, from /play/<id>/end.json: the packs this game earned ("Open now")
+   * and the next steps (rematch, the chapter's end, the lobby). */
+  async loadEnd(tries = 0) {
+    let info = this.endInfo;
+    if (!info) {
+      try {
+        const r = await fetch(this.root.dataset.endUrl, {headers: {Accept: "application/json"}, credentials: "same-origin"});
+        if (r.status === 409 && tries < 5) { setTimeout(() => this.loadEnd(tries + 1), 400); return; }  // the last write is on its way
+        if (!r.ok) return;
+        info = this.endInfo = await r.json();
+      } catch (e) { return; }
+    }
+    const box = this.dialog.querySelector(".pl-end-earned");
+    const next = this.dialog.querySelector(".pl-end-next");
+    if (!box || !next) return;
+    box.textContent = "";
+    const packs = info.packs || [];
+    add(box, h("h3", {}, "What you earned"),
+      packs.length
+        ? h("ul", {class: "pl-end-packs"}, packs.map((p) => h("li", {class: "pl-end-pack", "data-testid": "end-pack"},
+            h("span", {class: "pl-end-pack-ico", "aria-hidden": "true"}, "✦"),
+            h("span", {class: "pl-end-pack-name"}, p.label),
+            h("a", {class: "pl-btn pl-btn-small" + (p.opened ? "" : " pl-btn-go"), href: p.url, "data-testid": "end-pack-open"},
+              p.opened ? "See its cards" : "Open now"))))
+        : h("p", {class: "pl-hint"}, info.result && info.result.winner === this.me ? "Nothing new this time." :
+            "No pack this time: every won battle gives one."));
+    box.hidden = false;
+    const buttons = (info.next || []).map((n, i) => n.post
+      ? h("button", {class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], type: "button", "data-testid": `end-${n.kind}`, onclick: () => this.post(n.url)}, n.label)
+      : h("a", {class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], href: n.url, "data-testid": `end-${n.kind}`}, n.label));
+    if (buttons.length) {
+      next.textContent = "";
+      add(next, buttons, h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, "Look at the board"));
+      if (!this.dialog.querySelector(".pl-rematch button")) buttons[0].focus();
+    }
   }
 
   // ------------------------------------------------------------------ log
@@ -1061,7 +1169,7 @@ class Board {
 
   logLine(line, fresh) {
     const li = h("li", {class: fresh ? "pl-log-new" : ""}, line);
-    if (/^Round \d+|turn begins|’s turn|'s turn|your turn/i.test(line)) li.classList.add("pl-log-turn");
+    if (/^Round \d+|turn begins|’s turn|'s turn|s' turn|your turn/i.test(line)) li.classList.add("pl-log-turn");
     if (/battle|attack/i.test(line)) li.classList.add("pl-log-battle");
     add(this.logList, li);
     while (this.logList.children.length > 400) this.logList.firstChild.remove();

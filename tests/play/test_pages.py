@@ -46,7 +46,7 @@ def test_starting_a_cpu_game_redirects_to_its_board(app, db, alice, loaner):
     board = client.get(f"/play/{game_id}").get_data(as_text=True)
     assert f'data-game="{game_id}"' in board and 'data-seat="0"' in board
     assert "/static/vendor/socket.io.min.js" in board
-    assert client.get("/play").get_data(as_text=True).count(f"/play/{game_id}") == 1  # in progress
+    assert client.get("/play").get_data(as_text=True).count(f"href=\"/play/{game_id}\"") == 1  # in progress (and its Abandon form)
 
 
 def test_starting_a_game_needs_the_csrf_token(app, alice, loaner):

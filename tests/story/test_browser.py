@@ -136,7 +136,7 @@ def test_a_new_account_plays_the_first_chapter(server, page, size):
     shoot(page, "done", size)
 
     # the reward in the pack-opening view
-    page.click("[data-testid=story-pack]")
+    page.click("[data-testid=story-pack][data-source='story:1']")
     page.wait_for_url(re.compile(r"/packs/\d+$"))
     assert page.locator("text=Story pack (chapter 1)").count() >= 1
     page.click("button:has-text('Open this pack')")

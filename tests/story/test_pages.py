@@ -57,7 +57,7 @@ def test_a_chapter_page_briefs_and_offers_the_start(client):
     assert "I am Eringe" in html and "img/eringe.svg" in html
     assert "Win: destroy every enemy leader" in html
     assert "Goblin Scouts" in html and "8×" in html
-    assert "1 card pack" in html
+    assert "1 Victory pack for winning the battle" in html and "1 Story pack for clearing the chapter the first time" in html
     assert 'action="/story/first-muster/start"' in html and 'name="csrf_token"' in html
     assert re.search(r'name="deck" value="\d+" checked', html) and "Prince&#39;s Brigade" in html
 
@@ -121,7 +121,7 @@ def test_a_player_with_30_cards_and_no_deck_is_sent_to_the_deck_builder(client, 
     set_mark(db, alice["id"], "first_deck", {"deck": None, "told": True})  # the deck built for them, deleted
     add_cards(db, alice["id"], {"orc": 30})
     html = client.get("/story/first-muster").get_data(as_text=True)
-    assert "stays home (R2.3)" in html and 'action="/story/first-muster/start"' not in html
+    assert "stays home" in html and "R2.3" not in html and 'action="/story/first-muster/start"' not in html
 
 
 def test_the_done_page_records_the_clear_and_shows_the_reward_once(client, db, alice):
@@ -134,8 +134,12 @@ def test_the_done_page_records_the_clear_and_shows_the_reward_once(client, db, a
         html = client.get("/story/first-muster/done").get_data(as_text=True)
     assert "Goal reached in round 1" in html and "Well done!" in html
     packs = [p for p in list_packs(db, alice["id"]) if p["source"] == "story:1"]
-    assert len(packs) == 1 and f'href="/packs/{packs[0]["id"]}"' in html and "Open the pack" in html
-    assert "received this chapter" in html
+    assert len(packs) == 1 and f'href="/packs/{packs[0]["id"]}"' in html and "Open now" in html
+    # the win's Victory pack is shown beside the clear's Story pack: what the battle really granted
+    victory = [p for p in list_packs(db, alice["id"]) if p["source"] == f"win:game:{gid}"]
+    assert len(victory) == 1 and f'href="/packs/{victory[0]["id"]}"' in html
+    assert "Victory pack" in html and "Story pack (chapter 1)" in html
+    assert "Received for your first clear of this chapter" in html
     assert 'href="/story/river-crossing"' in html  # on to chapter 2
     assert get_progress(db, alice["id"])["first-muster"]["reward_granted"]
     # the pack-opening view takes it from there

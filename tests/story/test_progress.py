@@ -94,7 +94,7 @@ def test_the_player_may_choose_an_own_deck(db, alice):
 
 def test_a_player_with_30_cards_and_no_legal_deck_is_told_to_build_one(db, alice, loaner):
     add_cards(db, alice["id"], {"orc": 30})
-    with pytest.raises(play.Forbidden, match="R2.3"):
+    with pytest.raises(play.Forbidden, match="stays home"):
         story.start_chapter(db, alice, "first-muster")
     with pytest.raises(play.Forbidden):
         story.start_chapter(db, alice, "first-muster", deck_id=loaner)

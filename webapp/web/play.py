@@ -22,8 +22,114 @@ def index():
     """Choose a deck for a game against the CPU; resume a game in progress."""
     db = get_db()
     decks = play.playable_decks(db, g.user["id"], all_owned())
-    games = store.list_games(db, g.user["id"], status="active")
+    play.abandon_stale(db, g.user["id"], abandon_days())
+    games = [dict(r, label=game_label(r)) for r in store.list_games(db, g.user["id"], status="active")]
     return render_template("play/index.html", decks=decks, games=games)
+
+
+def abandon_days():
+    """The ABANDON_AFTER_DAYS setting (docs/deploy.md): days without an action before a CPU or story
+    game in progress is resigned for its player."""
+    from flask import current_app
+    return current_app.config.get("ABANDON_AFTER_DAYS", play.ABANDON_AFTER_DAYS)
+
+
+def cpu_setting():
+    """The ``CPU_PLAYER`` setting (unset: the baseline CPU). A test-only way to a weak CPU ("random")."""
+    from flask import current_app
+    return current_app.config.get("CPU_PLAYER")
+
+
+def game_label(row):
+    """A game in progress as its player reads it: "Against the CPU", "Story: The Prince's Muster", "Online"."""
+    if row["mode"] == "story":
+        from webapp import story
+        try:
+            ch = story.chapter_of(row)
+            return f"Story, chapter {ch.order}: {ch.title['en']}"
+        except play.NotFound:
+            return "Story"
+    return {"cpu": "Against the CPU", "online": "Online"}.get(row["mode"], row["mode"])
+
+
+@bp.post("/play/<int:game_id>/abandon")
+@login_required
+def abandon(game_id):
+    """Give up a CPU or story game in progress (it ends as a resignation) and go back to the list."""
+    try:
+        play.abandon(get_db(), game_id, g.user["id"])
+    except play.NotFound:
+        abort(404)
+    except play.PlayError as exc:
+        flash(exc.message[:1].upper() + exc.message[1:] + ".", "error")
+        return redirect(url_for("play.index"))
+    flash(f"Game {game_id} abandoned: it counts as a resignation.", "info")
+    return redirect(request.form.get("next") if request.form.get("next") in ("/play", "/story") else url_for("play.index"))
+
+
+@bp.post("/play/<int:game_id>/again")
+@login_required
+def again(game_id):
+    """A finished CPU game's "Rematch": a new game against the CPU with the same deck."""
+    db = get_db()
+    try:
+        row = play.load_row(db, game_id)
+    except play.NotFound:
+        abort(404)
+    seat = play.seat_of(row, g.user["id"])
+    if seat is None or row["mode"] != "cpu":
+        abort(403)
+    deck_id = (row["setup"].get("deck_ids") or [None])[seat]
+    try:
+        new_id = play.create_cpu_game(db, g.user, deck_id, all_owned=all_owned(), cpu_name=cpu_setting())
+    except play.PlayError as exc:
+        flash(exc.message[:1].upper() + exc.message[1:] + ": choose another deck.", "error")
+        return redirect(url_for("play.index"))
+    return redirect(url_for("play.board", game_id=new_id))
+
+
+@bp.get("/play/<int:game_id>/end.json")
+@login_required
+def end_info(game_id):
+    """What a finished game's end screen shows its player: the packs this game earned (with their
+    pages), and where to go next (docs/protocol.md, "End screen")."""
+    db = get_db()
+    try:
+        row = play.load_row(db, game_id)
+    except play.NotFound:
+        abort(404)
+    seat = play.seat_of(row, g.user["id"])
+    if seat is None:
+        abort(403)
+    if row["status"] == "active":
+        abort(409, description="The game is still being played.")
+    from webapp.packs import source_label
+    nxt = []
+    story_info = None
+    if row["mode"] == "story":
+        from webapp import story
+        ch = story.chapter_of(row)
+        outcome = story.finish(db, g.user["id"], row)
+        story_info = {"chapter": ch.order, "title": ch.title["en"], "met": outcome.verdict.met,
+                      "cleared": outcome.cleared, "goal": ch.goal_text("en")}
+        done = url_for("story.done", chapter_id=ch.id, game=game_id)
+        if outcome.verdict.met:
+            nxt.append({"kind": "done", "label": "On to the chapter's end: Eringe's words and your reward", "url": done})
+        else:
+            nxt.append({"kind": "retry", "label": f"Try chapter {ch.order} again", "url": url_for("story.chapter", chapter_id=ch.id)})
+            nxt.append({"kind": "done", "label": "The chapter's page", "url": done})
+        nxt.append({"kind": "map", "label": "The chapter map", "url": url_for("story.index")})
+    elif row["mode"] == "cpu":
+        nxt.append({"kind": "rematch", "label": "Rematch with the same deck", "url": url_for(".again", game_id=game_id),
+                    "post": True})
+        nxt.append({"kind": "play", "label": "Choose another deck", "url": url_for(".index")})
+    else:
+        nxt.append({"kind": "lobby", "label": "Back to the lobby", "url": url_for("lobby.index")})
+    packs = [{"id": p["id"], "label": source_label(p["source"]), "opened": bool(p["opened_at"]),
+              "url": url_for("collection.pack", pack_id=p["id"])}
+             for p in play.earned_packs(db, row, g.user["id"])]
+    return jsonify(game=game_id, mode=row["mode"], result=row["result"], packs=packs, next=nxt, story=story_info,
+                   packs_url=url_for("collection.packs_page") if packs else None)
 
 
 @bp.post("/play/cpu")
@@ -35,7 +141,7 @@ def new_cpu_game():
         flash("Choose a deck to play with.", "error")
         return redirect(url_for("play.index"))
     try:
-        game_id = play.create_cpu_game(get_db(), g.user, chosen, all_owned=all_owned())
+        game_id = play.create_cpu_game(get_db(), g.user, chosen, all_owned=all_owned(), cpu_name=cpu_setting())
     except play.PlayError as exc:
         flash(exc.message, "error")
         return redirect(url_for("play.index"))
@@ -53,7 +159,9 @@ def board(game_id):
     seat = play.seat_of(row, g.user["id"])
     own_deck = set(row["setup"]["decks"][seat]) if seat is not None else set()
     return render_template("play/board.html", game_id=game_id, seat=seat, mode=row["mode"],
-                           lang="en", cards_json=cards_json(own_deck))
+                           lang="en", cards_json=cards_json(own_deck),
+                           story=row["mode"] == "story" and seat == 0,
+                           solo=row["mode"] in play.SOLO_MODES and seat is not None)
 
 
 @bp.get("/play/<int:game_id>/replay.json")

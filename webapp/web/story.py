@@ -7,7 +7,7 @@ goal, Eringe's tips and where to go when it is over.
 
 import math
 
-from flask import (Blueprint, abort, flash, g, jsonify, redirect, render_template, request,
+from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
                    url_for)
 
 from webapp import play, store, story
@@ -15,7 +15,7 @@ from webapp.engine import Game, load_pool
 from webapp.store import get_db
 from webapp.web.collection import LANGS, RARITY_NAMES, card_lang
 from webapp.web.deckchoice import all_owned, deck_name, form_id
-from webapp.web.security import login_required
+from webapp.web.security import login_required, nav_url
 
 bp = Blueprint("story", __name__)
 
@@ -86,6 +86,22 @@ def card_entries(counts, lang):
     return sorted(out, key=lambda e: (e["kind"] != "monster", e["level"] or 0, e["name"]))
 
 
+def rules_link(ch, lang):
+    """The rules page at the first rule the chapter teaches (the id is an anchor, never shown), or None."""
+    base = nav_url("rules.index", lang="ja" if lang == "ja" else None)
+    if not base:
+        return None
+    first = ch.teaches["rules"][0]
+    return base + "#" + (f"ja-{first[1:].split('.')[0]}" if lang == "ja" else first.lower().replace(".", "-"))
+
+
+def portrait(ch):
+    """The opponent's face on the board: the art of the monster its deck holds most of."""
+    pool = load_pool()
+    monsters = [(n, cid) for cid, n in ch.deck.counts.items() if pool[cid].kind == "monster"]
+    return max(monsters)[1] if monsters else None
+
+
 def chapter_progress(user_id):
     progress = store.get_progress(get_db(), user_id)
     return progress, set(story.unlocked(progress))
@@ -132,6 +148,7 @@ def chapter(chapter_id):
         default = story.story_deck(db, uid, None, all_owned())["id"]
     except play.PlayError:
         default = None
+    play.abandon_stale(db, uid, current_app.config.get("ABANDON_AFTER_DAYS", play.ABANDON_AFTER_DAYS))
     active = story.story_games(db, uid, ch.id, "active")
     return render_template(
         "story/chapter.html", chapter=ch, lang=lang, before=paragraphs(ch.narration_before[lang]),
@@ -139,7 +156,7 @@ def chapter(chapter_id):
         reward_cards=card_entries(ch.reward["cards"], lang), reward_packs=ch.reward["packs"],
         decks=[dict(d, label=deck_name(d, lang)) for d in decks], default_deck=default, active=active,
         progress=progress.get(ch.id) or {}, best=best_text((progress.get(ch.id) or {}).get("best"), lang),
-        custom_start=ch.start is not None)
+        start_text=ch.start_text(lang), rules_url=rules_link(ch, lang))
 
 
 @bp.post("/story/<chapter_id>")
@@ -158,7 +175,8 @@ def start(chapter_id):
         flash("Choose a deck to play with.", "error")
         return redirect(url_for(".chapter", chapter_id=ch.id))
     try:
-        game_id = story.start_chapter(db, g.user, ch.id, deck_id=chosen, all_owned=all_owned())
+        game_id = story.start_chapter(db, g.user, ch.id, deck_id=chosen, all_owned=all_owned(),
+                                      cpu_name=current_app.config.get("CPU_PLAYER"))
     except play.PlayError as exc:
         flash(exc.message, "error")
         return redirect(url_for(".chapter", chapter_id=ch.id) if ch.id in story.unlocked(
@@ -198,10 +216,17 @@ def done(chapter_id):
             return redirect(url_for(".chapter", chapter_id=ch.id))
         row = games[0]
     outcome = story.finish(db, uid, row)
-    packs = story.reward_packs(db, uid, ch) if outcome.cleared else []
+    # what this battle earned (its Victory pack, the clear's packs if it was the first clear), and the
+    # chapter's packs from an earlier first clear
+    from webapp.packs import source_label
+    packs = play.earned_packs(db, row, uid) if row["status"] != "active" else []
+    first_clear = bool(outcome.granted) or any(p["source"] == ch.pack_source for p in packs)
+    seen = {p["id"] for p in packs}
+    packs += [p for p in (story.reward_packs(db, uid, ch) if outcome.cleared else []) if p["id"] not in seen]
+    packs = [dict(p, label=source_label(p["source"])) for p in packs]
     nxt = story.next_chapter(ch.id)
     return render_template(
-        "story/done.html", chapter=ch, lang=lang, outcome=outcome, row=row,
+        "story/done.html", chapter=ch, lang=lang, outcome=outcome, row=row, first_clear=first_clear,
         after=paragraphs(ch.narration_after[lang]) if outcome.cleared else [],
         goal=ch.goal_text(lang), packs=packs, reward_cards=card_entries(ch.reward["cards"], lang),
         reward_packs=ch.reward["packs"], rarity_names=RARITY_NAMES, next_chapter=nxt,
@@ -226,8 +251,11 @@ def game_info(game_id):
     actions = store.list_actions(db, game_id) if ch.goal["type"] == "take_land" else None
     verdict = story.judge(row, game, actions)
     return jsonify(game=game_id, chapter=ch.id, order=ch.order, title=ch.title[lang], goal=ch.goal_text(lang),
-                   goal_spec=ch.goal, tips=ch.tips_for(lang), lang=lang,
+                   goal_spec=ch.goal, goal_short=ch.goal_short(lang), last_round=ch.goal.get("by_round") or story.LAST_ROUND,
+                   opponent={"name": ch.opponent["name"][lang],
+                             "portrait": url_for("collection.art", lang=lang, card_id=portrait(ch)) if portrait(ch) else None},
+                   tips=ch.tips_for(lang), lang=lang,
                    status={"met": verdict.met, "final": verdict.final, "round": verdict.round},
                    done_url=url_for(".done", chapter_id=ch.id, game=game_id),
-                   chapter_url=url_for(".chapter", chapter_id=ch.id),
+                   chapter_url=url_for(".chapter", chapter_id=ch.id), rules_url=rules_link(ch, lang),
                    eringe=url_for("static", filename="img/eringe.svg"))
