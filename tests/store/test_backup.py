@@ -23,6 +23,7 @@ def full_db(db, pool, decks, alice):
     record_clear(db, alice["id"], "1", {"turns": 7})
     set_setting(db, "motd", "Welcome!")
     db["online_games"].insert({"game_id": game_id, "code": "ABCDEF", "clock": "{}", "updated": "now"})
+    db["known_logins"].insert({"user_id": alice["id"], "place": "0" * 32, "seen": "now"})
     assert all(db[t].count for t in db.table_names())
     return db
 

@@ -7,7 +7,7 @@ goal, Eringe's tips and where to go when it is over.
 
 import math
 
-from flask import (Blueprint, abort, flash, g, jsonify, redirect, render_template, request,
+from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
                    url_for)
 
 from webapp import play, store, story
@@ -158,6 +158,7 @@ def start(chapter_id):
         flash("Choose a deck to play with.", "error")
         return redirect(url_for(".chapter", chapter_id=ch.id))
     try:
+        play.check_solo_cap(db, uid, current_app.config.get("MAX_ACTIVE_GAMES"), replacing=len(active))
         game_id = story.start_chapter(db, g.user, ch.id, deck_id=chosen, all_owned=all_owned())
     except play.PlayError as exc:
         flash(exc.message, "error")
