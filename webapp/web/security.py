@@ -29,9 +29,10 @@ SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 #: The policy every page is served with: scripts only from this site's own files (inline JSON data
 #: in ``<script type="application/json">`` is not run, so it needs nothing), no plugins, no framing,
-#: forms post only here. Inline ``style`` attributes stay allowed: the card art and a few templates
+#: forms post only here. Images may also be blob: URLs (the board draws card art from SVG text it
+#: holds, static/js/play-cards.js). Inline ``style`` attributes stay allowed: the card art and a few templates
 #: size things with them, and a style cannot run code.
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
        "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
        "frame-ancestors 'none'")
 
@@ -204,10 +205,6 @@ def http_error(exc):
     return response
 
 
-#: Each kind of database trouble is logged once in 10 minutes, not once per request.
-_db_trouble_log = Window(1, 600)
-
-
 def database_trouble(exc):
     """"locked" or "readonly" for an OperationalError players should be told to retry, else None."""
     text = str(exc).lower()
@@ -224,7 +221,7 @@ def database_error(exc):
     if kind is None:
         log.error("a database error on %s %s", request.method, request.path, exc_info=exc)
         return error_page(500)
-    if _db_trouble_log.take(kind):
+    if current_app.extensions["brigade_limits"]["db_trouble_log"].take(kind):
         log.error("the database is %s (%s): pages answer 503 'try again' until it is not; "
                   "this is logged once in 10 minutes", kind, exc)
     return error_page(503, retry_after=5)
@@ -247,6 +244,9 @@ def limits_of(config):
         "join_user": Window(config["JOIN_CODE_LIMIT"], config["JOIN_CODE_WINDOW"]),
         "join_address": Window(config["JOIN_CODE_LIMIT"], config["JOIN_CODE_WINDOW"]),
         "replays": Window(config["REPLAY_LIMIT"], config["REPLAY_WINDOW"]),
+        # Each kind of database trouble ("locked", "readonly") is logged once in 10 minutes, not
+        # once per request.
+        "db_trouble_log": Window(1, 600),
     }
 
 
