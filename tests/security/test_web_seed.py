@@ -43,10 +43,6 @@ def test_the_inviter_cannot_predict_the_friends_hand(app, db, alice, bob, loaner
     answer = post(inviter, "/lobby/invite", {"deck": str(loaner), "clock": "15"})
     game_id = int(re.search(r"/lobby/invite/(\d+)$", answer.headers["Location"]).group(1))
     before = fetch_all(inviter, game_id)
-    # Replays of a waiting invitation are refused outright (not only for lack of a seed).
-    assert before[f"/play/{game_id}/replay.json"][0] == 409
-    assert before[f"/games/{game_id}/replay.json"][0] == 409
-    assert before[f"/games/{game_id}/replay"][0] == 409
     numbers = {int(n) for _, body in before.values() for n in re.findall(r"\d{1,19}", body)}
 
     code = online.info(db, game_id)["code"]
@@ -59,6 +55,10 @@ def test_the_inviter_cannot_predict_the_friends_hand(app, db, alice, bob, loaner
 
     actual = tuple(c["card"] for c in Game.from_json(row["state"]).view(1)["players"][1]["hand"])
     assert actual not in predicted_hands(numbers, row, 1), "the inviter predicted the friend's hand"
+    # Replays of a waiting invitation are refused outright (not only for lack of a seed).
+    assert before[f"/play/{game_id}/replay.json"][0] == 409
+    assert before[f"/games/{game_id}/replay.json"][0] == 409
+    assert before[f"/games/{game_id}/replay"][0] == 409
     # The real seed was drawn at the join and shows up nowhere the inviter looked, nor in the log.
     seed = row["seed"]
     assert seed == row["setup"]["seed"] != online.NO_SEED
