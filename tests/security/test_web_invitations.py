@@ -83,3 +83,15 @@ def test_opening_a_real_link_again_and_again_is_never_limited(app, db, alice, bo
     friend = client_of(app, bob, "10.0.0.2")
     for _ in range(app.config["JOIN_CODE_LIMIT"] * 2):
         assert friend.get(f"/join/{code}").status_code == 200
+
+
+def test_a_strangers_socket_on_a_waiting_invitation_hears_no_code(app, db, alice, carol, loaner, connect_as):
+    game_id, code = online.create_invitation(db, alice, loaner, 60_000)
+    stranger = connect_as(carol)
+    stranger.emit("join", {"game": game_id})
+    heard = stranger.get_received()
+    assert any(m["name"] == "invitation" for m in heard)
+    assert code not in repr(heard)
+    owner = connect_as(alice)
+    owner.emit("join", {"game": game_id})
+    assert code in repr(owner.get_received())  # the inviter's own page gets it
