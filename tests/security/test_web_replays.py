@@ -91,7 +91,7 @@ def test_each_user_has_a_replay_budget(tight_app, make_user, loaner):
     for url in (f"/games/{game_id}/replay.json", f"/play/{game_id}/replay.json"):
         refused = greedy.get(url)
         assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
-        assert "Try again in" in refused.get_data(as_text=True)
+        assert "Try again in" in refused.get_json()["error"]
     # Someone else's budget is their own.
     assert client_of(tight_app, bob).get(f"/games/{game_id}/replay.json").status_code == 200
     db.close()

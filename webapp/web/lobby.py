@@ -226,14 +226,13 @@ def replay_json(game_id):
 
 
 def spend_replay_budget():
-    """Count one replay fetch against the user's REPLAY_LIMIT a REPLAY_WINDOW; 429 when spent."""
+    """Count one replay fetch against the user's REPLAY_LIMIT a REPLAY_WINDOW; when spent, a 429
+    answer in JSON (both replay addresses are JSON): ``{"error": message, "retry_after": seconds}``."""
     budget = current_app.extensions["brigade_limits"]["replays"]
     if not budget.take(g.user["id"]):
         wait = budget.wait(g.user["id"])
-        abort(current_app.make_response((
-            render_template("errors/error.html", status=429, title="Too many replays",
-                            message=f"You opened many replays in a short time. Try again in {wait_text(wait)}."),
-            429, {"Retry-After": str(wait)})))
+        message = f"You opened many replays in a short time. Try again in {wait_text(wait)}."
+        abort(current_app.make_response(({"error": message, "retry_after": wait}, 429, {"Retry-After": str(wait)})))
 
 
 class ReplayCache:
