@@ -210,6 +210,8 @@ def register(db, config, name, password, confirm, invite_code=None, guard=None, 
     try:
         with transaction(db):
             user = create_user(db, name, password_hash, is_admin=user_count(db) == 0)
+            if guard is not None and address is not None:
+                remember_place(db, user["id"], guard.place(address))  # a known place from now on
             if grant_starter is not None:
                 grant_starter(db, user["id"])
     except NameTaken:  # registered by someone else since the check above
