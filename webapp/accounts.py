@@ -63,12 +63,12 @@ class LoginGuard:
     code failures and accounts made per address (``register``). In memory, per process."""
 
     def __init__(self, config, clock=time.monotonic):
-        window = config.get("LOGIN_WINDOW", 300)
-        self.steps = [Window(n, seconds, clock) for n, seconds in config.get("LOGIN_DELAYS", ((3, 10),))]
-        self.address = Window(config.get("LOGIN_LIMIT_ADDRESS", 20), window, clock)
-        self.account = Window(config.get("LOGIN_LIMIT_ACCOUNT", 10), window, clock)
-        self.registrations = Window(config.get("REGISTER_LIMIT_ADDRESS", 3), config.get("REGISTER_WINDOW", 3600),
-                                    clock)
+        """``config`` holds the settings (their defaults are ``webapp.web.security.DEFAULTS``)."""
+        window = config["LOGIN_WINDOW"]
+        self.steps = [Window(n, seconds, clock) for n, seconds in config["LOGIN_DELAYS"]]
+        self.address = Window(config["LOGIN_LIMIT_ADDRESS"], window, clock)
+        self.account = Window(config["LOGIN_LIMIT_ACCOUNT"], window, clock)
+        self.registrations = Window(config["REGISTER_LIMIT_ADDRESS"], config["REGISTER_WINDOW"], clock)
         self.secret = str(config.get("SECRET_KEY") or "").encode()
 
     def windows(self):

@@ -46,7 +46,7 @@ DEFAULTS = {
     "LOGIN_WINDOW": 300,              # seconds
     "LOGIN_DEVICE_DAYS": 365,         # how long a browser that logged in is remembered as known
     # Registration
-    "REGISTER_LIMIT_ADDRESS": 3,      # accounts made from one address ...
+    "REGISTER_LIMIT_ADDRESS": 5,      # accounts made from one address ...
     "REGISTER_WINDOW": 3600,          # ... within this many seconds
     "PASSWORD_HASH_CONCURRENCY": 2,   # scrypt hashes at once (32 MB each), log-ins and registrations
     # Invitations and replays
