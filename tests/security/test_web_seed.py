@@ -37,12 +37,15 @@ def predicted_hands(numbers, row, seat):
     return out
 
 
-def test_the_inviter_cannot_predict_the_friends_hand(app, db, alice, bob, loaner, caplog):
+def test_the_inviter_cannot_predict_the_friends_hand(app, db, alice, bob, loaner, caplog, connect_as):
     caplog.set_level(logging.DEBUG)
     inviter = client_of(app, alice)
     answer = post(inviter, "/lobby/invite", {"deck": str(loaner), "clock": "15"})
     game_id = int(re.search(r"/lobby/invite/(\d+)$", answer.headers["Location"]).group(1))
     before = fetch_all(inviter, game_id)
+    live = connect_as(alice)  # the invitation page's socket, too
+    live.emit("join", {"game": game_id})
+    before["socket join"] = (200, json.dumps([m["args"] for m in live.get_received()]))
     numbers = {int(n) for _, body in before.values() for n in re.findall(r"\d{1,19}", body)}
 
     code = online.info(db, game_id)["code"]
@@ -51,6 +54,8 @@ def test_the_inviter_cannot_predict_the_friends_hand(app, db, alice, bob, loaner
     row = play.load_row(db, game_id)
     assert row["status"] == "active"
     after = fetch_all(inviter, game_id)
+    live.emit("join", {"game": game_id})  # the inviter's own first state of the game
+    after["socket state"] = (200, json.dumps([m["args"] for m in live.get_received()]))
     numbers |= {int(n) for _, body in after.values() for n in re.findall(r"\d{1,19}", body)}
 
     actual = tuple(c["card"] for c in Game.from_json(row["state"]).view(1)["players"][1]["hand"])
