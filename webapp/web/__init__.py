@@ -14,3 +14,5 @@ def register(app):
         app.register_blueprint(module.bp)
     from webapp.web import history  # the match history
     app.register_blueprint(history.bp)
+    from webapp.web import admin  # the host's admin area and password-reset links (docs/admin.md)
+    admin.init_app(app)
