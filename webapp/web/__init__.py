@@ -7,6 +7,8 @@ def register(app):
     from webapp.web import auth, collection, decks, lobby, pages, play, rules, security, story
     from webapp.web.deckchoice import deck_name
 
+    from webapp import hostlog
+    hostlog.init_app(app)  # first: its timer starts before the other hooks, its line is written last
     security.init_app(app)
     app.add_template_global(card_svg_markup)
     app.add_template_global(deck_name)
