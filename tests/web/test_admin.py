@@ -273,3 +273,12 @@ def test_host_accounts_setting_makes_hosts_at_start(tmp_path, caplog):
     app = create_app({"TESTING": True, "INSTANCE_PATH": tmp_path / "inst", "HOST_ACCOUNTS": ["Founder"]})
     assert query(app, "SELECT is_admin FROM users WHERE name = 'Founder'") == [(1,)]
     assert any("/reset/" in r.getMessage() for r in caplog.records)
+
+
+def test_last_seen_is_noted_at_most_every_few_minutes(app, alice, alice_client):
+    assert query(app, "SELECT last_seen FROM users WHERE id = ?", [alice["id"]]) == [(None,)]
+    alice_client.get("/decks")
+    first = query(app, "SELECT last_seen FROM users WHERE id = ?", [alice["id"]])[0][0]
+    assert first is not None
+    alice_client.get("/rules")
+    assert query(app, "SELECT last_seen FROM users WHERE id = ?", [alice["id"]])[0][0] == first

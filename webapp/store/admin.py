@@ -48,10 +48,16 @@ def search_users(db, query="", limit=200):
     """Users whose name holds ``query`` (any case), with how many games each has played."""
     like = "%" + query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
     rows = db.query(
-        "SELECT u.id, u.name, u.created, u.last_login, u.is_admin, u.disabled, "
+        "SELECT u.id, u.name, u.created, u.last_login, u.last_seen, u.is_admin, u.disabled, "
         "(SELECT count(*) FROM games g WHERE g.seat0_user_id = u.id OR g.seat1_user_id = u.id) AS games "
         "FROM users u WHERE u.name LIKE ? ESCAPE '\\' ORDER BY u.name COLLATE NOCASE LIMIT ?", [like, limit])
     return [dict(r, is_admin=bool(r["is_admin"]), disabled=bool(r["disabled"])) for r in rows]
+
+
+def mark_seen(db, user_id):
+    """Set the user's ``last_seen`` to now (the pages call it at most every few minutes per user)."""
+    with transaction(db):
+        db.execute("UPDATE users SET last_seen = ? WHERE id = ?", [now(), user_id])
 
 
 def set_disabled(db, user_id, disabled):

@@ -156,10 +156,11 @@ def m005_session_version_and_known_logins(db):
 
 
 def m006_hosting(db):
-    """The host's tools (docs/admin.md): users can be disabled; the audit of every admin action;
+    """The host's tools (docs/admin.md): users can be disabled and are seen (``last_seen``); the audit of every admin action;
     invitation codes with uses left and an expiry, and who used them; one-time password-reset links
     (only a hash of each token is kept)."""
     db.execute("ALTER TABLE users ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1))")
+    db.execute("ALTER TABLE users ADD COLUMN last_seen TEXT")
     db.execute("""CREATE TABLE audit_log (
         id INTEGER PRIMARY KEY,
         at TEXT NOT NULL,

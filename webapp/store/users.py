@@ -5,7 +5,7 @@ import sqlite3
 from .db import now
 from .errors import BadName, NameTaken, UserNotFound
 
-COLUMNS = "id, name, password_hash, created, is_admin, last_login, session_version, disabled"
+COLUMNS = "id, name, password_hash, created, is_admin, last_login, session_version, disabled, last_seen"
 
 
 def user_row(row):

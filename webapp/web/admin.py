@@ -5,10 +5,13 @@ on every route. Every change is a POST (so CSRF-checked by ``webapp.web.security
 to the audit log in the same transaction as the change itself.
 """
 
+import sqlite3
+
 from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request, session,
                    url_for)
 
 from webapp import accounts, hosting
+from webapp.ratelimit import Window
 from webapp.packs import grant_pack, list_packs, source_label
 from webapp.store import get_db, get_user, transaction
 from webapp.store import admin as admin_store
@@ -301,8 +304,27 @@ def reset(token):
                            max_length=MAX_LENGTH), 400 if error else 200
 
 
+#: Seconds between two ``last_seen`` writes for one user.
+SEEN_EVERY = 300
+
+
+def seen():
+    """Before each request of a logged-in user: note when they were last seen, at most every
+    SEEN_EVERY seconds per user (a write on every request would cost the server), never failing."""
+    user = g.get("user")
+    if user is None or request.path.startswith("/static/"):
+        return
+    if current_app.extensions["brigade_seen"].take(user["id"]):
+        try:
+            admin_store.mark_seen(get_db(), user["id"])
+        except sqlite3.OperationalError:  # busy or read-only: next time
+            pass
+
+
 def init_app(app):
-    """The admin blueprint, the reset page, and the HOST_ACCOUNTS made hosts at start."""
+    """The admin blueprint, the reset page, last-seen times, and the HOST_ACCOUNTS made hosts at start."""
+    app.extensions["brigade_seen"] = Window(1, SEEN_EVERY)
+    app.before_request(seen)
     app.register_blueprint(bp)
     app.register_blueprint(resets)
     hosting.config_hosts(app)
