@@ -21,10 +21,12 @@ import hmac
 import time
 
 from flask import Response, abort, current_app, has_app_context, request
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram,
+                               disable_created_metrics, generate_latest)
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.process_collector import ProcessCollector
 
+disable_created_metrics()  # no *_created series: Prometheus does not need them here
 REGISTRY = CollectorRegistry()
 ProcessCollector(registry=REGISTRY)
 
