@@ -117,8 +117,17 @@ def log_event(name, user_id, ms, outcome):
                     extra={"event": name, "outcome": outcome, "ms": ms, "user": user_id})
 
 
+def log_exception(app):
+    """Flask's ``log_exception`` with the logged path: its own names ``request.path``, which may hold
+    a reset token."""
+    def log(exc_info):
+        app.logger.error("Exception on %s [%s]", logged_path(), request.method, exc_info=exc_info)
+    return log
+
+
 def init_app(app):
     """Configure logging from the app's settings and log every request."""
     configure(app.config)
     app.before_request(started)
     app.after_request(log_request)
+    app.log_exception = log_exception(app)

@@ -53,6 +53,7 @@ def test_errors_are_logged_with_their_traceback(app, caplog):
     assert r.status_code == 500
     errors = [rec for rec in caplog.records if rec.levelno >= logging.ERROR]
     assert errors and errors[0].exc_info and "kaboom" in str(errors[0].exc_info[1])
+    assert errors[0].getMessage() == "Exception on /boom-for-test [GET]"
     assert any(m.getMessage().startswith("GET /boom-for-test 500") for m in request_lines(caplog))
 
 
@@ -88,3 +89,16 @@ def test_level_and_format_settings(tmp_path):
         hostlog.configure({"LOG_LEVEL": "LOUD"})
     hostlog.configure({})
     assert logging.getLogger().level == logging.INFO
+
+
+def test_an_error_on_a_secret_path_does_not_log_the_secret(app, caplog, monkeypatch):
+    from webapp.store import admin as admin_store
+
+    def broken(db, token):
+        raise RuntimeError("the store broke")
+    monkeypatch.setattr(admin_store, "reset_user", broken)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    caplog.set_level(logging.INFO)
+    assert app.test_client().get("/reset/TopSecretToken123").status_code == 500
+    assert "TopSecretToken123" not in caplog.text
+    assert "Exception on /reset/… [GET]" in caplog.text
