@@ -136,6 +136,10 @@ def run(browser, server):
     for action in ("create host", "registration mode", "new invitation code", "reset link", "end game"):
         assert action in audit, action
     shoot(host, "audit")
+    host.set_viewport_size(PHONE["viewport"])
+    host.goto(server.url + "/admin/games?status=all")
+    no_sideways_scroll(host)
+    shoot(host, "games-phone")
     friend.goto(server.url + "/admin/")
     assert "Not for you" in friend.inner_text("main")
 
