@@ -1,5 +1,6 @@
 """Command line: ``python -m webapp`` (or ``brigade``) serves the game; ``… db init|seed|backup PATH``
-manages its database (see ``webapp.store.__main__``)."""
+manages its database (see ``webapp.store.__main__``); ``… admin create-host NAME`` makes a host
+(``webapp.hosting``)."""
 
 import argparse
 import os
@@ -15,6 +16,10 @@ def main(argv=None):
         from webapp.store.__main__ import main as db_main
 
         return db_main(argv[1:], prog="python -m webapp db")
+    if argv[:1] == ["admin"]:
+        from webapp.hosting import cli
+
+        return cli(argv[1:])
     parser = argparse.ArgumentParser(prog="brigade", description="Serve the Brigade card game.")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
     parser.add_argument(

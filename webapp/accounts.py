@@ -12,6 +12,8 @@ import time
 from webapp.commonpasswords import is_common
 from webapp.ratelimit import Window
 from webapp.store import transaction
+from webapp.store.admin import any_usable_code, usable_code, use_code
+from webapp.store.settings import get_setting
 from webapp.store.errors import NameTaken
 from webapp.store.users import (create_user, get_user_by_name, known_place, record_login, remember_place,
                                 user_count)
@@ -21,7 +23,9 @@ NAME_MAX = 32
 # ASCII only: the store compares names with SQLite's NOCASE, which folds ASCII letters alone,
 # so "Ärger" and "ärger" would otherwise be two accounts that look the same.
 NAME_PATTERN = re.compile(r"[A-Za-z0-9_-]+")
-REGISTRATION_MODES = ("open", "invite")
+REGISTRATION_MODES = ("open", "invite", "closed")
+#: The settings key of the registration mode a host chose on the admin page.
+MODE_SETTING = "registration_mode"
 
 
 class RegistrationRefused(ValueError):
@@ -37,6 +41,13 @@ class LoginFailed(Exception):
 
     def __init__(self):
         super().__init__("Wrong name or password.")
+
+
+class AccountDisabled(LoginFailed):
+    """The right password, but the host has disabled the account (docs/admin.md)."""
+
+    def __init__(self):
+        Exception.__init__(self, "This account is disabled. Ask the server's host.")
 
 
 class Throttled(Exception):
@@ -143,16 +154,22 @@ def password_error(password, name=None):
     return None
 
 
-def registration_mode(config):
-    """ "open", "invite", or "closed" (an unknown mode, or invite mode without a code, admits nobody)."""
+def registration_mode(config, db=None):
+    """ "open", "invite", or "closed". The host's choice on the admin page (the ``registration_mode``
+    setting in the database, when ``db`` is given) wins over the REGISTRATION setting. An unknown mode,
+    or invite mode with neither INVITE_CODE nor a usable invitation code in ``db``, admits nobody."""
     mode = config.get("REGISTRATION", "open")
-    if mode not in REGISTRATION_MODES or (mode == "invite" and not config.get("INVITE_CODE")):
+    if db is not None:
+        mode = get_setting(db, MODE_SETTING, mode)
+    if mode not in REGISTRATION_MODES:
+        return "closed"
+    if mode == "invite" and not config.get("INVITE_CODE") and (db is None or not any_usable_code(db)):
         return "closed"
     return mode
 
 
 def invite_ok(config, code):
-    """Whether ``code`` is the host's invite code (compared in constant time)."""
+    """Whether ``code`` is the host's INVITE_CODE setting (compared in constant time)."""
     expected = str(config.get("INVITE_CODE") or "")
     return bool(expected) and hmac.compare_digest((code or "").strip().encode(), expected.encode())
 
@@ -175,14 +192,16 @@ def register(db, config, name, password, confirm, invite_code=None, guard=None, 
     ``address``, or REGISTER_LIMIT_ADDRESS accounts made from it within REGISTER_WINDOW (the
     ``guard``'s windows).
     """
-    mode = registration_mode(config)
+    mode = registration_mode(config, db)
     if mode == "closed":
         raise RegistrationRefused({"form": "Registration is closed on this server."})
+    host_code = False  # an invitation code made on the admin page: one of its uses is spent below
     if mode == "invite":
         key = ("invite", address)
         if guard is not None and (wait := guard.address.wait(key)):
             raise Throttled(wait, what="invite codes")
-        if not invite_ok(config, invite_code):
+        host_code = not invite_ok(config, invite_code) and usable_code(db, invite_code)
+        if not host_code and not invite_ok(config, invite_code):
             if guard is not None:
                 guard.address.hit(key)
             # Stop here: without the code nobody learns which names are taken.
@@ -210,13 +229,21 @@ def register(db, config, name, password, confirm, invite_code=None, guard=None, 
     try:
         with transaction(db):
             user = create_user(db, name, password_hash, is_admin=user_count(db) == 0)
+            if host_code and not use_code(db, invite_code, user["id"]):
+                raise CodeSpent()  # its last use went to someone else since the check above
             if guard is not None and address is not None:
                 remember_place(db, user["id"], guard.place(address))  # a known place from now on
             if grant_starter is not None:
                 grant_starter(db, user["id"])
     except NameTaken:  # registered by someone else since the check above
         raise RegistrationRefused({"name": taken(name)}) from None
+    except CodeSpent:
+        raise RegistrationRefused({"invite_code": "That invite code has no uses left."}) from None
     return user
+
+
+class CodeSpent(Exception):
+    """An invitation code's last use was taken while this registration was being made."""
 
 
 def taken(name):
@@ -261,6 +288,8 @@ def log_in(db, guard, name, password, address, device=()):
         raise LoginFailed()
 
     guard.succeeded(account, address)
+    if user.get("disabled"):  # said only to whoever knows the password
+        raise AccountDisabled()
     with transaction(db):
         record_login(db, user["id"])
         remember_place(db, user["id"], guard.place(address))

@@ -26,6 +26,10 @@ def full_db(db, pool, decks, alice):
     db["online_games"].insert({"game_id": game_id, "code": "ABCDEF", "clock": "{}", "updated": "now"})
     set_mark(db, alice["id"], "first_deck", {"deck": None, "told": True})
     db["known_logins"].insert({"user_id": alice["id"], "place": "0" * 32, "seen": "now"})
+    from webapp.store.admin import audit, create_code, create_reset, use_code
+    audit(db, alice["id"], "test", "user:1", {"why": "a row"})
+    use_code(db, create_code(db, alice["id"], 2), alice["id"])
+    create_reset(db, alice["id"])
     assert all(db[t].count for t in db.table_names())
     return db
 

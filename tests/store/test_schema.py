@@ -8,7 +8,8 @@ from webapp.store import LATEST, MIGRATIONS, SchemaTooNew, connect, migrate
 from webapp.store.schema import version
 
 TABLES = {"schema_version", "users", "cards", "collection", "decks", "deck_cards", "packs", "games",
-          "game_actions", "story_progress", "settings", "online_games", "user_marks", "known_logins"}
+          "game_actions", "story_progress", "settings", "online_games", "user_marks", "known_logins",
+          "audit_log", "invite_codes", "invite_uses", "password_resets"}
 
 
 def test_migrations_are_numbered_in_order():

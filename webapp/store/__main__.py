@@ -47,8 +47,9 @@ def seed(path):
           f"{done['loaners']} loaner decks ({done['removed_loaners']} removed)")
 
 
-def backup(path, dest):
-    """Copy the live database to ``dest`` with SQLite's online backup API; safe while the server runs."""
+def backup(path, dest, quiet=False):
+    """Copy the live database to ``dest`` with SQLite's online backup API; safe while the server runs.
+    The copy is remembered as the last backup (the admin page shows it, docs/admin.md)."""
     if not os.path.exists(path):
         raise SystemExit(f"error: no database at {path}")
     tmp = f"{dest}.{os.getpid()}.tmp"
@@ -63,7 +64,10 @@ def backup(path, dest):
         target.close()
         source.close()
     os.replace(tmp, dest)  # never leave a half-written backup under the real name
-    print(f"backed up {path} to {dest} ({os.path.getsize(dest)} bytes, schema version {schema})")
+    if not quiet:
+        print(f"backed up {path} to {dest} ({os.path.getsize(dest)} bytes, schema version {schema})")
+    from webapp.hosting import record_backup
+    record_backup(path, os.path.abspath(dest))
 
 
 def version_of(conn):

@@ -155,9 +155,47 @@ def m005_session_version_and_known_logins(db):
     )""")
 
 
+def m006_hosting(db):
+    """The host's tools (docs/admin.md): users can be disabled and are seen (``last_seen``); the audit of every admin action;
+    invitation codes with uses left and an expiry, and who used them; one-time password-reset links
+    (only a hash of each token is kept)."""
+    db.execute("ALTER TABLE users ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1))")
+    db.execute("ALTER TABLE users ADD COLUMN last_seen TEXT")
+    db.execute("""CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        actor_id INTEGER REFERENCES users (id) ON DELETE SET NULL,
+        action TEXT NOT NULL CHECK (length(action) > 0),
+        target TEXT,
+        detail TEXT CHECK (detail IS NULL OR json_valid(detail))
+    )""")
+    db.execute("CREATE INDEX audit_log_at ON audit_log (at)")
+    db.execute("""CREATE TABLE invite_codes (
+        code TEXT PRIMARY KEY,
+        created TEXT NOT NULL,
+        created_by INTEGER REFERENCES users (id) ON DELETE SET NULL,
+        uses_left INTEGER NOT NULL CHECK (uses_left >= 0),
+        expires TEXT,
+        note TEXT NOT NULL DEFAULT ''
+    )""")
+    db.execute("""CREATE TABLE invite_uses (
+        code TEXT NOT NULL REFERENCES invite_codes (code) ON DELETE CASCADE,
+        user_id INTEGER REFERENCES users (id) ON DELETE SET NULL,
+        at TEXT NOT NULL
+    )""")
+    db.execute("CREATE INDEX invite_uses_code ON invite_uses (code)")
+    db.execute("""CREATE TABLE password_resets (
+        token_hash TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created TEXT NOT NULL,
+        expires TEXT NOT NULL,
+        used_at TEXT
+    )""")
+
+
 #: Every migration, in order; a database at version N has had the first N applied.
 MIGRATIONS = [m001_initial, m002_last_login, m003_online_games, m004_user_marks,
-              m005_session_version_and_known_logins]
+              m005_session_version_and_known_logins, m006_hosting]
 
 LATEST = len(MIGRATIONS)
 

@@ -5,12 +5,12 @@ import sqlite3
 from .db import now
 from .errors import BadName, NameTaken, UserNotFound
 
-COLUMNS = "id, name, password_hash, created, is_admin, last_login, session_version"
+COLUMNS = "id, name, password_hash, created, is_admin, last_login, session_version, disabled, last_seen"
 
 
 def user_row(row):
-    """A users row as a dict with ``is_admin`` as a bool."""
-    return None if row is None else dict(row, is_admin=bool(row["is_admin"]))
+    """A users row as a dict with ``is_admin`` (a host, docs/admin.md) and ``disabled`` as bools."""
+    return None if row is None else dict(row, is_admin=bool(row["is_admin"]), disabled=bool(row["disabled"]))
 
 
 def create_user(db, name, password_hash, is_admin=False):

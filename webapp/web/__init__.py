@@ -7,6 +7,9 @@ def register(app):
     from webapp.web import auth, collection, decks, lobby, pages, play, rules, security, story
     from webapp.web.deckchoice import deck_name
 
+    from webapp import hostlog, metrics
+    hostlog.init_app(app)  # first: its timer starts before the other hooks, its line is written last
+    metrics.init_app(app)  # /metrics (docs/deploy.md#metrics)
     security.init_app(app)
     app.add_template_global(card_svg_markup)
     app.add_template_global(deck_name)
@@ -14,3 +17,5 @@ def register(app):
         app.register_blueprint(module.bp)
     from webapp.web import history  # the match history
     app.register_blueprint(history.bp)
+    from webapp.web import admin  # the host's admin area and password-reset links (docs/admin.md)
+    admin.init_app(app)

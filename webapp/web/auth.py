@@ -20,7 +20,7 @@ def register():
     next_url = safe_next(request.values.get("next"))
     if g.user is not None:
         return redirect(next_url or url_for("pages.index"))
-    mode = accounts.registration_mode(current_app.config)
+    mode = accounts.registration_mode(current_app.config, get_db())
     if request.method == "GET":
         return render_register(mode, next_url)
     form = request.form

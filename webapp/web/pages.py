@@ -21,11 +21,12 @@ STEPS_MARK = "first_steps"
 def index():
     """Show the landing page; a logged-in player sees their first steps until all are done."""
     from webapp.accounts import registration_mode
+    from webapp.store import get_db
 
     steps = first_steps(g.user["id"]) if g.get("user") else None
     return render_template("index.html", card_count=card_count(), steps=steps,
                            steps_done=sum(s["done"] for s in steps) if steps else 0,
-                           registration_open=registration_mode(current_app.config) != "closed")
+                           registration_open=registration_mode(current_app.config, get_db()) != "closed")
 
 
 @bp.get("/healthz")

@@ -98,6 +98,9 @@ def load_user():
             g.user = get_user(get_db(), uid)
         except LookupError:
             session.clear()
+        if g.user is not None and g.user.get("disabled"):  # disabled by a host (docs/admin.md)
+            g.user = None
+            session.clear()
 
 
 def login_required(view):
