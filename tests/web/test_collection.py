@@ -376,3 +376,19 @@ def test_a_new_account_starts_with_the_starter_and_a_welcome_pack(client, db):
     text = page(client.get("/collection"))
     assert f"You own <strong>{sum(packs.STARTER.values())}</strong> cards" in text
     assert "Welcome pack" in page(client.get("/packs"))
+
+
+def test_hashed_card_art_is_immutable_and_a_stale_hash_moves_on(client):
+    from webapp.web.cardfiles import art_file
+
+    svg, digest = art_file("orc", "ja")
+    response = client.get(f"/art/ja/orc-{digest}.svg")
+    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    assert response.get_data() == svg and "オーク" in response.get_data(as_text=True)
+    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    stale = client.get("/art/ja/orc-000000000000.svg")
+    assert stale.status_code == 302 and stale.headers["Location"].endswith(f"/art/ja/orc-{digest}.svg")
+    assert "immutable" not in stale.headers.get("Cache-Control", "")
+    assert client.get(f"/art/fr/orc-{digest}.svg").status_code == 404
+    assert client.get(f"/art/en/no-such-card-{digest}.svg").status_code == 404
