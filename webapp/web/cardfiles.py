@@ -36,8 +36,15 @@ def art_file(card_id, lang):
     return svg, digest(svg)
 
 
-def art_url(card_id, lang):
-    return url_for("collection.art_file_route", lang=lang, card_id=card_id, hash=art_file(card_id, lang)[1])
+def art_url(card_id, lang="en"):
+    """The hashed URL of a card face (a template global too); a card not in the pool gets the plain
+    /collection/art URL, which answers 404 naming it."""
+    lang = "ja" if lang == "ja" else "en"
+    try:
+        digest_ = art_file(card_id, lang)[1]
+    except KeyError:
+        return url_for("collection.art", lang=lang, card_id=card_id)
+    return url_for("collection.art_file_route", lang=lang, card_id=card_id, hash=digest_)
 
 
 @functools.lru_cache(maxsize=1)
