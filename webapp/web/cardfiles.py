@@ -26,14 +26,14 @@ def digest(data):
     return hashlib.sha256(data).hexdigest()[:12]
 
 
-@functools.lru_cache(maxsize=None)
 def art_file(card_id, lang):
-    """(SVG bytes, hash) of one card face; KeyError for a card not in the pool."""
-    from webapp.cards.art import card_svg
-    from webapp.engine import load_pool
+    """(SVG bytes, hash) of one card face; KeyError for a card not in the pool. The face is drawn
+    once per card and language by ``collection.art_file`` (memoized there, with its ETag, which is
+    the same SHA-256 of the bytes: the URL's hash is its first 12 digits)."""
+    from webapp.web.collection import art_file as drawn
 
-    svg = card_svg(load_pool()[card_id], "ja" if lang == "ja" else "en").encode("utf-8")
-    return svg, digest(svg)
+    svg, etag = drawn(card_id, "ja" if lang == "ja" else "en")
+    return svg, etag[:12]
 
 
 def art_url(card_id, lang="en"):
