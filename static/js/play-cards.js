@@ -20,7 +20,8 @@ let pool = null;
 export async function loadPool(url) {
   if (pool) return pool;
   try {
-    const answer = await fetch(url, {credentials: "same-origin"});
+    // No cookies: the list is public, and a session cookie that changes would miss the cache (Vary: Cookie).
+    const answer = await fetch(url, {credentials: "omit"});
     pool = answer.ok ? await answer.json() : {};
   } catch (e) {
     pool = {};  // the board still runs, drawing plain faces from the states' words
