@@ -60,7 +60,9 @@ def create_app(test_config=None):
     store.init_app(app)  # per-request connections; creates, migrates and seeds DATABASE if set
 
     from webapp import sockets, web
+    from webapp.web import assets
 
+    assets.init_app(app)  # compression, hashed static URLs with a long cache (docs/deploy.md)
     web.register(app)
     sockets.init_app(app)  # live play over Socket.IO: app.extensions["socketio"]
     return app

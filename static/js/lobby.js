@@ -53,7 +53,7 @@
   }
 
   function replay(root) {
-    var data = null, at = 0;
+    var data = null, at = 0, cards = null;
     var range = document.getElementById("replay-range");
     var board = document.getElementById("replay-board");
     var logList = document.getElementById("replay-log");
@@ -86,12 +86,16 @@
             + (land.owner === 0 || land.owner === 1 ? " replay-land-owner-" + land.owner : ""));
           var owner = land.owner === 0 || land.owner === 1 ? " · " + data.players[land.owner] : "";
           box.appendChild(el("div", "replay-land-name", name + " " + land.kind + owner));
+          var units = el("div", "replay-units");
           view.units.filter(function (u) { return u.land === name; }).forEach(function (u) {
-            var chip = el("span", "replay-unit replay-unit-" + u.owner + (u.leader ? " replay-unit-leader" : ""),
-              (u.leader ? "★ " : "") + (data.cards[u.card] || u.card) + " " + u.life + "/" + u.max_life);
+            var chip = el("span", "replay-unit replay-unit-" + u.owner + (u.leader ? " replay-unit-leader" : ""));
+            if (cards) { chip.appendChild(cards.art(u.card, "replay-art")); }
+            chip.appendChild(el("span", "replay-unit-name", (u.leader ? "★ " : "") + (data.cards[u.card] || u.card)));
+            chip.appendChild(el("span", "replay-unit-life", u.life + "/" + u.max_life));
             if (u.leader) { chip.title = "Leader"; }
-            box.appendChild(chip);
+            units.appendChild(chip);
           });
+          box.appendChild(units);
           board.appendChild(box);
         });
       });
@@ -100,13 +104,19 @@
       lines.forEach(function (line) { logList.appendChild(el("li", null, line)); });
     }
 
+    // The units are drawn as on the board: play-cards.js and the pool's card list (each face a cached file).
+    var drawing = import(root.dataset.cardsJs).then(function (mod) {
+      return mod.loadPool(root.dataset.cardsUrl).then(function (pool) { cards = new mod.Cards(pool, "en"); });
+    }).catch(function () { cards = null; });  // without them, names only
     fetch(root.dataset.src, { credentials: "same-origin" }).then(function (r) {
       // A refusal (too many replays lately) says why in {"error": ...}.
       return r.json().then(function (d) { if (!r.ok) { throw new Error(d.error || ""); } return d; });
     }).then(function (d) {
-      data = d;
-      range.max = d.steps.length - 1;
-      show(0);
+      return drawing.then(function () {
+        data = d;
+        range.max = d.steps.length - 1;
+        show(0);
+      });
     }).catch(function (e) { summary.textContent = (e && e.message) || "The replay could not be loaded."; });
     range.addEventListener("input", function () { show(Number(range.value)); });
     document.getElementById("replay-first").addEventListener("click", function () { show(0); });

@@ -1,4 +1,5 @@
-// Card data from the page (#play-cards: card id → data + SVG) and images of the cards.
+// Card data (the pool's JSON file, fetched once: card id → name, stats, text, art URLs) and images of
+// the cards: each face is its own content-hashed, immutable SVG file (webapp/web/cardfiles.py).
 
 import {h} from "./play-util.js";
 
@@ -11,6 +12,26 @@ const KEYWORDS = {haste: "Haste", double_march: "Double March", far_march: "Far 
 
 function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
+}
+
+let pool = null;
+
+/** Fetch the card list at `url` (the page's data-cards-url) once; the Cards of the page read it. */
+export async function loadPool(url) {
+  if (pool) return pool;
+  try {
+    // No cookies: the list is public, and a session cookie that changes would miss the cache (Vary: Cookie).
+    const answer = await fetch(url, {credentials: "omit"});
+    pool = answer.ok ? await answer.json() : {};
+  } catch (e) {
+    pool = {};  // the board still runs, drawing plain faces from the states' words
+  }
+  return pool;
+}
+
+/** The card list loadPool fetched ({} before). */
+export function cardPool() {
+  return pool || {};
 }
 
 export class Cards {
@@ -58,10 +79,15 @@ export class Cards {
     return m ? {heads: m[1].trim(), tails: m[2].trim()} : null;
   }
 
-  /** An object URL of the card face (the server's SVG, or a plain face drawn here). */
+  /** The URL of the card face (the server's SVG file, or a plain face drawn here). */
   url(cid) {
     if (this.urls.has(cid)) return this.urls.get(cid);
     const c = this.get(cid);
+    const file = c.art && (c.art[this.lang] || c.art.en);
+    if (file) {
+      this.urls.set(cid, file);
+      return file;
+    }
     const svg = c.svg || this.plainFace(cid);
     let url;
     try {

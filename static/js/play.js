@@ -2,7 +2,7 @@
 // Nothing here decides what is legal: every control offers one of the payload's `legal_actions`.
 
 import {h, add, pace, sleep, plural, bag, ROWS, LINKS, LAND_KIND, focusKey, restoreFocus, crownSvg, poss} from "./play-util.js";
-import {Cards} from "./play-cards.js";
+import {Cards, cardPool, loadPool} from "./play-cards.js";
 import {connect} from "./play-transport.js";
 import {BattleScreen} from "./play-battle.js";
 import {Tips} from "./play-tips.js";
@@ -26,9 +26,7 @@ class Board {
     this.me = this.seat === null ? 0 : this.seat;
     this.foe = 1 - this.me;
     this.lang = root.dataset.lang || "en";
-    let data = {};
-    try { data = JSON.parse(document.getElementById("play-cards").textContent || "{}"); } catch (e) { data = {}; }
-    this.cards = new Cards(data, this.lang);
+    this.cards = new Cards(cardPool(), this.lang);
     this.view = null;
     this.payload = null;
     this.legal = [];
@@ -1219,10 +1217,11 @@ function cap1(s) {
 }
 
 
-function boot() {
+async function boot() {
   const root = document.getElementById("board");
   if (!root || root.dataset.started) return;
   root.dataset.started = "1";
+  if (root.dataset.cardsUrl) await loadPool(root.dataset.cardsUrl);
   window.brigadeBoard = new Board(root);
 }
 

@@ -295,6 +295,8 @@ def replay_state(page):
         log: [...document.querySelectorAll('#replay-log li')].map((li) => li.textContent),
         lands: document.querySelectorAll('#replay-board .replay-land').length,
         units: document.querySelectorAll('#replay-board .replay-unit').length,
+        art: [...document.querySelectorAll('#replay-board .replay-unit img')]
+            .map((i) => ({src: i.getAttribute('src'), done: i.complete, w: i.naturalWidth})),
     })""")
 
 
@@ -333,6 +335,11 @@ def check_replay(player, game, tag):
     page.fill("#replay-range", str(middle))
     mid = at(middle)
     assert mid["units"] > 0 and mid["log"], mid
+    # every unit drawn with its card's art file, as on the board (static/js/play-cards.js)
+    page.wait_for_function("() => [...document.querySelectorAll('#replay-board .replay-unit img')].every((i) => i.complete)")
+    art = replay_state(page)["art"]
+    assert len(art) == mid["units"], art
+    assert all(re.search(r"/art/en/[a-z0-9-]+-[0-9a-f]{12}\.svg$", a["src"]) and a["w"] > 0 for a in art), art
     page.click("#replay-next")
     page.keyboard.press("ArrowLeft")
     assert at(middle)["log"] == mid["log"]

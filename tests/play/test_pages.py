@@ -71,17 +71,27 @@ def test_the_board_page_of_a_missing_game_is_404_and_others_watch(app, db, alice
     assert 'data-seat=""' in client.get(f"/play/{game_id}").get_data(as_text=True)
 
 
-def test_the_board_page_names_no_deck(app, db, alice, loaner):
-    """The card data on the board covers the whole pool, with art for the viewer's own deck only."""
-    from webapp.web.play import cards_json
-
-    game_id = play.create_cpu_game(db, alice, loaner, seed=1)
-    cards = cards_json(set(load_game(db, game_id)["setup"]["decks"][0]))
+def test_the_board_page_names_no_deck_and_inlines_no_pool(app, db, alice, bob, loaner):
+    """The board reads the whole pool (so the list names no deck) from one hashed JSON file, with the
+    URL of every card's art: the page itself carries no card data and no SVG."""
     from webapp.engine import load_pool
 
+    game_id = play.create_cpu_game(db, alice, loaner, seed=1)
+    client, _ = logged_in(app, alice)
+    text = client.get(f"/play/{game_id}").get_data(as_text=True)
+    assert "card-svg" not in text and "Orc" not in text and len(text) < 20_000
+    url = re.search(r'data-cards-url="([^"]+)"', text).group(1)
+    assert re.fullmatch(r"/cards/pool-[0-9a-f]{12}\.json", url)
+    answer = client.get(url)
+    assert answer.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    cards = answer.get_json()
     assert set(cards) == set(load_pool())
-    assert {cid for cid, c in cards.items() if "svg" in c} == set(load_game(db, game_id)["setup"]["decks"][0])
     assert cards["orc"]["name"]["en"] == "Orc" and cards["orc"]["text"]["en"] is not None
+    assert all(re.fullmatch(rf"/art/{lang}/{re.escape(cid)}-[0-9a-f]{{12}}\.svg", c["art"][lang])
+               for cid, c in cards.items() for lang in ("en", "ja"))
+    # a spectator's page reads the same list: every card has its art
+    other, _ = logged_in(app, bob)
+    assert re.search(r'data-cards-url="([^"]+)"', other.get(f"/play/{game_id}").get_data(as_text=True)).group(1) == url
 
 
 def test_a_replay_is_for_the_players_of_a_finished_game(app, db, alice, bob, loaner):

@@ -173,21 +173,21 @@ def test_an_oversize_search_is_cut(alice_client):
 
 def test_language_toggle_changes_the_card_faces_and_is_remembered(alice_client):
     text = page(alice_client.get("/collection?lang=ja"))
-    assert "/collection/art/ja/orc.svg" in text
+    assert re.search(r"/art/ja/orc-[0-9a-f]{12}\.svg", text)
     assert 'alt="オーク' in text
     again = page(alice_client.get("/collection"))
-    assert "/collection/art/ja/orc.svg" in again
+    assert re.search(r"/art/ja/orc-[0-9a-f]{12}\.svg", again)
     back = page(alice_client.get("/collection?lang=en"))
-    assert "/collection/art/en/orc.svg" in back and 'alt="Orc' in back
+    assert re.search(r"/art/en/orc-[0-9a-f]{12}\.svg", back) and 'alt="Orc' in back
 
 
 def test_the_language_of_one_card_detail_is_not_remembered(alice_client):
     assert 'data-lang="ja"' in page(alice_client.get("/collection/card/orc?lang=ja&fragment=1"))
-    assert "/collection/art/en/orc.svg" in page(alice_client.get("/collection"))
+    assert re.search(r"/art/en/orc-[0-9a-f]{12}\.svg", page(alice_client.get("/collection")))
 
 
 def test_an_unknown_language_falls_back_to_english(alice_client):
-    assert "/collection/art/en/orc.svg" in page(alice_client.get("/collection?lang=xx"))
+    assert re.search(r"/art/en/orc-[0-9a-f]{12}\.svg", page(alice_client.get("/collection?lang=xx")))
 
 
 def test_the_page_loads_its_own_css_and_script(alice_client):
@@ -288,7 +288,7 @@ def test_opening_a_pack_adds_six_cards_and_shows_them(alice_client, db, alice, s
     text = page(alice_client.get(f"/packs/{starter}"))
     assert text.count('class="pack-slot') == 6
     for cid in pack["cards"]:
-        assert f"/collection/art/en/{cid}.svg" in text
+        assert re.search(rf"/art/en/{cid}-[0-9a-f]{{12}}\.svg", text)
     assert 'id="pack-reveal"' in text and "/static/js/collection.js" in text
 
 
@@ -376,3 +376,19 @@ def test_a_new_account_starts_with_the_starter_and_a_welcome_pack(client, db):
     text = page(client.get("/collection"))
     assert f"You own <strong>{sum(packs.STARTER.values())}</strong> cards" in text
     assert "Welcome pack" in page(client.get("/packs"))
+
+
+def test_hashed_card_art_is_immutable_and_a_stale_hash_moves_on(client):
+    from webapp.web.cardfiles import art_file
+
+    svg, digest = art_file("orc", "ja")
+    response = client.get(f"/art/ja/orc-{digest}.svg")
+    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    assert response.get_data() == svg and "オーク" in response.get_data(as_text=True)
+    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    stale = client.get("/art/ja/orc-000000000000.svg")
+    assert stale.status_code == 302 and stale.headers["Location"].endswith(f"/art/ja/orc-{digest}.svg")
+    assert "immutable" not in stale.headers.get("Cache-Control", "")
+    assert client.get(f"/art/fr/orc-{digest}.svg").status_code == 404
+    assert client.get(f"/art/en/no-such-card-{digest}.svg").status_code == 404

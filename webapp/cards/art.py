@@ -1,5 +1,7 @@
 """Card faces: one standalone SVG per card, drawn procedurally from its data (no image files).
 
+Each card's picture is its own subject (a game-icons.net icon, CC BY 3.0, chosen per card in
+cards/art/card-icons.toml and vendored in cards/art/icons.json) over its element's scenery.
 `card_svg(card, lang)` returns the whole card (viewBox 0 0 250 350) as SVG text; the same card
 always gives the same picture (the art is seeded from the card id). `card_svg_markup(card, lang)`
 is the same card for inline use in Jinja pages (width 100% of its container, as `Markup`).
@@ -11,11 +13,15 @@ DejaVu Sans / DejaVu Serif, which are as wide as or wider than the fonts that re
 elsewhere (Verdana, Georgia), so estimated lines never overflow.
 """
 
+import functools
 import hashlib
+import json
 import math
 import random
 import re
+import tomllib
 import unicodedata
+from pathlib import Path
 from xml.sax.saxutils import escape as _xml_escape
 
 from webapp.engine.carddefs import ELEMENTS
@@ -416,6 +422,33 @@ def emblem(tribe, cx, cy, size, fill, accent):
     return "".join(out)
 
 
+ICONS_DIR = Path(__file__).resolve().parent.parent.parent / "cards" / "art"
+
+
+@functools.lru_cache(maxsize=1)
+def card_icons():
+    """(card id → icon name, icon name → SVG body in a 512 box): cards/art/card-icons.toml and the
+    vendored game-icons (cards/art/icons.json, CC BY 3.0; scripts/vendor-icons.py makes it)."""
+    mapping = tomllib.loads((ICONS_DIR / "card-icons.toml").read_text(encoding="utf-8"))
+    vendored = json.loads((ICONS_DIR / "icons.json").read_text(encoding="utf-8"))
+    return mapping, vendored["icons"]
+
+
+def subject(card, cx, cy, size, fill, accent):
+    """What the card's picture shows, `size` wide, centred on (cx, cy): the card's own game-icon over
+    a halo of the accent colour, or (a card with no icon chosen) its tribe's emblem."""
+    mapping, bodies = card_icons()
+    name = mapping.get(card.id)
+    if name not in bodies:
+        return emblem(card.tribe or "", cx, cy, size, fill, accent)
+    s = size / 512.0
+    body = bodies[name]
+    at = f'transform="translate({f1(cx - 256 * s)} {f1(cy - 256 * s)}) scale({round(s, 4)})"'
+    return (f'<g class="subject" data-icon="{esc(name)}" {at}>'
+            f'<g color="{accent}" stroke="{accent}" stroke-width="28" stroke-linejoin="round" opacity=".8">{body}</g>'
+            f'<g color="{fill}">{body}</g></g>')
+
+
 def crown(cx, base_y, width, edge):
     """A gold crown `width` wide standing on base_y (lords and kings); its height is width * 0.5."""
     s = width / 100.0
@@ -618,7 +651,7 @@ def scene(card, rng, p, x, y, w, h):
         out.append(f'<circle cx="{f1(focus)}" cy="{f1(ecy)}" r="{f1(size * 0.56)}" fill="url(#{p}-glow)"/>')
         if grand:
             out.append(_burst(focus, ecy, size * 0.78, pal["light"], 0.5, rng))
-        out.append(emblem(card.tribe, focus, ecy, size, pal["deep"], pal["bright"]))
+        out.append(subject(card, focus, ecy, size, pal["deep"], pal["bright"]))
         if crowned:
             out.append(crown(focus, ecy - size * 0.42, size * 0.5, pal["deep"]))
     elif comp == 2:
@@ -787,7 +820,7 @@ def medallion(card, p, cx, cy, r, pal, grand, rng):
     out.append(f'<circle cx="{f1(cx)}" cy="{f1(cy)}" r="{f1(r)}" fill="url(#{p}-medal)" stroke="{pal["deep"]}" stroke-width="3"/>')
     out.append(f'<circle cx="{f1(cx)}" cy="{f1(cy)}" r="{f1(r * 0.86)}" fill="none" stroke="{pal["pale"]}" '
                f'stroke-width="1" opacity=".8"/>')
-    out.append(emblem(card.tribe, cx, cy, r * 1.3, pal["deep"], pal["pale"]))
+    out.append(subject(card, cx, cy, r * 1.3, pal["deep"], pal["pale"]))
     if has_crown(card):
         out.append(crown(cx, cy - r * 0.8, r * 1.05, pal["deep"]))
     return "".join(out)
@@ -808,7 +841,7 @@ def plaque(card, p, cx, cy, hgt, pal, grand, rng):
     out.append(f'<path d="{d}" fill="url(#{p}-medal)" stroke="{"#f5cd4a" if grand else pal["deep"]}" '
                f'stroke-width="{3.5 if grand else 3}" stroke-linejoin="round"/>')
     out.append(f'<path d="M{f1(x0 + 5)},{f1(y0 + 5)} H{f1(x0 + wdt - 5)}" stroke="{pal["pale"]}" stroke-width="1" opacity=".7"/>')
-    out.append(emblem(card.tribe, cx, cy - hgt * 0.04, wdt * 0.82, pal["deep"], pal["pale"]))
+    out.append(subject(card, cx, cy - hgt * 0.04, wdt * 0.82, pal["deep"], pal["pale"]))
     if has_crown(card):
         out.append(crown(cx, y0 + 5, wdt * 0.62, pal["deep"]))
     return "".join(out)
@@ -834,6 +867,9 @@ def sigil(card, rng, p, cx, cy, size, pal):
     out.append(f'<path d="{" ".join(ticks)}" stroke-width="1"/></g>')
     out.append(f'<circle cx="{f1(cx)}" cy="{f1(cy)}" r="{f1(r * 0.5)}" fill="{pal["deep"]}" opacity=".85" '
                f'stroke="{pal["light"]}" stroke-width="1.5"/>')
+    if card.id in card_icons()[0]:  # the spell's own picture inside the circle
+        out.append(subject(card, cx, cy, r * 0.9, pal["light"], pal["deep"]))
+        return "".join(out)
     glyph = SPELL_GLYPHS.get(spell_op(card), SPELL_GLYPHS["damage"])
     s = r * 0.66 / 100
     out.append(f'<g class="sigil" transform="translate({f1(cx - 50 * s)} {f1(cy - 50 * s)}) scale({round(s, 3)})">'

@@ -4,7 +4,7 @@
 def register(app):
     """Security hooks, template helpers and every blueprint."""
     from webapp.cards.art import card_svg_markup
-    from webapp.web import auth, collection, decks, lobby, pages, play, rules, security, story
+    from webapp.web import auth, cardfiles, collection, decks, lobby, pages, play, rules, security, story
     from webapp.web.deckchoice import deck_name
 
     from webapp import hostlog, metrics
@@ -12,6 +12,7 @@ def register(app):
     metrics.init_app(app)  # /metrics (docs/deploy.md#metrics)
     security.init_app(app)
     app.add_template_global(card_svg_markup)
+    app.add_template_global(cardfiles.art_url)
     app.add_template_global(deck_name)
     for module in (pages, auth, collection, decks, play, lobby, story, rules):
         app.register_blueprint(module.bp)

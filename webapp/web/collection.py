@@ -18,6 +18,7 @@ from webapp.cards import text as cardtext
 from webapp.cards.art import ELEMENT_NAMES, card_svg, type_line
 from webapp.engine.carddefs import ELEMENTS
 from webapp.store import get_db
+from webapp.web import cardfiles
 from webapp.web.security import login_required
 
 bp = Blueprint("collection", __name__)
@@ -261,6 +262,36 @@ def art_file(card_id, lang):
     """(SVG bytes, ETag) of a pool card's face in ``lang``, drawn on first use."""
     body = card_svg(pool()[card_id], lang).encode()
     return body, hashlib.sha256(body).hexdigest()[:32]
+
+
+@bp.get("/art/<lang>/<card_id>-<hash>.svg")
+def art_file_route(lang, card_id, hash):
+    """A card face under its content-hashed URL (webapp/web/cardfiles.py): cached for a year.
+
+    A stale hash (the art changed since the page was made) is sent to the current file."""
+    if lang not in LANGS:
+        abort(404, description=f"Card faces come in {' and '.join(LANGS)}, not {lang[:20]!r}.")
+    pool_card(card_id)  # 404 for a card not in the pool
+    svg, current = cardfiles.art_file(card_id, lang)
+    if hash != current:
+        return redirect(cardfiles.art_url(card_id, lang))
+    return immutable(svg, "image/svg+xml")
+
+
+@bp.get("/cards/pool-<hash>.json")
+def pool_file_route(hash):
+    """Every card's name, stats, rules text and art URLs, for the pages that draw cards."""
+    body, current = cardfiles.pool_file()
+    if hash != current:
+        return redirect(cardfiles.pool_url())
+    return immutable(body, "application/json")
+
+
+def immutable(body, mimetype):
+    response = current_app.response_class(body, mimetype=mimetype)
+    response.headers["Cache-Control"] = cardfiles.IMMUTABLE
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
 
 
 @bp.get("/packs")

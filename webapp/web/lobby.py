@@ -13,6 +13,7 @@ from flask import (Blueprint, abort, current_app, flash, g, redirect, render_tem
 from webapp import online, play
 from webapp.accounts import wait_text
 from webapp.store import get_db
+from webapp.web import cardfiles
 from webapp.web.deckchoice import all_owned, form_id
 from webapp.web.security import login_required
 
@@ -210,7 +211,7 @@ def replay(game_id):
     """A finished game, step by step (public view only); the steps come from replay.json."""
     row = replay_row(game_id)
     names = play.seat_names(get_db(), row)
-    return render_template("lobby/replay.html", row=row, names=names)
+    return render_template("lobby/replay.html", row=row, names=names, cards_url=cardfiles.pool_url())
 
 
 @bp.get("/games/<int:game_id>/replay.json")

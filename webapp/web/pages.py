@@ -1,4 +1,4 @@
-"""Site-wide pages: the landing page (with a new player's first steps) and the health check."""
+"""Site-wide pages: the landing page (with a new player's first steps), the credits and the health check."""
 
 from flask import Blueprint, current_app, g, jsonify, render_template
 
@@ -27,6 +27,19 @@ def index():
     return render_template("index.html", card_count=card_count(), steps=steps,
                            steps_done=sum(s["done"] for s in steps) if steps else 0,
                            registration_open=registration_mode(current_app.config, get_db()) != "closed")
+
+
+@bp.get("/about")
+def about():
+    """Credits: where the card pictures come from (game-icons.net, CC BY 3.0) and which card shows which."""
+    from webapp.cards.art import card_icons
+    from webapp.engine import load_pool
+
+    mapping, _ = card_icons()
+    pool = load_pool()
+    icons = sorted(((pool[cid].data["name"]["en"], icon) for cid, icon in mapping.items() if cid in pool),
+                   key=lambda pair: pair[0].lower())
+    return render_template("about.html", icons=icons)
 
 
 @bp.get("/healthz")

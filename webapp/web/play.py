@@ -3,13 +3,12 @@
 Thin views over ``webapp.play``; the game itself is played over Socket.IO (docs/protocol.md).
 """
 
-import functools
-
 from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
                    url_for)
 
 from webapp import play, store
 from webapp.store import get_db
+from webapp.web import cardfiles
 from webapp.web.deckchoice import all_owned, form_id
 from webapp.web.security import login_required
 
@@ -158,9 +157,8 @@ def board(game_id):
     except play.NotFound:
         abort(404)
     seat = play.seat_of(row, g.user["id"])
-    own_deck = set(row["setup"]["decks"][seat]) if seat is not None else set()
     return render_template("play/board.html", game_id=game_id, seat=seat, mode=row["mode"],
-                           lang="en", cards_json=cards_json(own_deck),
+                           lang="en", cards_url=cardfiles.pool_url(),
                            story=row["mode"] == "story" and seat == 0,
                            solo=row["mode"] in play.SOLO_MODES and seat is not None)
 
@@ -188,30 +186,3 @@ def replay(game_id):
                    leader_mode=setup.get("leader_mode"), seats=setup["seats"],
                    actions=[{"seq": a["seq"], "player": a["player"], "action": a["action"]}
                             for a in store.list_actions(db, game_id)])
-
-
-def cards_json(svg_for=()):
-    """What the board draws cards with: the whole pool's faces (so the list names no deck), and art
-    for the viewer's own deck only (the whole pool's art would be ~2 MB)."""
-    faces = pool_faces()
-    return {cid: dict(face, svg=card_art(cid)) if cid in svg_for else face for cid, face in faces.items()}
-
-
-@functools.lru_cache(maxsize=1)
-def pool_faces():
-    from webapp.cards.text import rules_text
-    from webapp.engine import load_pool
-
-    keys = ("name", "kind", "level", "element", "tribe", "power", "speed", "life", "slots", "quick",
-            "keywords", "rarity", "mana", "timing")
-    return {cid: dict({k: card.data[k] for k in keys if k in card.data},
-                      text={lang: rules_text(card, lang) for lang in ("en", "ja")})
-            for cid, card in load_pool().items()}
-
-
-@functools.lru_cache(maxsize=None)
-def card_art(cid):
-    from webapp.cards.art import card_svg
-    from webapp.engine import load_pool
-
-    return card_svg(load_pool()[cid], "en", width="100%", height=None)

@@ -13,6 +13,7 @@ from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, r
 from webapp import play, store, story
 from webapp.engine import Game, load_pool
 from webapp.store import get_db
+from webapp.web import cardfiles
 from webapp.web.collection import LANGS, RARITY_NAMES, card_lang
 from webapp.web.deckchoice import all_owned, deck_name, form_id
 from webapp.web.security import login_required, nav_url
@@ -254,7 +255,7 @@ def game_info(game_id):
     return jsonify(game=game_id, chapter=ch.id, order=ch.order, title=ch.title[lang], goal=ch.goal_text(lang),
                    goal_spec=ch.goal, goal_short=ch.goal_short(lang), last_round=ch.goal.get("by_round") or story.LAST_ROUND,
                    opponent={"name": ch.opponent["name"][lang],
-                             "portrait": url_for("collection.art", lang=lang, card_id=portrait(ch)) if portrait(ch) else None},
+                             "portrait": cardfiles.art_url(portrait(ch), lang) if portrait(ch) else None},
                    tips=ch.tips_for(lang), lang=lang,
                    status={"met": verdict.met, "final": verdict.final, "round": verdict.round},
                    done_url=url_for(".done", chapter_id=ch.id, game=game_id),

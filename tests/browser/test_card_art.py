@@ -1,0 +1,75 @@
+"""Every card drawn everywhere (issue 14): the CPU's units on the board and a spectator's view show the
+card's own art, loaded from its hashed SVG file, never the plain placeholder face.
+
+The real server (``python -m webapp``, tests/browserkit.py) and Debian's chromium; the player plays a
+CPU game through the page until a CPU unit stands on the map, then a second account opens the same
+board as a spectator. Screenshots: docs/screenshots/art-opponent.png and art-spectator.png.
+"""
+
+import re
+
+import pytest
+
+from tests.browserkit import Server, drive, new_player, wait_for_board
+from tests.conftest import shots_dir
+
+SHOTS = shots_dir()
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+ART = re.compile(r"/art/en/[a-z0-9-]+-[0-9a-f]{12}\.svg$")
+
+#: Every card image of a side on the map: its src, whether it has loaded and its drawn width.
+IMAGES = """(side) => [...document.querySelectorAll(`.pl-unit-${side} img`)]
+    .map((i) => ({src: i.getAttribute('src'), done: i.complete, w: i.naturalWidth}))"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    srv = Server(tmp_path_factory.mktemp("art-server"), "CPU_DELAY = 0.05\n")
+    yield srv
+    srv.stop()
+
+
+def loaded_art(page, side):
+    page.wait_for_function(f"() => ({IMAGES})('{side}').every((i) => i.done)", timeout=15000)
+    images = page.evaluate(f"({IMAGES})('{side}')")
+    assert images, f"no {side} unit on the map"
+    for image in images:
+        assert ART.search(image["src"]), image  # the card's own file, not a blob of the placeholder face
+        assert image["w"] > 0, image            # and it loaded
+    return images
+
+
+def test_the_cpu_units_and_a_spectator_show_card_art(server, browser):
+    player = new_player(browser, server, "artist")
+    page = player.page
+    page.goto(server.url + "/play")
+    page.locator("label.play-deck", has_text="Prince").locator("input[name=deck]").check()
+    page.click("text=Start the battle")
+    page.wait_for_url("**/play/*")
+    wait_for_board(page)
+    board_url = page.url
+
+    def foe_on_map(pl, st):
+        return st["phase"] != "leaders" and pl.board("return b.view.units.some((u) => u.owner === b.foe);")
+
+    assert drive([player], until=foe_on_map) == "until"
+    player.idle()
+    foe = loaded_art(page, "foe")
+    loaded_art(page, "me")
+    page.evaluate("() => { for (const b of document.querySelectorAll('[data-testid=tip-ok]')) b.click(); }")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(SHOTS / "art-opponent.png"))
+
+    watcher = new_player(browser, server, "watcher")
+    try:
+        watcher.page.goto(board_url)
+        wait_for_board(watcher.page)
+        assert watcher.board("return b.seat;") is None  # a spectator
+        seen = loaded_art(watcher.page, "foe") + loaded_art(watcher.page, "me")
+        assert {i["src"] for i in foe} <= {i["src"] for i in seen}
+        watcher.page.wait_for_timeout(300)
+        watcher.page.screenshot(path=str(SHOTS / "art-spectator.png"))
+    finally:
+        watcher.ctx.close()
+    assert not player.errors, player.errors
+    player.ctx.close()

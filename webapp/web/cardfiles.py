@@ -1,0 +1,76 @@
+"""Card art and card data as cacheable files with content-hashed, immutable URLs (docs/deploy.md).
+
+Every page that draws cards (the board, spectators, the replay) reads one JSON of the whole pool
+(`pool_url`: names, stats, rules text and each card's art URL per language) and then loads each
+card face it shows as its own SVG file (`art_url`). Both URLs carry a hash of the file's content,
+so they are served with a year's ``max-age`` and ``immutable``: a repeat visit asks for nothing,
+and a change to a card or to the art code changes the URL. Nothing here is about anyone: the pool
+is public, and the list holds every card, so it names no deck.
+"""
+
+import functools
+import hashlib
+import json
+
+from flask import has_request_context, request, url_for
+
+LANGS = ("en", "ja")
+#: How long a hashed file may be kept: a year, and it never changes under its URL.
+IMMUTABLE = "public, max-age=31536000, immutable"
+FACE_KEYS = ("name", "kind", "level", "element", "tribe", "power", "speed", "life", "slots", "quick",
+             "keywords", "rarity", "mana", "timing")
+
+
+def digest(data):
+    """The short content hash that goes into a file's URL."""
+    return hashlib.sha256(data).hexdigest()[:12]
+
+
+def art_file(card_id, lang):
+    """(SVG bytes, hash) of one card face; KeyError for a card not in the pool. The face is drawn
+    once per card and language by ``collection.art_file`` (memoized there, with its ETag, which is
+    the same SHA-256 of the bytes: the URL's hash is its first 12 digits)."""
+    from webapp.web.collection import art_file as drawn
+
+    svg, etag = drawn(card_id, "ja" if lang == "ja" else "en")
+    return svg, etag[:12]
+
+
+def art_url(card_id, lang="en"):
+    """The hashed URL of a card face (a template global too); a card not in the pool gets the plain
+    /collection/art URL, which answers 404 naming it."""
+    lang = "ja" if lang == "ja" else "en"
+    try:
+        digest_ = art_file(card_id, lang)[1]
+    except KeyError:
+        return url_for("collection.art", lang=lang, card_id=card_id)
+    return url_for("collection.art_file_route", lang=lang, card_id=card_id, hash=digest_)
+
+
+@functools.lru_cache(maxsize=1)
+def pool_faces():
+    """Card id → what the board draws and words a card with (no art): the whole pool."""
+    from webapp.cards.text import rules_text
+    from webapp.engine import load_pool
+
+    return {cid: dict({k: card.data[k] for k in FACE_KEYS if k in card.data},
+                      text={lang: rules_text(card, lang) for lang in LANGS})
+            for cid, card in load_pool().items()}
+
+
+@functools.lru_cache(maxsize=4)
+def _pool_file(script_root):
+    faces = pool_faces()
+    data = {cid: dict(face, art={lang: art_url(cid, lang) for lang in LANGS}) for cid, face in faces.items()}
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
+    return body, digest(body)
+
+
+def pool_file():
+    """(JSON bytes, hash) of the card list every card-drawing page reads (needs a request or app
+    context with a server name: the art URLs in it are the app's own)."""
+    return _pool_file(request.script_root if has_request_context() else "")
+
+
+def pool_url():
+    return url_for("collection.pool_file_route", hash=pool_file()[1])
