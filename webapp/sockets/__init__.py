@@ -9,7 +9,7 @@ import json
 
 import orjson
 from flask_socketio import SocketIO
-from socketio.packet import BINARY_EVENT, EVENT, Packet
+from socketio.packet import ACK, CONNECT, DISCONNECT, EVENT, Packet
 
 from webapp import SERVER
 
@@ -65,6 +65,11 @@ class JsonPacket(Packet):
     def data_is_binary(cls, data):
         return isinstance(data, (bytes, bytearray))
 
+    def __init__(self, *args, encoded_packet=None, **kwargs):
+        super().__init__(*args, encoded_packet=encoded_packet, **kwargs)
+        if encoded_packet is not None and not encoded_packet:  # an empty message: Packet skips decode
+            self.packet_type, self.id, self.data = EVENT, None, [REFUSED, "the message is empty"]
+
     def decode(self, encoded_packet):
         try:
             attachments = super().decode(encoded_packet)
@@ -74,7 +79,12 @@ class JsonPacket(Packet):
                                                                  "(NaN, Infinity, lone surrogates and numbers "
                                                                  "beyond a double are refused)"]
             return 0
-        if self.packet_type in (EVENT, BINARY_EVENT):
+        if self.packet_type not in (CONNECT, DISCONNECT, EVENT, ACK):
+            # binary packets (the server takes JSON only: their attachments would be refused one by
+            # one), a client's CONNECT_ERROR, unknown types
+            self.packet_type, self.id, self.data = EVENT, None, [REFUSED, "only JSON events are accepted"]
+            return 0
+        if self.packet_type == EVENT:
             data = self.data
             if not isinstance(data, list) or not data or not isinstance(data[0], str):
                 self.data = [REFUSED, "an event is a list: its name (a string), then its payload"]

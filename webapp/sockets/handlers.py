@@ -127,7 +127,7 @@ class StateCache:
         """The parts kept for ``key`` = (game, seat, version, created), or None."""
         with self.lock:
             entry = self.entries.get(key[:2])
-            if entry is None or entry[3] != key[2:]:
+            if entry is None or entry[2] != key[2:]:
                 return None
             self.entries.move_to_end(key[:2])
             return entry
@@ -136,14 +136,14 @@ class StateCache:
         with self.lock:
             old = self.entries.pop(key[:2], None)
             if old is not None:
-                self.bytes -= old[2]
+                self.bytes -= old[1]
             if size > self.budget:
                 return
-            self.entries[key[:2]] = (*entry, size, key[2:])
+            self.entries[key[:2]] = (entry, size, key[2:])
             self.bytes += size
             while self.bytes > self.budget:
                 _, dropped = self.entries.popitem(last=False)
-                self.bytes -= dropped[2]
+                self.bytes -= dropped[1]
 
     def drop_game(self, game_id):
         """Forget a game's states (it ended: its last states were sent; a late join builds again)."""
@@ -151,7 +151,7 @@ class StateCache:
             for seat in (0, 1, None):
                 old = self.entries.pop((game_id, seat), None)
                 if old is not None:
-                    self.bytes -= old[2]
+                    self.bytes -= old[1]
 
     def __len__(self):
         with self.lock:
@@ -369,12 +369,12 @@ class Hub:
         key = (row["id"], seat, row["version"], row["created"])
         kept = self.states.get(key)
         if kept is not None:
-            return kept[0], kept[1]
+            return kept[0]
         view = orjson.dumps(game.view(seat), option=orjson.OPT_NON_STR_KEYS)
         legal = orjson.dumps(game.legal_actions(seat) if seat is not None else [])
         with self.lock:
             self.built += 1
-        parts = (orjson.Fragment(view), orjson.Fragment(legal))
+        parts = (orjson.Fragment(view), orjson.Fragment(legal), sorted(game.waiting_for()))
         self.states.put(key, parts, len(view) + len(legal))
         return parts
 
