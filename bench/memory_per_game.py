@@ -24,6 +24,24 @@ from online_load import proc_memory, start_server  # noqa: E402
 PASSWORD = "correct horse battery staple"
 
 
+def resident_by_kind(pid):
+    """MB resident in the process's [heap], anonymous mappings (thread arenas, thread stacks, mmap'd
+    blocks) and file mappings (libraries, the SQLite file if mapped), from /proc/<pid>/smaps."""
+    kinds = {"heap": 0, "anonymous": 0, "files": 0}
+    kind = "anonymous"
+    with open(f"/proc/{pid}/smaps") as f:
+        for line in f:
+            head = line.split()
+            if not head:
+                continue
+            if "-" in head[0] and len(head) >= 5:
+                name = head[5] if len(head) > 5 else ""
+                kind = "heap" if name == "[heap]" else "files" if name.startswith("/") else "anonymous"
+            elif head[0] == "Rss:":
+                kinds[kind] += int(head[1])
+    return {k: round(v / 1024, 1) for k, v in kinds.items()}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)
@@ -53,7 +71,7 @@ def main():
                     base = (n, rss)
                 per_game = (rss - base[1]) / (n - base[0]) * 1024 if n > base[0] else 0.0
                 print(f"{args.server}: after {n:3d} games RSS {rss:6.1f} MB (peak {peak:6.1f}, {threads} threads); "
-                      f"{per_game:6.0f} KB a game since game {base[0]}", flush=True)
+                      f"{per_game:6.0f} KB a game since game {base[0]}; {resident_by_kind(proc.pid)}", flush=True)
     finally:
         proc.terminate()
         proc.wait(10)
