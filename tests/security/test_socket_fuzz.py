@@ -103,7 +103,15 @@ class Fuzzer:
         if self.client.sio.connected:
             return
         self.client.close()
-        self.client = Client(self.server, self.http)
+        deadline = time.monotonic() + 60
+        while True:  # the server may not have counted the old socket out yet (SOCKETS_PER_USER): try again
+            try:
+                self.client = Client(self.server, self.http)
+                break
+            except socketio.exceptions.ConnectionError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.5)
         self.clients.append(self.client)
         self.reconnects += 1
 

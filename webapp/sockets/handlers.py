@@ -318,8 +318,12 @@ class Hub:
     # ------------------------------------------------------------ emitting
 
     def error(self, code, message, game=None):
+        self.reply("error", {"game": game, "code": code, "message": message})
+
+    def reply(self, event, payload):
+        """Emit to the sending socket alone, unless it does not keep up (then it is closed)."""
         if self.keeping_up(request.sid):
-            self.socketio.emit("error", {"game": game, "code": code, "message": message}, to=request.sid)
+            self.socketio.emit(event, payload, to=request.sid)
 
     def backlog(self, sid):
         """Packets waiting to be written to the socket (its Engine.IO queue); 0 if unknown."""
@@ -527,7 +531,7 @@ def register(app, socketio):
             if seat == 0:
                 stored = online_games.info(db, game)
                 answer.update(code=stored["code"], url=f"/join/{stored['code']}")
-            socketio.emit("invitation", answer, to=request.sid)
+            hub.reply("invitation", answer)
             return
         seat = play.seat_of(row, member.user_id)
         if not hub.cached(row, seat) and not hub.window("built", hub.limit("STATES_PER_SECOND")).take(member.user_id):
@@ -536,7 +540,7 @@ def register(app, socketio):
         # a finished game's cached state needs no Game at all; an active one may wait for the CPU
         g = play.game_of(db, row) if row["status"] == "active" or not hub.cached(row, seat) else None
         seat = hub.enter(member, row)
-        socketio.emit("state", hub.state(db, row, g, seat), to=request.sid)
+        hub.reply("state", hub.state(db, row, g, seat))
         hub.cpu_waiting(row, g)
 
     @guarded("action", {"game": "id", "action": "action", "version": "version"})
