@@ -45,5 +45,12 @@ def test_a_socket_that_never_reads_is_closed_once_its_queue_is_full(server):
         time.sleep(0.05)
     print(f"\n{server.server}: {sent} joins sent unread before the server closed the socket")
     wait_until(lambda: "closed as too slow" in server.log_text(), timeout=30)
+    try:  # more joins on the closed socket run nothing: it was closed once, for good
+        for _ in range(200):
+            ws.send(f'42["join",{{"game":{game_id}}}]')
+    except (OSError, websocket.WebSocketException):
+        pass
+    time.sleep(1.0)
+    assert server.log_text().count("closed as too slow") == 1
     assert requests.get(f"{server.url}/healthz", timeout=5).json() == {"ok": True}
     ws.close()

@@ -343,8 +343,19 @@ class Hub:
         if waiting <= self.limit("OUTBOX_LIMIT"):
             return True
         log.warning("socket %s has %d packets waiting unread: closed as too slow", sid, waiting)
-        self.socketio.start_background_task(self.socketio.server.disconnect, sid, namespace="/")
+        self.close_now(sid)
         return False
+
+    def close_now(self, sid):
+        """Disconnect the socket here and now (its disconnect handling runs before this returns: a
+        task started for it would wait while the socket's own events keep its greenlet busy), then
+        close its Engine.IO connection without waiting for its queue to drain, and forget it."""
+        server = self.socketio.server
+        eio_sid = server.manager.eio_sid_from_sid(sid, "/")
+        server.disconnect(sid, namespace="/")
+        sock = server.eio.sockets.pop(eio_sid, None) if eio_sid else None
+        if sock is not None:
+            sock.close(wait=False, abort=True)
 
     def slow_in(self, to):
         """The sockets of a room that do not keep up (closed by ``keeping_up``): skipped by an emit."""
