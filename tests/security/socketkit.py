@@ -107,6 +107,8 @@ class Client:
     def close(self):
         if self.sio.connected:
             self.sio.disconnect()
+        if self.sio.eio.state != "disconnected":  # refused namespaces leave the connection open
+            self.sio.eio.disconnect()
 
 
 def invite_and_join(server, inviter, friend, clock="15"):

@@ -347,15 +347,11 @@ class Hub:
         return False
 
     def close_now(self, sid):
-        """Disconnect the socket here and now (its disconnect handling runs before this returns: a
-        task started for it would wait while the socket's own events keep its greenlet busy), then
-        close its Engine.IO connection without waiting for its queue to drain, and forget it."""
-        server = self.socketio.server
-        eio_sid = server.manager.eio_sid_from_sid(sid, "/")
-        server.disconnect(sid, namespace="/")
-        sock = server.eio.sockets.pop(eio_sid, None) if eio_sid else None
-        if sock is not None:
-            sock.close(wait=False, abort=True)
+        """Disconnect the socket here and now: its disconnect handling runs before this returns (a
+        task started for it would wait while the socket's own events keep its greenlet busy) and
+        nothing more is queued for it. Its Engine.IO connection, which answers no pings, ends at the
+        ping timeout (closing it here races python-socketio's handling of packets still arriving)."""
+        self.socketio.server.disconnect(sid, namespace="/")
 
     def slow_in(self, to):
         """The sockets of a room that do not keep up (closed by ``keeping_up``): skipped by an emit."""
