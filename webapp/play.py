@@ -524,20 +524,23 @@ def opponent_name(row, lang="en"):
         return None
 
 
-def state_for(row, game, seat, events=(), names=None):
+def state_for(row, game, seat, events=(), names=None, parts=None):
     """The protocol's ``state`` payload for one seat (0, 1) or a spectator (None): built only from
-    ``Game.view(seat)``, that seat's legal actions and the public events (R18.6)."""
+    ``Game.view(seat)``, that seat's legal actions and the public events (R18.6). ``parts``, if
+    given, is (view, legal actions, waiting_for) already made from the same game for the same seat
+    (the socket server keeps them encoded, webapp/sockets/handlers.py ``StateCache``)."""
     names = names or [f"Player {n + 1}" for n in (0, 1)]
+    view, legal, waiting = parts if parts is not None else (
+        game.view(seat), game.legal_actions(seat) if seat is not None else [], sorted(game.waiting_for()))
     cpu = cpu_seats(row)
     events = list(events)
-    view = game.view(seat)
     return {
         "game": row["id"], "version": row["version"], "seat": seat, "mode": row["mode"],
         "status": row["status"],
         "players": [{"name": names[p], "cpu": p in cpu} for p in (0, 1)],
         "view": view,
-        "legal_actions": game.legal_actions(seat) if seat is not None else [],
-        "waiting_for": sorted(game.waiting_for()),
+        "legal_actions": legal,
+        "waiting_for": waiting,
         "events": events,
         "log": gamelog.describe(events, instances(game), names, seat, public=public_units(view)) if events else [],
     }

@@ -9,7 +9,7 @@ import json
 
 import orjson
 from flask_socketio import SocketIO
-from socketio.packet import Packet
+from socketio.packet import ACK, CONNECT, DISCONNECT, EVENT, Packet
 
 from webapp import SERVER
 
@@ -39,15 +39,59 @@ class FastJson:
         return orjson.loads(text)
 
 
+#: Event names Socket.IO keeps for itself (python-socketio's ``connect``/``disconnect``, the
+#: JavaScript client's ``connect_error``, ``disconnecting``, ``newListener``, ``removeListener``) and
+#: ``*``, python-socketio's catch-all. A client that sends one as an event is refused: it never
+#: reaches the server's connect or disconnect handler (docs/protocol.md, docs/security.md).
+RESERVED = frozenset({"connect", "disconnect", "connect_error", "disconnecting", "newListener",
+                      "removeListener", "*"})
+#: The event a refused packet is turned into; only ``handlers.register``'s handler of this name reads
+#: it, and it answers ``bad_request`` with the reason (a client sending this name is refused too).
+REFUSED = "\x00refused"
+
+
 class JsonPacket(Packet):
     """A packet of a server that sends JSON only: python-socketio's own walks every value of every
-    payload looking for bytes to send as attachments, a quarter of the server's time per action."""
+    payload looking for bytes to send as attachments, a quarter of the server's time per action.
+
+    Reading a client's packet never fails: a packet that is not valid JSON (``NaN``, ``Infinity``, a
+    lone surrogate, ``1e400``), whose event name is not a string, or that names a reserved event
+    becomes the event ``REFUSED`` with the reason, which the handlers answer with ``bad_request``.
+    python-socketio would otherwise log a traceback per bad packet and answer nothing."""
 
     json = FastJson
 
     @classmethod
     def data_is_binary(cls, data):
         return isinstance(data, (bytes, bytearray))
+
+    def __init__(self, *args, encoded_packet=None, **kwargs):
+        super().__init__(*args, encoded_packet=encoded_packet, **kwargs)
+        if encoded_packet is not None and not encoded_packet:  # an empty message: Packet skips decode
+            self.packet_type, self.id, self.data = EVENT, None, [REFUSED, "the message is empty"]
+
+    def decode(self, encoded_packet):
+        try:
+            attachments = super().decode(encoded_packet)
+        except (ValueError, TypeError, IndexError, RecursionError):
+            # orjson's JSONDecodeError is a ValueError; so are a bad type digit or id
+            self.packet_type, self.id, self.data = EVENT, None, [REFUSED, "the message is not valid JSON "
+                                                                 "(NaN, Infinity, lone surrogates and numbers "
+                                                                 "beyond a double are refused)"]
+            return 0
+        if self.packet_type not in (CONNECT, DISCONNECT, EVENT, ACK):
+            # binary packets (the server takes JSON only: their attachments would be refused one by
+            # one), a client's CONNECT_ERROR, unknown types
+            self.packet_type, self.id, self.data = EVENT, None, [REFUSED, "only JSON events are accepted"]
+            return 0
+        if self.packet_type == EVENT:
+            data = self.data
+            if not isinstance(data, list) or not data or not isinstance(data[0], str):
+                self.data = [REFUSED, "an event is a list: its name (a string), then its payload"]
+            elif data[0] in RESERVED or data[0] == REFUSED:
+                self.data = [REFUSED, f"{data[0][:20]!r} is an event name Socket.IO reserves; "
+                                      "a client may not send it"]
+        return attachments
 
 
 def init_app(app):
@@ -56,7 +100,8 @@ def init_app(app):
     from . import handlers
 
     app.config.setdefault("CPU_DELAY", 0.35)   # seconds between the CPU's actions, so a browser can animate them
-    app.config.setdefault("RATE_LIMIT", 20)    # events a second on one socket (docs/protocol.md)
+    for key, value in handlers.LIMITS.items():  # flood limits (docs/protocol.md, docs/security.md)
+        app.config.setdefault(key, value)
     socketio = SocketIO(
         app,
         async_mode=SERVER,

@@ -14,15 +14,19 @@ import collections
 import contextlib
 import json
 import logging
+import sqlite3
 import threading
-import time
 
+import orjson
 from flask import g, request, session
 from flask_socketio import ConnectionRefusedError, disconnect, join_room, leave_room
 from socketio.pubsub_manager import PubSubManager
 
 from webapp import online as online_games
 from webapp import play, store
+from webapp.ratelimit import Window
+
+from . import REFUSED
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +38,23 @@ MAX_INT = 2**53  # what a browser's numbers hold exactly
 #: Refused events (over the rate limit) within FLOOD_WINDOW seconds that end the connection.
 FLOOD_WINDOW, FLOOD_REFUSALS = 5.0, 60
 
+#: The flood limits' settings (app config, docs/protocol.md "Flood control", docs/security.md).
+#: ``None`` means "derived from RATE_LIMIT": a test that lifts RATE_LIMIT lifts them all.
+LIMITS = {
+    "RATE_LIMIT": 20,              # events a second on one socket
+    "RATE_LIMIT_USER": None,       # events a second over all of one user's sockets (2 x RATE_LIMIT)
+    "RATE_LIMIT_ADDRESS": None,    # ... of one address's sockets (5 x RATE_LIMIT)
+    "SOCKETS_PER_USER": 8,         # sockets open at once per user (tabs, a phone, a reconnect racing its old socket)
+    "SOCKETS_PER_ADDRESS": 32,     # ... per address (friends behind one home router)
+    "STATES_PER_SECOND": None,     # states a user's joins may build a second (RATE_LIMIT / 2); cached ones are free
+    "STATE_CACHE_BYTES": 32 * 2**20,  # what the built states kept for repeated joins may hold, as JSON
+    "OUTBOX_LIMIT": 64,            # packets waiting to be written to one socket before it is closed as too slow
+}
+DERIVED = {"RATE_LIMIT_USER": 2.0, "RATE_LIMIT_ADDRESS": 5.0, "STATES_PER_SECOND": 0.5}
+#: SQLite's words for a write that could not get the database (another writer held it past the
+#: busy timeout, or the file is read-only): the player is told to try again (code ``busy``).
+UNAVAILABLE = ("database is locked", "database is busy", "readonly database", "disk I/O error")
+
 
 def room(game_id, seat=None):
     """The room of a game, or of one seat's sockets in it (0, 1, or "watch")."""
@@ -41,15 +62,100 @@ def room(game_id, seat=None):
 
 
 class Member:
-    """One connected socket: its user, the games it joined (game id -> seat) and its recent events."""
+    """One connected socket: its user, its address and the games it joined (game id -> seat)."""
 
-    __slots__ = ("user_id", "games", "recent", "refused")
+    __slots__ = ("user_id", "address", "games")
 
-    def __init__(self, user_id):
+    def __init__(self, user_id, address):
         self.user_id = user_id
+        self.address = address
         self.games = {}
-        self.recent = collections.deque()
-        self.refused = collections.deque()
+
+
+def trim_memory():
+    """Give the memory that freed objects left in glibc's heaps back to the system (``malloc_trim``).
+
+    In the threading server every socket runs on threads of its own, and glibc gives threads heaps
+    (arenas) of their own: what a game's states and threads freed there stays mapped, and the
+    server's resident memory grew ~0.8 MB per finished CPU game (bench/memory_per_game.py) although
+    no Python structure grew (tracemalloc). Called after a socket goes (at most every TRIM_EVERY
+    seconds); does nothing where there is no glibc."""
+    if TRIM is not None:
+        TRIM(0)
+
+
+def _malloc_trim():
+    import ctypes
+    import ctypes.util
+
+    try:
+        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+    except (OSError, AttributeError, TypeError):
+        return None
+
+
+TRIM = _malloc_trim()
+TRIM_EVERY = 5.0
+
+
+def client_address(app):
+    """The address a socket connected from: the last X-Forwarded-For entry behind a proxy
+    (``PROXY_FIX``, like the pages' ProxyFix with x_for=1), else the peer's address. A socket's
+    request context carries the environ of its handshake, which the pages' ProxyFix never saw."""
+    if app.config.get("PROXY_FIX"):
+        forwarded = request.headers.get("X-Forwarded-For", "")
+        last = forwarded.rsplit(",", 1)[-1].strip()
+        if last:
+            return last[:64]
+    return request.remote_addr or "?"
+
+
+class StateCache:
+    """The costly parts of a ``state`` (the seat's view and legal actions, already encoded as JSON)
+    of the latest version of each (game, seat), so a repeated ``join`` of an unchanged game builds
+    nothing, and the states an action pushes serve the joins after it. An entry is kept under
+    (game, seat) and served only at its own version (and game creation time); a newer version
+    replaces it. Bounded by the bytes it holds (least recently used first)."""
+
+    def __init__(self, budget):
+        self.budget = budget
+        self.entries = collections.OrderedDict()
+        self.bytes = 0
+        self.lock = threading.Lock()
+
+    def get(self, key):
+        """The parts kept for ``key`` = (game, seat, version, created), or None."""
+        with self.lock:
+            entry = self.entries.get(key[:2])
+            if entry is None or entry[2] != key[2:]:
+                return None
+            self.entries.move_to_end(key[:2])
+            return entry
+
+    def put(self, key, entry, size):
+        with self.lock:
+            old = self.entries.pop(key[:2], None)
+            if old is not None:
+                self.bytes -= old[1]
+            if size > self.budget:
+                return
+            self.entries[key[:2]] = (entry, size, key[2:])
+            self.bytes += size
+            while self.bytes > self.budget:
+                _, dropped = self.entries.popitem(last=False)
+                self.bytes -= dropped[1]
+
+    def drop_game(self, game_id):
+        """Forget a game's states (it ended: its last states were sent; a late join builds again)."""
+        with self.lock:
+            for seat in (0, 1, None):
+                old = self.entries.pop((game_id, seat), None)
+                if old is not None:
+                    self.bytes -= old[1]
+
+    def __len__(self):
+        with self.lock:
+            return len(self.entries)
 
 
 class Pool:
@@ -95,6 +201,25 @@ class Hub:
         self.cpu = {}      # game id -> "run again" flag of its running CPU task
         self.names = {}    # game id -> seat names (they never change during a game)
         self.online = None  # webapp.online.Online: presence, clocks, claims of online games
+        self.windows = {}  # (name, limit, seconds) -> Window: the flood limits at their current settings
+        self.states = StateCache(int(self.limit("STATE_CACHE_BYTES")))
+        self.built = 0     # states built (not served from self.states): what the tests count
+        self.logged = Window(1, 60.0)  # one log line a minute per kind of database trouble
+        self.trimmed = Window(1, TRIM_EVERY)
+
+    def limit(self, key):
+        """A flood-limit setting (LIMITS), derived from RATE_LIMIT when not set."""
+        value = self.app.config.get(key)
+        if value is None:
+            value = max(1, int(self.app.config["RATE_LIMIT"] * DERIVED[key]))
+        return value
+
+    def window(self, name, limit, seconds=1.0):
+        key = (name, limit, seconds)
+        w = self.windows.get(key)
+        if w is None:
+            w = self.windows.setdefault(key, Window(limit, seconds))
+        return w
 
     # ------------------------------------------------------------ connections
 
@@ -108,8 +233,19 @@ class Hub:
                 user = None
         if user is None:
             raise ConnectionRefusedError("log in first")
+        address = client_address(self.app)
+        per_user, per_address = self.limit("SOCKETS_PER_USER"), self.limit("SOCKETS_PER_ADDRESS")
         with self.lock:
-            self.members[request.sid] = Member(user["id"])
+            mine = sum(1 for m in self.members.values() if m.user_id == user["id"])
+            here = sum(1 for m in self.members.values() if m.address == address)
+            if mine < per_user and here < per_address:
+                self.members[request.sid] = Member(user["id"], address)
+                return
+        log.warning("socket of user %s from %s refused: %d of theirs and %d from the address already open",
+                    user["id"], address, mine, here)
+        if mine >= per_user:
+            raise ConnectionRefusedError(f"you have {mine} connections open (at most {per_user}): close a tab")
+        raise ConnectionRefusedError(f"too many connections from your address (at most {per_address})")
 
     def disconnected(self):
         with self.lock:
@@ -118,6 +254,8 @@ class Hub:
             for game_id, seat in list(member.games.items()):
                 self.online.gone(game_id, seat, request.sid)
         self.online.forget_socket(request.sid)
+        if self.socketio.async_mode == "threading" and self.trimmed.take("trim"):
+            trim_memory()
 
     @contextlib.contextmanager
     def lease(self):
@@ -135,21 +273,21 @@ class Hub:
     # ------------------------------------------------------------ flood control
 
     def admit(self, member):
-        """"ok" within RATE_LIMIT events a second; "limited" over it; "flood" when refusals go on."""
-        now = time.monotonic()
-        limit = self.app.config["RATE_LIMIT"]
-        with self.lock:
-            recent = member.recent
-            while recent and now - recent[0] >= 1.0:
-                recent.popleft()
-            if len(recent) < limit:
-                recent.append(now)
-                return "ok"
-            refused = member.refused
-            while refused and now - refused[0] >= FLOOD_WINDOW:
-                refused.popleft()
-            refused.append(now)
-            return "limited" if len(refused) <= FLOOD_REFUSALS else "flood"
+        """"ok" within the events-a-second limits of the socket (RATE_LIMIT), of its user's sockets
+        together (RATE_LIMIT_USER) and of its address's (RATE_LIMIT_ADDRESS); else "limited" with the
+        limit that refused it; "flood" when this socket's refusals go on."""
+        checks = [(self.window("socket", self.limit("RATE_LIMIT")), request.sid, "on this connection"),
+                  (self.window("user", self.limit("RATE_LIMIT_USER")), member.user_id, "over all your connections"),
+                  (self.window("address", self.limit("RATE_LIMIT_ADDRESS")), member.address, "from your address")]
+        with self.lock:  # the three counts move together: no event is counted by one and refused by another
+            for window, key, where in checks:
+                if window.wait(key):
+                    refused = self.window("refused", FLOOD_REFUSALS, FLOOD_WINDOW)
+                    return ("limited", f"more than {window.limit} events a second {where}") \
+                        if refused.take(request.sid) else ("flood", where)
+            for window, key, _ in checks:
+                window.hit(key)
+        return "ok", None
 
     def gate(self, game=None):
         """The sending socket's Member if this event may be handled; else answer (or disconnect) and None."""
@@ -157,21 +295,76 @@ class Hub:
         if member is None:
             disconnect()
             return None
-        verdict = self.admit(member)
+        verdict, why = self.admit(member)
         if verdict == "flood":
-            log.warning("socket %s of user %s kept flooding: disconnected", request.sid, member.user_id)
+            log.warning("socket %s of user %s from %s kept flooding: disconnected", request.sid, member.user_id,
+                        member.address)
             disconnect()
             return None
         if verdict == "limited":
-            self.error("rate_limited", f"more than {self.app.config['RATE_LIMIT']} events a second: "
-                                       "this one was dropped; keep flooding and the connection is closed", game)
+            self.error("rate_limited", f"{why}: this one was dropped; keep flooding and the connection is closed",
+                       game)
             return None
         return member
+
+    def unavailable(self, exc, game=None):
+        """A write that could not get the database (locked past the busy timeout, or read-only):
+        tell the sender to try again; log it once a minute, not per event."""
+        if self.logged.take(type(exc).__name__ + str(exc)[:40]):
+            log.warning("the database refused a socket event's write: %s (logged once a minute)", exc)
+        self.error("busy", "the server could not save this just now: nothing was changed; try again in a moment",
+                   game)
 
     # ------------------------------------------------------------ emitting
 
     def error(self, code, message, game=None):
-        self.socketio.emit("error", {"game": game, "code": code, "message": message}, to=request.sid)
+        self.reply("error", {"game": game, "code": code, "message": message})
+
+    def reply(self, event, payload):
+        """Emit to the sending socket alone, unless it does not keep up (then it is closed)."""
+        if self.keeping_up(request.sid):
+            self.socketio.emit(event, payload, to=request.sid)
+
+    def backlog(self, sid):
+        """Packets waiting to be written to the socket (its Engine.IO queue); 0 if unknown."""
+        server = self.socketio.server
+        try:
+            eio_sid = server.manager.eio_sid_from_sid(sid, "/")
+            sock = server.eio.sockets.get(eio_sid) if eio_sid else None
+            return sock.queue.qsize() if sock is not None else 0
+        except (AttributeError, KeyError, NotImplementedError):
+            return 0
+
+    def keeping_up(self, sid):
+        """False (and the socket is closed) if it has more than OUTBOX_LIMIT packets waiting: a client
+        that does not read cannot make the server hold its states without bound. It may connect
+        again and ``join`` for the latest state."""
+        waiting = self.backlog(sid)
+        if waiting <= self.limit("OUTBOX_LIMIT"):
+            return True
+        log.warning("socket %s has %d packets waiting unread: closed as too slow", sid, waiting)
+        self.close_now(sid)
+        return False
+
+    def close_now(self, sid):
+        """Disconnect the socket here and now: its disconnect handling runs before this returns (a
+        task started for it would wait while the socket's own events keep its greenlet busy) and
+        nothing more is queued for it. Its Engine.IO connection, which answers no pings, ends at the
+        ping timeout (closing it here races python-socketio's handling of packets still arriving)."""
+        self.socketio.server.disconnect(sid, namespace="/")
+
+    def slow_in(self, to):
+        """The sockets of a room that do not keep up (closed by ``keeping_up``): skipped by an emit."""
+        manager = self.socketio.server.manager
+        if isinstance(manager, PubSubManager):
+            return []
+        sids = list(manager.rooms.get("/", {}).get(to, {}) or ())
+        return [sid for sid in sids if not self.keeping_up(sid)]
+
+    def send(self, event, payload, to):
+        """Emit to a room, skipping its sockets that do not keep up."""
+        slow = self.slow_in(to)
+        self.socketio.emit(event, payload, to=to, skip_sid=slow or None)
 
     def seat_names(self, db, row):
         names = self.names.get(row["id"])
@@ -181,9 +374,28 @@ class Hub:
                 self.names[row["id"]] = names
         return names
 
+    def parts(self, row, game, seat):
+        """(view, legal actions) of one seat at the row's version, as encoded JSON (orjson Fragments
+        the packet encoder copies as they are): from the cache, or built and kept."""
+        key = (row["id"], seat, row["version"], row["created"])
+        kept = self.states.get(key)
+        if kept is not None:
+            return kept[0]
+        view = orjson.dumps(game.view(seat), option=orjson.OPT_NON_STR_KEYS)
+        legal = orjson.dumps(game.legal_actions(seat) if seat is not None else [])
+        with self.lock:
+            self.built += 1
+        parts = (orjson.Fragment(view), orjson.Fragment(legal), sorted(game.waiting_for()))
+        self.states.put(key, parts, len(view) + len(legal))
+        return parts
+
+    def cached(self, row, seat):
+        return self.states.get((row["id"], seat, row["version"], row["created"])) is not None
+
     def state(self, db, row, game, seat, events=(), names=None, extra=None):
         """The ``state`` payload of one seat (or a spectator); an online game's adds its ``online`` block."""
-        payload = play.state_for(row, game, seat, events, names or self.seat_names(db, row))
+        payload = play.state_for(row, game, seat, events, names or self.seat_names(db, row),
+                                 parts=self.parts(row, game, seat))
         if online_games.is_online(row):
             payload["online"] = extra if extra is not None else self.online.block(db, row)
         return payload
@@ -196,9 +408,10 @@ class Hub:
         for seat in (0, 1, None):
             to = room(row["id"], "watch" if seat is None else seat)
             if (seat is None or row["seats"][seat] is not None) and self.listening(to):
-                self.socketio.emit("state", self.state(db, row, game, seat, played.events, names, extra), to=to)
+                self.send("state", self.state(db, row, game, seat, played.events, names, extra), to=to)
         if row["status"] != "active":
             self.names.pop(row["id"], None)
+            self.states.drop_game(row["id"])
 
     def listening(self, to):
         """False if nobody is in the room (then its state is not built); always True with a message
@@ -281,6 +494,10 @@ def register(app, socketio):
                         fn(member, **check_payload(name, payload, keys, extra))
                     except play.PlayError as exc:
                         hub.error(exc.code, exc.message, exc.game if exc.game is not None else game)
+                    except sqlite3.OperationalError as exc:
+                        if not any(words in str(exc) for words in UNAVAILABLE):
+                            raise
+                        hub.unavailable(exc, game)
             handler.__name__ = f"on_{name}"
             socketio.on_event(name, handler)
             return fn
@@ -305,6 +522,12 @@ def register(app, socketio):
     def on_disconnect(reason=None):
         hub.disconnected()
 
+    @socketio.on(REFUSED)
+    def on_refused(reason=None, *extra):
+        """A packet JsonPacket refused (not JSON, a reserved event name, no name): answered, never run."""
+        if hub.gate() is not None:
+            hub.error("bad_request", reason if isinstance(reason, str) else "this message was refused")
+
     @guarded("join", {"game": "id"})
     def on_join(member, game):
         db = store.get_db()
@@ -315,11 +538,16 @@ def register(app, socketio):
             if seat == 0:
                 stored = online_games.info(db, game)
                 answer.update(code=stored["code"], url=f"/join/{stored['code']}")
-            socketio.emit("invitation", answer, to=request.sid)
+            hub.reply("invitation", answer)
             return
-        row, g = play.load(db, game)
+        seat = play.seat_of(row, member.user_id)
+        if not hub.cached(row, seat) and not hub.window("built", hub.limit("STATES_PER_SECOND")).take(member.user_id):
+            raise online_games.RateLimited(f"more than {hub.limit('STATES_PER_SECOND')} new states a second: "
+                                           "join again in a moment", game)
+        # a finished game's cached state needs no Game at all; an active one may wait for the CPU
+        g = play.game_of(db, row) if row["status"] == "active" or not hub.cached(row, seat) else None
         seat = hub.enter(member, row)
-        socketio.emit("state", hub.state(db, row, g, seat), to=request.sid)
+        hub.reply("state", hub.state(db, row, g, seat))
         hub.cpu_waiting(row, g)
 
     @guarded("action", {"game": "id", "action": "action", "version": "version"})

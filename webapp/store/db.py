@@ -11,6 +11,7 @@ connection in a module global or pass one to two threads that use it at the same
 import contextlib
 import os
 import sqlite3
+import sys
 import time
 from datetime import datetime, timezone
 
@@ -18,6 +19,99 @@ import sqlite_utils
 
 #: Seconds a writer waits for another process's write lock before ``database is locked``.
 BUSY_TIMEOUT = 5.0
+#: How a connection waits for a lock held by another process when the server runs on gevent, where
+#: SQLite's own busy handler would sleep in C and stall every greenlet (issue 12, docs/decisions.md):
+#: "cooperative" (the default): SQLite gives up after BUSY_STEP and the statement is tried again
+#: after a cooperative sleep, until BUSY_TIMEOUT; "threadpool": every statement runs in gevent's
+#: native thread pool, where SQLite's busy handler may sleep. ``$BRIGADE_DB_WAIT`` chooses (bench/db_wait.py).
+WAIT = os.environ.get("BRIGADE_DB_WAIT") or "cooperative"
+#: The longest SQLite's own busy handler blocks (in C) in the cooperative way, and the longest pause between tries.
+BUSY_STEP, BUSY_PAUSE = 0.005, 0.05
+
+
+def gevent_patched():
+    """True in a server whose standard library gevent patched (webapp.SERVER == "gevent")."""
+    monkey = sys.modules.get("gevent.monkey")
+    return monkey is not None and monkey.is_module_patched("threading")
+
+
+def busy(exc):
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in str(exc) or "busy" in str(exc))
+
+
+class CooperativeConnection(sqlite3.Connection):
+    """A connection whose lock waits never block other greenlets: SQLite waits at most BUSY_STEP
+    itself (its busy timeout), then the statement is tried again after ``time.sleep``, which gevent
+    made cooperative, until BUSY_TIMEOUT has passed. A statement is tried again only when it began
+    outside a transaction (a transaction it opened is rolled back first) or it is a BEGIN: inside a
+    transaction SQLite's answer stands (that writer holds the lock already, or must start over)."""
+
+    def execute(self, sql, parameters=()):
+        return self._retry(sqlite3.Connection.execute, sql, parameters)
+
+    def executemany(self, sql, parameters):
+        return self._retry(sqlite3.Connection.executemany, sql, parameters)
+
+    def _retry(self, run, sql, parameters):
+        deadline, pause = time.monotonic() + BUSY_TIMEOUT, 0.001
+        while True:
+            was = self.in_transaction
+            try:
+                return run(self, sql, parameters)
+            except sqlite3.OperationalError as exc:
+                if not busy(exc) or time.monotonic() > deadline:
+                    raise
+                if was and not sql.lstrip()[:5].upper() == "BEGIN":
+                    raise
+                if not was and self.in_transaction:
+                    sqlite3.Connection.rollback(self)
+            time.sleep(pause)
+            pause = min(BUSY_PAUSE, pause * 2)
+
+
+class ThreadpoolConnection(sqlite3.Connection):
+    """A connection whose statements run in gevent's native thread pool: SQLite's busy handler may
+    sleep there without stalling the greenlets. Rows are still read where the caller is (a read
+    never waits for a lock in WAL mode)."""
+
+    def execute(self, sql, parameters=()):
+        return offload(sqlite3.Connection.execute, self, sql, parameters)
+
+    def executemany(self, sql, parameters):
+        return offload(sqlite3.Connection.executemany, self, sql, parameters)
+
+    def executescript(self, sql):
+        return offload(sqlite3.Connection.executescript, self, sql)
+
+    def commit(self):
+        return offload(sqlite3.Connection.commit, self)
+
+
+def offload(fn, *args):
+    """``fn(*args)`` in gevent's thread pool; its exception is raised here (the pool would print it)."""
+    import gevent
+
+    def run():
+        try:
+            return True, fn(*args)
+        except Exception as exc:
+            return False, exc
+
+    ok, value = gevent.get_hub().threadpool.apply(run)
+    if not ok:
+        raise value
+    return value
+
+
+def connection_class():
+    """The sqlite3.Connection class ``connect`` opens: plain unless gevent runs the server."""
+    if not gevent_patched():
+        return sqlite3.Connection
+    if WAIT == "threadpool":
+        return ThreadpoolConnection
+    if WAIT != "cooperative":
+        raise RuntimeError(f"BRIGADE_DB_WAIT is 'cooperative' or 'threadpool', not {WAIT!r}")
+    return CooperativeConnection
 
 
 def default_path(instance_path):
@@ -26,8 +120,11 @@ def default_path(instance_path):
 
 
 def connect(path):
-    """Open ``path`` as a sqlite-utils Database: WAL, foreign keys on, 5 s busy timeout."""
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT, check_same_thread=False)
+    """Open ``path`` as a sqlite-utils Database: WAL, foreign keys on, 5 s busy timeout (under
+    gevent one that never blocks other greenlets, ``connection_class``)."""
+    factory = connection_class()
+    timeout = BUSY_STEP if factory is CooperativeConnection else BUSY_TIMEOUT
+    conn = sqlite3.connect(str(path), timeout=timeout, check_same_thread=False, factory=factory)
     db = sqlite_utils.Database(conn)
     db.path = str(path)  # names the file for caches kept per database (webapp.play's games)
     db.execute("PRAGMA foreign_keys = ON")
