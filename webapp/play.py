@@ -387,11 +387,11 @@ def plain_refusal(db, row, game, seat, text):
     them ("your Orc") when the seat can see them (the board, its own hand and the discard piles);
     any other id becomes "that card", so a refusal never names a hidden card."""
     view = game.view(seat)
-    visible = set(public_units(view))
+    visible = set(public_units(game))
     for p in view.get("players", []):
         visible.update(c["id"] for c in p.get("hand") or [] if isinstance(c, dict) and "id" in c)
         visible.update(p.get("discard_ids") or [])
-    narrator = gamelog.Narrator(instances(game), seat_names(db, row), seat, public=public_units(view))
+    narrator = gamelog.Narrator(instances(game), seat_names(db, row), seat, public=public_units(game))
     return gamelog.plain(text, lambda uid: narrator.owned(uid) if uid in visible else None)
 
 
@@ -508,9 +508,11 @@ def seat_names(db, row):
     return names
 
 
-def public_units(view):
-    """The instance ids of the units on the board in a view: the log's ordinals count these."""
-    return [u["id"] for u in view.get("units", [])]
+def public_units(game):
+    """The instance ids of the units on the board, in the order ``Game.view`` lists them (by land,
+    then arrival): public to every seat, and what the log's ordinals count."""
+    st = game.state
+    return [st.static.names[u] for u in sorted(st.land, key=st.land.__getitem__)]
 
 
 def opponent_name(row, lang="en"):
@@ -542,7 +544,7 @@ def state_for(row, game, seat, events=(), names=None, parts=None):
         "legal_actions": legal,
         "waiting_for": waiting,
         "events": events,
-        "log": gamelog.describe(events, instances(game), names, seat, public=public_units(view)) if events else [],
+        "log": gamelog.describe(events, instances(game), names, seat, public=public_units(game)) if events else [],
     }
 
 
