@@ -81,7 +81,7 @@ class SearchPlayer:
                 continue
             world.apply(player, action)
             value = self.rollout(world, player, root_active,
-                                 None if self.iterations is not None else deadline + 0.05)
+                                 None if self.iterations is not None else deadline)
             visits[k] += 1
             totals[k] += value
         best = max(range(n), key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0, -i))
