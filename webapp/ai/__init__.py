@@ -18,5 +18,5 @@ DIFFICULTIES = {"easy": "easy", "normal": "baseline", "hard": "hard"}
 DIFFICULTY_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 SEARCHING = {"hard"}  # players that think for a time budget (run off the server's event loop)
 
-__all__ = ["BaselinePlayer", "EasyPlayer", "RandomPlayer", "SearchPlayer", "PLAYERS", "DIFFICULTIES",
-           "DIFFICULTY_LABELS", "SEARCHING"]
+__all__ = ["DIFFICULTIES", "DIFFICULTY_LABELS", "PLAYERS", "SEARCHING", "BaselinePlayer", "EasyPlayer",
+           "RandomPlayer", "SearchPlayer"]

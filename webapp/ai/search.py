@@ -26,7 +26,7 @@ DEFAULT_BUDGET = 0.5  # seconds per decision (the host's CPU_HARD_SECONDS overri
 class SearchResult:
     """What a search found: the action, its estimated win chance, the candidates' statistics."""
 
-    __slots__ = ("action", "win", "visits", "iterations", "candidates", "elapsed")
+    __slots__ = ("action", "candidates", "elapsed", "iterations", "visits", "win")
 
     def __init__(self, action, win, visits, iterations, candidates, elapsed):
         self.action, self.win, self.visits = action, win, visits
@@ -207,7 +207,7 @@ def evaluate(world, player):
     score = [0.0, 0.0]
     leaders = [0, 0]
     land_weight = 2.0 + 0.5 * s.round  # the nearer the round-12 judgment, the more lands count (R16.1)
-    for u, land in s.land.items():
+    for u in s.land:
         c = cards[u]
         q = owner[u]
         worth = 1.0 + 0.5 * max(c.power, 0) + 0.35 * c.life + 0.15 * c.speed
