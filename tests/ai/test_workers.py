@@ -80,7 +80,7 @@ def test_a_stuck_worker_is_killed_at_its_deadline(pool, monkeypatch):
     with pytest.raises(workers.ThinkFailed, match="no answer"):
         pool.run((game.to_json(), p, "hard", 1, 3.0), 0.05)
     assert time.monotonic() - t0 < 2.5
-    assert not worker.process.is_alive() and pool.count == 0
+    assert not worker.is_alive() and pool.count == 0
 
 
 def test_easy_and_normal_choose_in_process_without_a_pool():

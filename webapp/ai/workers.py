@@ -8,15 +8,17 @@ misses its deadline is killed and replaced; the move is then the baseline's, pla
 and the fallback is logged. Players that do not search (easy, normal) are played here directly.
 
 The pool is made on first use, `size` workers at most (the host's `CPU_WORKERS`; default one per
-core minus one, at least one), started with "spawn" (forking a threaded server is unsafe). A
+core minus one, at least one), each a fresh `python -c` process (forking a threaded or gevent
+server is unsafe, and multiprocessing's "spawn" re-runs the server's main module). A
 game waits for an idle worker up to its deadline, so more Hard games than workers take turns.
 `suggest()` is the hint: the Hard player's move for a seat, its estimated win chance and a sentence.
 """
 
 import logging
-import multiprocessing
 import os
 import queue
+import subprocess
+import sys
 import threading
 import time
 from typing import NamedTuple
@@ -26,6 +28,7 @@ from .baseline import BaselinePlayer
 from .search import DEFAULT_BUDGET
 
 log = logging.getLogger(__name__)
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # holds webapp/
 
 GRACE = 2.0     # seconds a worker may run past its budget before it counts as stuck
 STARTUP = 10.0  # more for a worker that is still starting (spawn imports the engine, loads the pool)
@@ -50,49 +53,76 @@ def default_size():
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def _serve(conn):
-    """A worker process: answer (state JSON, player, name, seed, seconds) jobs until the pipe closes."""
+def _main(inbox_fd, outbox_fd):
+    """A worker process's entry (`python -c`): serve jobs on the two pipes it was handed."""
+    from multiprocessing.connection import Connection
+
+    _serve(Connection(inbox_fd, writable=False), Connection(outbox_fd, readable=False))
+
+
+def _serve(inbox, outbox):
+    """Answer (state JSON, player, name, seed, seconds) jobs until the pipe closes."""
     from webapp.engine import Game, load_pool
 
     pool = load_pool()
     while True:
         try:
-            job = conn.recv()
+            job = inbox.recv()
         except (EOFError, OSError):
             return
-        if job == "ping":
-            conn.send("pong")
-            continue
         text, player, name, seed, seconds = job
         try:
             game = Game.from_json(text, pool)
             searcher = PLAYERS[name](seed=seed, pool=pool, budget=seconds)
             r = searcher.search(game, player)
-            conn.send(("ok", r.action, r.win, r.iterations))
+            outbox.send(("ok", r.action, r.win, r.iterations))
         except Exception as exc:  # noqa: BLE001 - the server falls back and logs it
-            conn.send(("error", f"{type(exc).__name__}: {exc}", None, 0))
+            outbox.send(("error", f"{type(exc).__name__}: {exc}", None, 0))
 
 
 class Worker:
-    def __init__(self, ctx):
-        self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_serve, args=(child,), daemon=True, name="brigade-cpu")
-        self.process.start()
-        child.close()
+    """One worker process, started as `python -c` (not multiprocessing's spawn, which re-runs the
+    server's main module in the child), talking over two pipes of multiprocessing Connections."""
+
+    def __init__(self):
+        from multiprocessing.connection import Connection
+
+        inbox_r, inbox_w = os.pipe()
+        outbox_r, outbox_w = os.pipe()
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, *filter(None, [os.environ.get("PYTHONPATH")])]))
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", f"from webapp.ai.workers import _main; _main({inbox_r}, {outbox_w})"],
+                pass_fds=(inbox_r, outbox_w), env=env, stdin=subprocess.DEVNULL, close_fds=True)
+        except Exception:
+            for fd in (inbox_r, inbox_w, outbox_r, outbox_w):
+                os.close(fd)
+            raise
+        os.close(inbox_r)
+        os.close(outbox_w)
+        self.send_conn = Connection(inbox_w, readable=False)
+        self.conn = Connection(outbox_r, writable=False)
         self.fresh = True  # no answer yet: it may still be importing
 
     @property
     def pid(self):
         return self.process.pid
 
+    def is_alive(self):
+        return self.process.poll() is None
+
     def kill(self):
-        try:
-            self.conn.close()
-        except OSError:
-            pass
-        if self.process.is_alive():
+        for c in (self.send_conn, self.conn):
+            try:
+                c.close()
+            except OSError:
+                pass
+        if self.is_alive():
             self.process.kill()
-        self.process.join(timeout=5)
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            log.warning("CPU worker %s did not stop", self.pid)
 
 
 class ThinkPool:
@@ -100,7 +130,6 @@ class ThinkPool:
 
     def __init__(self, size=None):
         self.size = max(1, int(size)) if size else default_size()
-        self.ctx = multiprocessing.get_context("spawn")
         self.idle = queue.LifoQueue()
         self.lock = threading.Lock()
         self.count = 0
@@ -115,7 +144,7 @@ class ThinkPool:
             if self.count < self.size:
                 self.count += 1
                 try:
-                    return Worker(self.ctx)
+                    return Worker()
                 except Exception:
                     self.count -= 1
                     raise
@@ -136,7 +165,7 @@ class ThinkPool:
         self.busy[worker.pid] = worker
         wait = deadline - time.monotonic() + (STARTUP if worker.fresh else 0.0)
         try:
-            worker.conn.send(job)
+            worker.send_conn.send(job)
             if not worker.conn.poll(max(0.0, wait)):
                 raise ThinkFailed(f"no answer within {seconds + GRACE:.1f} s")
             answer = worker.conn.recv()
