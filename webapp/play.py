@@ -474,6 +474,26 @@ def cpu_step(db, game_id):
     return None
 
 
+def hint(db, game_id, user_id, seconds=None):
+    """The hint button: what the Hard CPU would do in the user's place, as ``webapp.ai.workers.suggest``
+    gives it (``action``, ``win``, ``sentence``), thought in a worker process from the user's seat's
+    view only. For CPU and story games (Forbidden in online games between people, or without a seat),
+    while the game waits for the user (Illegal otherwise); ``seconds`` the thinking time (the game's
+    Hard budget, or the search's default)."""
+    row, game = load(db, game_id)
+    seat = player_seat(row, user_id)
+    if row["mode"] not in SOLO_MODES:
+        raise Forbidden("hints are for games against the CPU, not between people", game_id)
+    if row["status"] != "active":
+        raise Illegal(f"game {game_id} is over", game_id)
+    if seat not in game.waiting_for():
+        raise Illegal("it is not your move: the CPU is thinking", game_id)
+    if seconds is None:
+        seconds = next((s.get("seconds") for s in row["setup"].get("seats", [])
+                        if isinstance(s, dict) and s.get("seconds")), None)
+    return workers.suggest(game, seat, seconds, seed=cpu_seed(row))
+
+
 def cpu_seed(row):
     """The CPU's random choices depend on the game and its version only (a rebuild replays them)."""
     return random.Random(f"{row['seed']}:{row['version']}").getrandbits(64)

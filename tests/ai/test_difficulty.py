@@ -83,3 +83,25 @@ def test_a_hard_game_is_played_by_the_search_in_a_worker(app, db, alice, loaner,
     again = client.post(f"/play/{game_id}/again", data={"csrf_token": token})
     new_id = int(re.search(r"/play/(\d+)$", again.headers["Location"]).group(1))
     assert load_game(db, new_id)["setup"]["seats"][1]["cpu"] == "hard"
+
+
+def test_the_hint_suggests_a_legal_move_for_the_players_seat_only_in_solo_games(app, db, alice, loaner,
+                                                                                 make_user):
+    app.config["CPU_HARD_SECONDS"] = 0.05
+    _, game_id = start(app, alice, loaner, difficulty="normal")
+    hint = play.hint(db, game_id, alice["id"], seconds=0.05)
+    _, game = play.load(db, game_id)
+    assert hint["action"]["type"] == "choose_leaders" and game.is_legal(0, hint["action"])
+    assert hint["sentence"].startswith("Choose ") and "as your leaders" in hint["sentence"]
+    assert not re.search(r"p[01]c\d+", hint["sentence"])
+    row, _ = play.load(db, game_id)
+    play.act(db, game_id, alice["id"], hint["action"], row["version"])
+    with pytest.raises(play.Illegal, match="not your move"):  # the CPU's leader choice is next
+        play.hint(db, game_id, alice["id"])
+    stranger = make_user("carol")
+    with pytest.raises(play.Forbidden):
+        play.hint(db, game_id, stranger["id"])
+    db.execute("UPDATE games SET mode = 'online' WHERE id = ?", [game_id])
+    db.commit()
+    with pytest.raises(play.Forbidden, match="not between people"):
+        play.hint(db, game_id, alice["id"])
