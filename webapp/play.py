@@ -16,7 +16,8 @@ from contextlib import nullcontext
 from typing import NamedTuple
 
 from webapp import gamelog, store
-from webapp.ai import PLAYERS
+from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING, workers
+from webapp.ai.search import DEFAULT_BUDGET
 from webapp.engine import Game, IllegalAction, load_pool
 from webapp.engine.game import DECK_SIZE
 
@@ -153,12 +154,15 @@ def deck_for(db, user_id, deck_id, all_owned=False):
 # ---------------------------------------------------------------- creating and loading
 
 
-def create_cpu_game(db, user, deck_ids, seed=None, all_owned=False, cpu_name=None):
+def create_cpu_game(db, user, deck_ids, seed=None, all_owned=False, cpu_name=None, difficulty=None,
+                    seconds=None):
     """A new game against the CPU; return its id. The human is seat 0 and goes first (R5.1).
 
     ``deck_ids`` is the human's deck id, or ``[human deck id, CPU deck id]``; the CPU plays the
     loaner deck unless given one. The CPU picks its leaders after the human (R5.7). ``cpu_name`` names
-    the CPU's player (``webapp.ai.PLAYERS``; the baseline by default, see ``cpu_player``).
+    the CPU's player (``webapp.ai.PLAYERS``; the baseline by default, see ``cpu_player``);
+    ``difficulty`` ("easy", "normal", "hard") picks it by level instead, ``seconds`` the Hard CPU's
+    thinking time per decision (``cpu_seat``).
     """
     uid = user_id_of(user)
     ids = list(deck_ids) if isinstance(deck_ids, (list, tuple)) else [deck_ids]
@@ -177,7 +181,8 @@ def create_cpu_game(db, user, deck_ids, seed=None, all_owned=False, cpu_name=Non
     seed = secrets.randbelow(2**63) if seed is None else seed
     decks = [deck_list(human["cards"]), deck_list(cpu["cards"])]
     setup = {"decks": decks, "deck_ids": [human["id"], cpu["id"]], "mode": "cpu", "seed": seed,
-             "seats": [{"user_id": uid}, {"cpu": cpu_player(cpu_name)}], "first": 0, "leader_mode": "sequential"}
+             "seats": [{"user_id": uid}, cpu_seat(cpu_name, difficulty, seconds)], "first": 0,
+             "leader_mode": "sequential"}
     game = new_game(setup)
     return store.create_game(db, "cpu", seed, setup, state=game.to_json())
 
@@ -190,6 +195,31 @@ def cpu_player(name=None):
     if name not in PLAYERS:
         raise BadRequest(f"no CPU player is called {name!r}")
     return name
+
+
+def cpu_seat(cpu_name=None, difficulty=None, seconds=None):
+    """The setup's CPU seat: ``{"cpu": player name}``, and for a searching player its thinking time
+    per decision, ``"seconds"`` (the host's CPU_HARD_SECONDS; the search's default if None). A
+    ``cpu_name`` (the host's CPU_PLAYER, for tests) wins over ``difficulty``; neither: the baseline."""
+    if cpu_name is None and difficulty is not None:
+        if difficulty not in DIFFICULTIES:
+            raise BadRequest(f"the difficulty is one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
+        cpu_name = DIFFICULTIES[difficulty]
+    seat = {"cpu": cpu_player(cpu_name)}
+    if seat["cpu"] in SEARCHING:
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                    or not 0 < seconds <= 60):
+            raise BadRequest(f"the CPU's thinking time is a number of seconds up to 60, not {seconds!r}")
+        seat["seconds"] = float(seconds) if seconds is not None else DEFAULT_BUDGET
+    return seat
+
+
+def cpu_difficulty(row):
+    """The difficulty ("easy", "normal", "hard") of a game's CPU seat, or None (another player)."""
+    names = {v: k for k, v in DIFFICULTIES.items()}
+    for name in cpu_seats(row).values():
+        return names.get(name)
+    return None
 
 
 #: The modes a user plays alone, capped by MAX_ACTIVE_GAMES (``check_solo_cap``).
@@ -435,13 +465,33 @@ def cpu_step(db, game_id):
         seat = cpu_to_move(row, game)
         if seat is None:
             return None
-        player = PLAYERS[cpu_seats(row)[seat]](seed=cpu_seed(row))
-        action = player.choose(game.copy(), seat)
+        spec = row["setup"]["seats"][seat]
+        action = workers.think(game, seat, spec["cpu"], cpu_seed(row), spec.get("seconds")).action
         try:
             return apply(db, row, seat, action, row["version"])
         except Stale:
             continue
     return None
+
+
+def hint(db, game_id, user_id, seconds=None):
+    """The hint button: what the Hard CPU would do in the user's place, as ``webapp.ai.workers.suggest``
+    gives it (``action``, ``win``, ``sentence``), thought in a worker process from the user's seat's
+    view only. For CPU and story games (Forbidden in online games between people, or without a seat),
+    while the game waits for the user (Illegal otherwise); ``seconds`` the thinking time (the game's
+    Hard budget, or the search's default)."""
+    row, game = load(db, game_id)
+    seat = player_seat(row, user_id)
+    if row["mode"] not in SOLO_MODES:
+        raise Forbidden("hints are for games against the CPU, not between people", game_id)
+    if row["status"] != "active":
+        raise Illegal(f"game {game_id} is over", game_id)
+    if seat not in game.waiting_for():
+        raise Illegal("it is not your move: the CPU is thinking", game_id)
+    if seconds is None:
+        seconds = next((s.get("seconds") for s in row["setup"].get("seats", [])
+                        if isinstance(s, dict) and s.get("seconds")), None)
+    return workers.suggest(game, seat, seconds, seed=cpu_seed(row))
 
 
 def cpu_seed(row):

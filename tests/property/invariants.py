@@ -46,13 +46,14 @@ def check_accounting(g):
 
 
 def hidden_ids(g, viewer):
-    """Instance ids the viewer must never see: every deck card, and the other player's hand."""
+    """Instance ids the viewer must never see: every deck card, and the other player's hand but for
+    the cards both saw go back to it (`State.shown`: public while they stay there)."""
     s = g.state
     names = s.static.names
     hidden = {names[c] for p in (0, 1) for c in s.deck[p]}
     for p in (0, 1):
         if p != viewer:
-            hidden |= {names[c] for c in s.hand[p]}
+            hidden |= {names[c] for c in s.hand[p] if c not in s.shown}
     if s.phase == "leaders":
         for p in (0, 1):
             if p != viewer and s.leader_choice[p] is not None:

@@ -27,6 +27,8 @@ def dump(s):
         "rng": s.rng, "dice": list(s.dice), "pending": [LANDS[l] for l in s.pending],
         "version": s.version, "opening": s.opening, "battle": None,
     }
+    if s.shown:  # only when there are any: older saved texts stay exactly as they were
+        data["shown"] = sorted(n[c] for c in s.shown)
     if b is not None:
         data["battle"] = {
             "land": LANDS[b.land], "attacker": b.attacker, "party": [[n[u] for u in p] for p in b.party],
@@ -99,6 +101,7 @@ def _load(data, pool):
     s.rng, s.dice = data["rng"], tuple(data["dice"])
     s.pending = tuple(li[l] for l in data["pending"])
     s.version, s.opening = data["version"], data["opening"]
+    s.shown = frozenset(ix[c] for c in data.get("shown", ()))
     bd = data["battle"]
     s.battle = None
     if bd is not None:

@@ -196,6 +196,8 @@ def run(s, effects, src, side, targets, is_spell, ev, decl=None, batch=None):
                 forget(b, u)
                 full = len(s.hand[p]) >= HAND_LIMIT
                 (s.discard if full else s.hand)[p].append(u)  # R6.6
+                if not full:
+                    s.shown = s.shown | {u}  # both saw it go back: public while it stays in hand
                 ev.append(unit_event(s, "returned", u, to="discard" if full else "hand"))
         elif op == "destroy":
             if batch is not None:

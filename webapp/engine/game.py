@@ -217,6 +217,24 @@ class Game:
         out.append({"type": "end_turn"})
         return out
 
+    def determinize(self, player, rng, guess=None):
+        """A game as seat `player` could imagine this one: what `view(player)` shows and the seat's
+        own deck list kept, everything else it cannot see drawn from `rng` (a `random.Random`):
+        both draw piles' order, the opponent's unseen hand and deck cards (from `guess(seen counts
+        {card id: n}, pool, count, rng) -> card ids`; default: the pool, favouring cards the
+        opponent has shown), its hidden leader choice (a random legal one) and the game's RNG.
+        For search: the result depends only on what the seat may know and on `rng`."""
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, got {player!r}")
+        from .determinize import determinize
+        state, hidden_choice = determinize(self.state, player, rng, guess)
+        game = Game(state)
+        if hidden_choice:
+            opp = 1 - player
+            options = [a for a in game.legal_actions(opp) if a["type"] == "choose_leaders"]
+            game.apply(opp, rng.choice(options))
+        return game
+
     def view(self, player=None):
         """What `player` (or a spectator, None) may see: never hidden information (R18.6)."""
         if player not in (0, 1, None):
@@ -419,4 +437,5 @@ def blank_state(static, rng_state):
     s.leader_choice = (None, None)
     s.rng, s.dice, s.battle, s.pending = rng_state, (), None, ()
     s.version, s.opening = 0, None
+    s.shown = frozenset()  # cards both players saw go into a hand (returned to it): public there
     return s

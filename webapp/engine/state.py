@@ -61,7 +61,7 @@ class State:
 
     __slots__ = ("static", "round", "active", "first", "phase", "result", "owners", "deck", "hand",
                  "discard", "land", "leaders", "exhausted", "marches", "failed",
-                 "leader_choice", "rng", "dice", "battle", "pending", "version", "opening")
+                 "leader_choice", "rng", "dice", "battle", "pending", "version", "opening", "shown")
 
     def copy(self):
         s = State.__new__(State)
@@ -70,7 +70,7 @@ class State:
         s.dice, s.version, s.opening = self.dice, self.version, self.opening
         # immutable values, replaced (never changed in place) when they change:
         s.leaders, s.leader_choice, s.owners = self.leaders, self.leader_choice, self.owners
-        s.failed, s.pending = self.failed, self.pending
+        s.failed, s.pending, s.shown = self.failed, self.pending, self.shown
         s.deck = [self.deck[0][:], self.deck[1][:]]
         s.hand = [self.hand[0][:], self.hand[1][:]]
         s.discard = [self.discard[0][:], self.discard[1][:]]

@@ -35,6 +35,8 @@ def view(s, viewer, waiting):
                  "discard_ids": [names[c] for c in s.discard[p]],
                  "leaders_chosen": s.leader_choice[p] is not None,
                  "lands": sum(1 for o in s.owners if o == p)}
+        if s.shown:
+            entry["shown_hand"] = [{"id": names[c], "card": cards[c].id} for c in s.hand[p] if c in s.shown]
         if p == viewer:
             entry["hand"] = [{"id": names[c], "card": cards[c].id} for c in s.hand[p]]
             if s.phase == "leaders" and s.leader_choice[p] is not None:

@@ -7,12 +7,24 @@ from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, r
                    url_for)
 
 from webapp import play, store
+from webapp.ai import DIFFICULTY_LABELS
 from webapp.store import get_db
 from webapp.web import cardfiles
 from webapp.web.deckchoice import all_owned, form_id
 from webapp.web.security import login_required
 
 bp = Blueprint("play", __name__)
+
+
+@bp.record_once
+def configure_cpu(state):
+    """The host's CPU settings (docs/deploy.md): CPU_HARD_SECONDS, the Hard CPU's thinking time per
+    decision (default 0.5), and CPU_WORKERS, its worker processes (default one per core minus one)."""
+    from webapp.ai import workers
+    from webapp.ai.search import DEFAULT_BUDGET
+
+    state.app.config.setdefault("CPU_HARD_SECONDS", DEFAULT_BUDGET)
+    workers.configure(state.app.config.get("CPU_WORKERS"))
 
 
 @bp.get("/play")
@@ -23,7 +35,9 @@ def index():
     decks = play.playable_decks(db, g.user["id"], all_owned())
     play.abandon_stale(db, g.user["id"], abandon_days())
     games = [dict(r, label=game_label(r)) for r in store.list_games(db, g.user["id"], status="active")]
-    return render_template("play/index.html", decks=decks, games=games)
+    return render_template("play/index.html", decks=decks, games=games, difficulties=DIFFICULTY_LABELS,
+                           difficulty=request.args.get("difficulty") if request.args.get("difficulty")
+                           in DIFFICULTY_LABELS else "normal")
 
 
 def abandon_days():
@@ -37,6 +51,11 @@ def cpu_setting():
     """The ``CPU_PLAYER`` setting (unset: the baseline CPU). A test-only way to a weak CPU ("random")."""
     from flask import current_app
     return current_app.config.get("CPU_PLAYER")
+
+
+def hard_seconds():
+    """The CPU_HARD_SECONDS setting: the Hard CPU's thinking time per decision, kept in each game's setup."""
+    return float(current_app.config.get("CPU_HARD_SECONDS") or 0) or None
 
 
 def game_label(row):
@@ -80,7 +99,8 @@ def again(game_id):
         abort(403)
     deck_id = (row["setup"].get("deck_ids") or [None])[seat]
     try:
-        new_id = play.create_cpu_game(db, g.user, deck_id, all_owned=all_owned(), cpu_name=cpu_setting())
+        new_id = play.create_cpu_game(db, g.user, deck_id, all_owned=all_owned(), cpu_name=cpu_setting(),
+                                      difficulty=play.cpu_difficulty(row), seconds=hard_seconds())
     except play.PlayError as exc:
         flash(exc.message[:1].upper() + exc.message[1:] + ": choose another deck.", "error")
         return redirect(url_for("play.index"))
@@ -134,14 +154,19 @@ def end_info(game_id):
 @bp.post("/play/cpu")
 @login_required
 def new_cpu_game():
-    """Create a game against the CPU with the chosen deck and go to its board."""
+    """Create a game against the CPU with the chosen deck and difficulty and go to its board."""
     chosen = form_id(request.form.get("deck", ""))
+    difficulty = request.form.get("difficulty") or None
+    if difficulty is not None and difficulty not in DIFFICULTY_LABELS:
+        flash("Choose a difficulty: Easy, Normal or Hard.", "error")
+        return redirect(url_for("play.index"))
     if chosen is None:
         flash("Choose a deck to play with.", "error")
         return redirect(url_for("play.index"))
     try:
         play.check_solo_cap(get_db(), g.user["id"], current_app.config.get("MAX_ACTIVE_GAMES"))
-        game_id = play.create_cpu_game(get_db(), g.user, chosen, all_owned=all_owned(), cpu_name=cpu_setting())
+        game_id = play.create_cpu_game(get_db(), g.user, chosen, all_owned=all_owned(), cpu_name=cpu_setting(),
+                                       difficulty=difficulty, seconds=hard_seconds())
     except play.PlayError as exc:
         flash(exc.message, "error")
         return redirect(url_for("play.index"))

@@ -1,0 +1,100 @@
+"""The Hard CPU (webapp/ai/search.py) against the baseline, or against a flat Monte Carlo player.
+
+    python bench/hard_vs_baseline.py [--games 200] [--budget 1.0] [--opponent baseline|flat]
+                                     [--flat-budget 0.2] [--seed 1]
+
+Random decks from the pool (webapp.engine.randomplay.random_deck), a new pair each game; the Hard
+CPU takes seat 0 in even games and seat 1 in odd ones; who goes first is the engine's dice (R5.1);
+the leader choice is simultaneous. Everything runs in this one process (one core): the budget is
+the Hard CPU's thinking time per decision. Prints the Hard CPU's win rate with a 95% Wilson
+interval (a draw counts as half a win) and its decision time median/p99/max over the decisions
+where it had a choice. `flat` is determinized flat Monte Carlo: every candidate tried in turn,
+each playout played to the end of the game with the baseline.
+"""
+
+import argparse
+import math
+import os
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from webapp.ai import BaselinePlayer, SearchPlayer  # noqa: E402
+from webapp.engine import Game, load_pool  # noqa: E402
+from webapp.engine.randomplay import random_deck  # noqa: E402
+
+
+def wilson(k, n, z=1.96):
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+def flat_player(seed, pool, budget):
+    """Determinized flat Monte Carlo: round-robin over the candidates, playouts to the game's end."""
+    return SearchPlayer(seed=seed, pool=pool, budget=budget, explore=1e9, horizon_turns=10_000,
+                        max_rollout_actions=100_000)
+
+
+def pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--budget", type=float, default=1.0, help="Hard CPU seconds per decision")
+    ap.add_argument("--opponent", choices=("baseline", "flat"), default="baseline")
+    ap.add_argument("--flat-budget", type=float, default=0.2)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    pool = load_pool()
+    score = 0.0
+    wins = draws = 0
+    think, iterations = [], []
+    t0 = time.perf_counter()
+    for i in range(args.games):
+        seed = args.seed + i
+        rng = random.Random(seed)
+        hard_seat = i % 2
+        hard = SearchPlayer(seed=seed, pool=pool, budget=args.budget)
+        other = (BaselinePlayer(seed=seed, pool=pool) if args.opponent == "baseline"
+                 else flat_player(seed + 1, pool, args.flat_budget))
+        players = {hard_seat: hard, 1 - hard_seat: other}
+        g = Game.new(random_deck(rng, pool), random_deck(rng, pool), seed=seed, first=None, pool=pool)
+        while g.result is None:
+            p = rng.choice(sorted(g.waiting_for()))
+            t = time.perf_counter()
+            a = players[p].choose(g.copy(), p)
+            if p == hard_seat and hard.last is not None and hard.last.iterations:
+                think.append(time.perf_counter() - t)
+                iterations.append(hard.last.iterations)
+            g.apply(p, a)
+        w = g.result["winner"]
+        wins += w == hard_seat
+        draws += w is None
+        score += 1.0 if w == hard_seat else 0.5 if w is None else 0.0
+        print(f"  game {i + 1}/{args.games}: hard seat {hard_seat}, winner {w} ({g.result['reason']}); "
+              f"hard {wins} won, {draws} drawn", file=sys.stderr, flush=True)
+    lo, hi = wilson(score, args.games)
+    print(f"hard ({args.budget:g} s/decision) vs {args.opponent}"
+          f"{f' ({args.flat_budget:g} s/decision)' if args.opponent == 'flat' else ''}: "
+          f"{wins} won, {draws} drawn, {args.games - wins - draws} lost of {args.games} "
+          f"({100 * score / args.games:.1f}%, 95% interval {100 * lo:.1f}–{100 * hi:.1f}%), "
+          f"{time.perf_counter() - t0:.0f} s")
+    if think:
+        print(f"hard decision time over {len(think)} decisions with a choice: median "
+              f"{statistics.median(think) * 1e3:.0f} ms, p99 {pct(think, 0.99) * 1e3:.0f} ms, "
+              f"max {max(think) * 1e3:.0f} ms; iterations per decision median {statistics.median(iterations):.0f}")
+
+
+if __name__ == "__main__":
+    main()

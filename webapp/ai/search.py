@@ -1,0 +1,227 @@
+"""The searching CPU ("hard"): determinized Monte Carlo search with UCB1 at the root.
+
+Fair with hidden information by construction: the only ways it looks at the game are
+`legal_actions(p)` and `view(p)` of its own seat and `Game.determinize(p, rng)`, which fills what
+the seat cannot see (the opponent's hand and deck, both piles' order, the RNG) with guesses
+consistent with what it saw. Each iteration draws a new imagined world, tries one candidate
+action in it (chosen by UCB1 over the candidates' average results so far), plays on with the
+baseline CPU for both sides to the end of the next two turns (or the end of the game), and scores
+the outcome: 1 won, 0 lost, ½ a draw, otherwise a logistic of a board evaluation. The most tried
+candidate is played. Candidate actions are capped: the baseline's own choice is always among
+them, with the other kinds of move, and a sample of the rest ranked by the baseline's scoring.
+"""
+
+import math
+import random
+import time
+
+from webapp.engine import load_pool
+from webapp.engine.board import DISTANCE
+
+from .baseline import BaselinePlayer
+
+MARCH_SAMPLE = 200  # marches scored for the candidate list at most (3,600 took 0.3 s to score)
+DEFAULT_BUDGET = 0.5  # seconds per decision (the host's CPU_HARD_SECONDS overrides it)
+
+
+class SearchResult:
+    """What a search found: the action, its estimated win chance, the candidates' statistics."""
+
+    __slots__ = ("action", "candidates", "elapsed", "iterations", "visits", "win")
+
+    def __init__(self, action, win, visits, iterations, candidates, elapsed):
+        self.action, self.win, self.visits = action, win, visits
+        self.iterations, self.candidates, self.elapsed = iterations, candidates, elapsed
+
+
+class SearchPlayer:
+    name = "hard"
+
+    def __init__(self, seed=None, pool=None, budget=DEFAULT_BUDGET, iterations=None, max_candidates=10,
+                 horizon_turns=2, max_rollout_actions=120, explore=0.7):
+        self.rng = random.Random(seed)
+        self.pool = pool or load_pool()
+        self.budget = budget
+        self.iterations = iterations  # a fixed count instead of the time budget (tests: deterministic)
+        self.max_candidates = max_candidates
+        self.horizon_turns = horizon_turns
+        self.max_rollout_actions = max_rollout_actions
+        self.explore = explore
+        self.baseline = BaselinePlayer(seed=self.rng.getrandbits(32), pool=self.pool)
+        self.last = None  # the last SearchResult
+
+    def choose(self, game, player):
+        return self.search(game, player).action
+
+    # ------------------------------------------------------------ the search
+
+    def search(self, game, player):
+        start = time.perf_counter()
+        legal = [a for a in game.legal_actions(player) if a["type"] != "resign"]
+        if len(legal) == 1:
+            self.last = SearchResult(legal[0], None, [0], 0, [legal[0]], time.perf_counter() - start)
+            return self.last
+        cands = self.candidates(game, player, legal)
+        n = len(cands)
+        visits, totals = [0] * n, [0.0] * n
+        deadline = start + (self.budget or 0)
+        root_active = game.state.active  # public: whose turn it is (the horizon counts from it)
+        it = 0
+        while True:
+            if self.iterations is not None:
+                if it >= self.iterations:
+                    break
+            elif it and time.perf_counter() >= deadline:  # out of time: the baseline's choice if untried
+                break
+            it += 1
+            k = self.pick(visits, totals, it)
+            world = game.determinize(player, self.rng)
+            action = cands[k]
+            if not world.is_legal(player, action):  # cannot happen for the seat's own moves; be safe
+                visits[k] += 1
+                continue
+            world.apply(player, action)
+            value = self.rollout(world, player, root_active,
+                                 None if self.iterations is not None else deadline)
+            visits[k] += 1
+            totals[k] += value
+        best = max(range(n), key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0, -i))
+        win = totals[best] / visits[best] if visits[best] else None
+        self.last = SearchResult(cands[best], win, visits, it, cands, time.perf_counter() - start)
+        return self.last
+
+    def pick(self, visits, totals, it):
+        for i, v in enumerate(visits):
+            if v == 0:
+                return i
+        log = math.log(it)
+        return max(range(len(visits)),
+                   key=lambda i: totals[i] / visits[i] + self.explore * math.sqrt(log / visits[i]))
+
+    def rollout(self, world, player, active, deadline=None):
+        """Play on with the baseline for both sides; the outcome for `player` (`outcome`). Stops at the
+        horizon (`horizon_turns` turn changes counted from the turn `active` was playing at the
+        root, so ending the turn gets no extra turn), after `max_rollout_actions`, or at `deadline`
+        (a perf_counter time) if given."""
+        turns = 0
+        steps = 0
+        if world.state.active != active:
+            active = world.state.active
+            turns += 1
+        bl = self.baseline
+        while world.result is None and steps < self.max_rollout_actions:
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            waiting = world.waiting_for()
+            p = min(waiting) if len(waiting) > 1 else next(iter(waiting))
+            world.apply(p, bl.choose(world, p))
+            steps += 1
+            if world.state.active != active:
+                active = world.state.active
+                turns += 1
+                if turns >= self.horizon_turns:
+                    break
+        return outcome(world, player)
+
+    # ------------------------------------------------------------ candidates
+
+    def candidates(self, game, player, legal):
+        """At most `max_candidates` distinct actions worth trying, the baseline's choice first."""
+        cap = self.max_candidates
+        first = self.baseline.choose(game, player)
+        out = [first]
+        seen = {key(first)}
+
+        def add(a):
+            k = key(a)
+            if k not in seen and len(out) < cap:
+                seen.add(k)
+                out.append(a)
+
+        kinds = {}
+        for a in legal:
+            kinds.setdefault(a["type"], []).append(a)
+        view = game.view(player)
+        # always worth a look: ending the turn, passing, attacking, every summon, [March] ability and
+        # declaration (spells, abilities)
+        for t in ("end_turn", "attack", "pass"):
+            for a in kinds.get(t, []):
+                add(a)
+        for t in ("summon", "march_ability", "spell", "ability"):
+            for a in kinds.get(t, [])[:4]:
+                add(a)
+        marches = kinds.get("march", [])
+        if len(marches) > MARCH_SAMPLE:  # a crowded board lists thousands of converges: score a sample
+            marches = self.rng.sample(marches, MARCH_SAMPLE)
+        if marches:
+            ranked = self.rank_marches(view, marches, player)
+            for a in ranked[: max(2, (cap - len(out)) // 2 + 1)]:
+                add(a)
+        rest = [a for a in legal if key(a) not in seen and a["type"] != "discard"]
+        if kinds.get("choose_leaders"):
+            rest = sorted(rest, key=lambda a: -self.leader_score(view, a, player))
+        else:
+            self.rng.shuffle(rest)
+        for a in rest:
+            add(a)
+        return out
+
+    def rank_marches(self, view, marches, player):
+        units = {u["id"]: u for u in view["units"]}
+        bl = self.baseline
+        base = "H0" if player == 0 else "H1"
+        free = view["lands"][base]["capacity"] - view["lands"][base]["used"][player]
+        bl.crowded = any(self.pool[h["card"]].kind == "monster" and self.pool[h["card"]].level > free
+                         for h in view["players"][player]["hand"])
+        bl.threatened = {u["land"] for u in view["units"] if u["owner"] != player}
+        scored = [(bl.march_score(view, a, units, view["lands"], player, 1 - player), i, a)
+                  for i, a in enumerate(marches)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [a for _s, _i, a in scored]
+
+    def leader_score(self, view, a, player):
+        hand = {h["id"]: h["card"] for h in view["players"][player]["hand"]}
+        cards = [hand[c] for c in a["cards"]]
+        level = sum(self.pool[c].level for c in cards)
+        return sum(self.baseline.worth(c) for c in cards) + (3 if len(cards) >= 2 else 0) - 1.5 * max(0, level - 3)
+
+
+def key(action):
+    """A hashable form of an action (for telling candidates apart)."""
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in action.items()))
+
+
+def outcome(world, player):
+    """The rollout's value for `player` in [0, 1]: the result, or a logistic of `evaluate`."""
+    r = world.result
+    if r is not None:
+        w = r.get("winner")
+        return 0.5 if w is None else (1.0 if w == player else 0.0)
+    mine, theirs = evaluate(world, player)
+    return 1.0 / (1.0 + math.exp(-(mine - theirs) / (0.15 * (mine + theirs) + 3.0)))
+
+
+def evaluate(world, player):
+    """Board scores (`player`'s, the opponent's) from the imagined world: its units' strength
+    (leaders count double, and a side with one leader left is in danger), lands held (more and more
+    as the round-12 judgment nears, R16.1) and how near they are to the enemy base, cards in hand."""
+    s = world.state
+    cards, owner = s.static.cards, s.static.owner
+    score = [0.0, 0.0]
+    leaders = [0, 0]
+    land_weight = 2.0 + 0.5 * s.round  # the nearer the round-12 judgment, the more lands count (R16.1)
+    for u in s.land:
+        c = cards[u]
+        q = owner[u]
+        worth = 1.0 + 0.5 * max(c.power, 0) + 0.35 * c.life + 0.15 * c.speed
+        if u in s.leaders:
+            leaders[q] += 1
+            worth *= 2.0
+        score[q] += worth
+    for q in (0, 1):
+        if leaders[q] == 1:
+            score[q] -= 4.0
+        lands = [l for l, o in enumerate(s.owners) if o == q]
+        score[q] += land_weight * len(lands) + 0.3 * sum(4 - DISTANCE[q][l] for l in lands if DISTANCE[q][l] is not None)
+        score[q] += 0.4 * len(s.hand[q])
+    return max(score[player], 0.0), max(score[1 - player], 0.0)
