@@ -166,7 +166,7 @@ export class BattleScreen {
     labels.forEach((label, i) => {
       if (label === null) return;
       const state = i < cur ? "done" : i === cur ? "now" : "todo";
-      add(ol, h("li", {class: `pl-step pl-step-${state}`, "aria-current": state === "now" ? "step" : null},
+      add(ol, h("li", {class: `pl-step pl-step-${state}`, title: label, "aria-current": state === "now" ? "step" : null},
         h("span", {class: "pl-step-n", "aria-hidden": "true"}, state === "done" ? "✓" : i + 1), h("span", {class: "pl-step-label"}, label)));
     });
     return ol;
