@@ -7,6 +7,9 @@ import {connect} from "./play-transport.js";
 import {BattleScreen} from "./play-battle.js";
 import {Tips} from "./play-tips.js";
 import {Online} from "./play-online.js";
+import {Preview} from "./play-preview.js";
+import {Settings} from "./play-settings.js";
+import {Sound} from "./play-sound.js";
 
 const RESULT_WORDS = {
   leaders: "every leader of the losing side has fallen",
@@ -29,6 +32,8 @@ class Board {
     let data = {};
     try { data = JSON.parse(document.getElementById("play-cards").textContent || "{}"); } catch (e) { data = {}; }
     this.cards = new Cards(data, this.lang);
+    this.sound = new Sound();
+    this.settings = new Settings(this);
     this.view = null;
     this.payload = null;
     this.legal = [];
@@ -48,13 +53,14 @@ class Board {
       this.loadStory();
     }
     this.battle = new BattleScreen(this);
+    this.preview = new Preview(this);
     this.online = new Online(this);
     this.transport = connect(this.game, {
       state: (p) => this.onState(p),
       error: (e) => this.onError(e),
       status: (s, msg) => this.setConnection(s, msg),
       presence: (m) => this.online.onPresence(m),
-      emote: (m) => this.online.onEmote(m),
+      emote: (m) => { this.sound.play("emote"); this.online.onEmote(m); },
       rematch: (m) => this.online.onRematch(m),
     });
   }
@@ -194,6 +200,7 @@ class Board {
     this.count(events, p.view);
     const prev = this.view;
     if (events.length) {
+      this.sound.forEvents(events, this.me);
       this.animating = true;
       this.render();
       await this.animate(prev, p, events);

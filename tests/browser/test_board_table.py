@@ -108,3 +108,126 @@ def test_the_table_fits_the_window(browser, server, size):
         assert not player.errors, player.errors
     finally:
         ctx.close()
+
+
+def login(page, url, name):
+    from tests.browserkit import PASSWORD
+    page.goto(url + "/login")
+    page.fill("#name", name)
+    page.fill("#password", PASSWORD)
+    page.click("form.auth-form button[type=submit]")
+    page.wait_for_load_state()
+    assert "/login" not in page.url
+
+
+def min_font_px(page, selector):
+    return page.evaluate("""(sel) => {
+        const sizes = [];
+        for (const root of document.querySelectorAll(sel)) {
+            const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+            while (walk.nextNode()) if (walk.currentNode.textContent.trim())
+                sizes.push(parseFloat(getComputedStyle(walk.currentNode.parentElement).fontSize));
+        }
+        return sizes.length ? Math.min(...sizes) : 0;
+    }""", selector)
+
+
+def board_settings(page):
+    page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.settings.loaded", timeout=20000)
+    return page.evaluate("() => Object.assign({}, window.brigadeBoard.settings.values)")
+
+
+def test_card_preview_settings_and_auto_pass(browser, server):
+    """Hover and long-press show a card large with text of 14 px at least; the settings persist across
+    reloads and follow the account to another browser, not to another account; auto-pass lets an
+    opponent's declaration through without a click."""
+    ctx = browser.new_context(**SIZES["desktop"])
+    page = ctx.new_page()
+    try:
+        register(page, server.url, "prefs-a")
+        start_cpu_game(page, server.url)
+        board_url = page.url
+        player = BoardPlayer(page)
+        player.dismiss_tips()
+        # hover a hand card: the preview beside the pointer, readable
+        page.hover(".pl-hcard-face")
+        page.wait_for_selector("[data-testid=preview]:not([hidden])", timeout=5000)
+        assert page.locator("[data-testid=preview] .pl-preview-name").inner_text()
+        assert min_font_px(page, "[data-testid=preview] .pl-preview-body") >= 14
+        assert on_screen(page, ["[data-testid=preview]"])["[data-testid=preview]"] > 0
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "table-preview-desktop.png"))
+        page.mouse.move(2, 2)
+        page.wait_for_selector("[data-testid=preview]", state="hidden", timeout=5000)
+
+        # the settings: change four, reload, they are still there
+        page.click("[data-testid=settings]")
+        page.check("[data-testid=set-anim-fast]")
+        page.check("[data-testid=set-autopass]")
+        page.uncheck("[data-testid=set-sound]")
+        page.check("[data-testid=set-lang-ja]")
+        page.wait_for_function("() => (window.brigadeBoard.settings.saved || 0) >= 4", timeout=10000)
+        page.screenshot(path=str(SHOTS / "table-settings-desktop.png"))
+        page.click("[data-testid=settings-done]")
+        want = {"anim": "fast", "autopass": True, "sound": False, "lang": "ja"}
+        page.reload()
+        got = board_settings(page)
+        assert {k: got[k] for k in want} == want, got
+        # the same account in a fresh browser (nothing in its localStorage) gets them from the server
+        other = browser.new_context(**SIZES["phone"])
+        try:
+            p2 = other.new_page()
+            login(p2, server.url, "prefs-a")
+            p2.goto(board_url)
+            got = board_settings(p2)
+            assert {k: got[k] for k in want} == want, got
+            # a long press on a card shows the preview on a touch screen too, text ≥ 14 px
+            p2.wait_for_function("() => window.brigadeBoard.idle", timeout=20000)
+            p2.evaluate("() => { for (const b of document.querySelectorAll('[data-testid=tip-ok]')) b.click(); }")
+            card = p2.locator(".pl-hcard-face").first
+            box = card.bounding_box()
+            opts = {"pointerType": "touch", "isPrimary": True, "clientX": box["x"] + 10, "clientY": box["y"] + 10, "bubbles": True}
+            card.dispatch_event("pointerdown", opts)
+            p2.wait_for_selector("[data-testid=preview]:not([hidden])", timeout=5000)
+            assert min_font_px(p2, "[data-testid=preview] .pl-preview-body") >= 14
+            p2.screenshot(path=str(SHOTS / "table-preview-phone.png"))
+        finally:
+            other.close()
+        # another account keeps the defaults
+        third = browser.new_context(**SIZES["desktop"])
+        try:
+            p3 = third.new_page()
+            register(p3, server.url, "prefs-b")
+            start_cpu_game(p3, server.url)
+            got = board_settings(p3)
+            assert got["anim"] == "normal" and got["autopass"] is False and got["lang"] == "en", got
+        finally:
+            third.close()
+
+        # auto-pass: the first opponent declaration this player could answer is let through unclicked
+        # (a game may end before one comes: then another game)
+        page.goto(board_url)
+        passed, clicked = 0, 0
+        for game in range(4):
+            if game:
+                start_cpu_game(page, server.url)
+            page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.idle", timeout=20000)
+            player = BoardPlayer(page)
+            for _ in range(LIMIT):
+                player.idle()
+                player.dismiss_tips()
+                if page.locator("[data-testid=autopass-note]").count():
+                    before = page.evaluate("() => window.brigadeBoard.autoPassed || 0")
+                    page.wait_for_function(f"() => (window.brigadeBoard.autoPassed || 0) > {before}", timeout=10000)
+                    passed = before + 1
+                    break
+                if not player.step():
+                    break
+            clicked += player.seen["let_through"]
+            assert not player.errors, player.errors
+            if passed:
+                break
+        assert passed >= 1, "no opponent's declaration came up to auto-pass in four games"
+        assert clicked == 0, "the test player clicked 'Let it through' itself"
+    finally:
+        ctx.close()
