@@ -162,7 +162,7 @@ export class BattleScreen {
       sc.simultaneous ? null : first === null ? "Second striker: abilities → attack" : `${whose(1 - first)} abilities → attack`,
     ];
     const cur = this.stepIndex();
-    const ol = h("ol", {class: "pl-steps", "aria-label": "Battle steps"});
+    const ol = h("ol", {class: "pl-steps", "aria-label": "Battle steps", tabindex: "0"});  // scrollable: reachable by keyboard (axe)
     labels.forEach((label, i) => {
       if (label === null) return;
       const state = i < cur ? "done" : i === cur ? "now" : "todo";

@@ -56,6 +56,15 @@ def shoot(page, name, size):
     page.screenshot(path=str(SHOTS / f"table-{name}-{size}.png"), animations="disabled")
 
 
+def serious_axe(page, what):
+    """axe-core's serious and critical findings on the page (axe-playwright-python)."""
+    from axe_playwright_python.sync_playwright import Axe
+    found = Axe().run(page).response["violations"]
+    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:4]) for v in found if v["impact"] in ("serious", "critical")]
+    print(f"axe on the board ({what}): {len(found)} findings, {len(bad)} serious or critical: {[v['id'] for v in found]}")
+    return bad
+
+
 def assert_on_screen(page, selectors, what):
     seen = on_screen(page, selectors)
     off = [s for s, area in seen.items() if area <= 0]
@@ -98,12 +107,14 @@ def test_the_table_fits_the_window(browser, server, size):
                 assert h <= inner + 1, f"the board page scrolls in the main step at {size}: {h} > {inner}"
                 shoot(page, "main", size)
                 shots["main"] = True
+                assert serious_axe(page, f"main step, {size}") == []
             if st["phase"] == "battle" and not shots["battle"] and player.controls("[data-testid=attack]"):
                 player.idle()
                 player.dismiss_tips()
                 assert_on_screen(page, [".pl-party-foe", ".pl-party-me", "[data-testid=attack]", ".pl-dice", ".pl-hand"], "battle")
                 shoot(page, "battle", size)
                 shots["battle"] = True
+                assert serious_axe(page, f"battle, {size}") == []
         assert all(shots.values()), f"the game never reached {shots}"
         assert not player.errors, player.errors
     finally:
