@@ -40,7 +40,7 @@ def free_port():
 def start_server(instance, cpu_delay):
     os.makedirs(instance, exist_ok=True)
     with open(os.path.join(instance, "config.py"), "w") as f:
-        f.write(f"CPU_DELAY = {cpu_delay!r}\n")
+        f.write(f"CPU_DELAY = {cpu_delay!r}\nREGISTER_LIMIT_ADDRESS = 10_000\n")  # every player is on 127.0.0.1
     port = free_port()
     env = dict(os.environ, BRIGADE_INSTANCE_PATH=instance)
     env.pop("BRIGADE_DB", None)

@@ -3,13 +3,18 @@
 The web layer (``webapp.web.auth``) only reads forms and renders; every decision is made here.
 """
 
+import hashlib
 import hmac
 import re
 import secrets
+import time
 
+from webapp.commonpasswords import is_common
+from webapp.ratelimit import Window
 from webapp.store import transaction
 from webapp.store.errors import NameTaken
-from webapp.store.users import create_user, get_user_by_name, record_login, user_count
+from webapp.store.users import (create_user, get_user_by_name, known_place, record_login, remember_place,
+                                user_count)
 from webapp.web.passwords import MAX_LENGTH, MIN_LENGTH, check_password, hash_password
 
 NAME_MAX = 32
@@ -35,12 +40,72 @@ class LoginFailed(Exception):
 
 
 class Throttled(Exception):
-    """Too many failed tries lately from this address or for this account; ``wait`` is in seconds."""
+    """Too many tries lately from this address or for this account; ``wait`` is in seconds."""
 
-    def __init__(self, wait, what="log-ins"):
-        super().__init__(f"Too many failed {what} for this account or from your address. "
-                         f"Try again in {wait_text(wait)}.")
+    def __init__(self, wait, what="log-ins", message=None):
+        super().__init__((message or f"Too many failed {what} for this account or from your address.")
+                         + f" Try again in {wait_text(wait)}.")
         self.wait = wait
+
+
+class LoginGuard:
+    """Failed log-ins, and who they hold back (docs/security.md). Three limits, each a Window:
+
+    * per account and address, a growing wait: the ``LOGIN_DELAYS`` steps (failures, seconds) —
+      3 within 10 s, 6 within a minute, 10 within 10 minutes, 20 within an hour by default;
+    * per address, ``LOGIN_LIMIT_ADDRESS`` failures whatever the accounts (guessing many names);
+    * per account, ``LOGIN_LIMIT_ACCOUNT`` failures from places it never logged in from; once that
+      is spent, only its known places may try: a browser holding the account's device cookie, or
+      an address it logged in from before (kept as a keyed hash in ``known_logins``).
+
+    So a stranger guessing a friend's password slows down more and more and never locks the
+    friend out: the friend's own browser and address are not the stranger's. Also counts invite
+    code failures and accounts made per address (``register``). In memory, per process."""
+
+    def __init__(self, config, clock=time.monotonic):
+        """``config`` holds the settings (their defaults are ``webapp.web.security.DEFAULTS``)."""
+        window = config["LOGIN_WINDOW"]
+        self.steps = [Window(n, seconds, clock) for n, seconds in config["LOGIN_DELAYS"]]
+        self.address = Window(config["LOGIN_LIMIT_ADDRESS"], window, clock)
+        self.account = Window(config["LOGIN_LIMIT_ACCOUNT"], window, clock)
+        self.registrations = Window(config["REGISTER_LIMIT_ADDRESS"], config["REGISTER_WINDOW"], clock)
+        self.secret = str(config.get("SECRET_KEY") or "").encode()
+
+    def windows(self):
+        return [*self.steps, self.address, self.account, self.registrations]
+
+    def set_clock(self, clock):
+        """Run every window on ``clock`` (tests stop time)."""
+        for w in self.windows():
+            w.clock = clock
+
+    def place(self, address):
+        """The address as stored in known_logins: a keyed hash, not the address itself."""
+        return hmac.new(self.secret, str(address).encode(), hashlib.sha256).hexdigest()[:32]
+
+    def wait(self, account, address, known):
+        """Seconds before the next try of ``account`` from ``address`` (0: try now)."""
+        waits = [self.address.wait(address)]
+        if account:
+            waits += [w.wait((account, address)) for w in self.steps]
+            if not known:
+                waits.append(self.account.wait(account))
+        return max(waits)
+
+    def failed(self, account, address, known):
+        self.address.hit(address)
+        if account:
+            for w in self.steps:
+                w.hit((account, address))
+            if not known:
+                self.account.hit(account)
+
+    def succeeded(self, account, address):
+        """The right password: this account's waits from this address start over. The address
+        keeps its count (one good account must not reset guessing at others), and so does the
+        account's count from unknown places (a stranger's guesses go on counting)."""
+        for w in self.steps:
+            w.clear((account, address))
 
 
 def wait_text(seconds):
@@ -63,12 +128,18 @@ def name_error(name):
     return None
 
 
-def password_error(password):
-    """What is wrong with a new password, or None."""
+def password_error(password, name=None):
+    """What is wrong with a new password (for the user ``name``), or None: too short or long, one
+    of the most common passwords (``webapp.commonpasswords``), or the name itself or holding it."""
     if len(password) < MIN_LENGTH:
         return f"A password needs at least {MIN_LENGTH} characters."
     if len(password) > MAX_LENGTH:
         return f"A password has at most {MAX_LENGTH} characters."
+    if is_common(password):
+        return "That password is one of the first that anyone guessing would try: choose another."
+    low, plain = password.lower(), (name or "").strip().lower()
+    if plain and (low == plain or (len(plain) >= 3 and plain in low)):
+        return "A password must not hold your name: choose another."
     return None
 
 
@@ -97,22 +168,23 @@ def starter_hook():
     return grant_starter
 
 
-def register(db, config, name, password, confirm, invite_code=None, throttle=None, address=None):
+def register(db, config, name, password, confirm, invite_code=None, guard=None, address=None):
     """Check the form fully, then make the account (the first one an admin) with its starter cards.
 
-    Raise RegistrationRefused (nothing stored) or Throttled (too many wrong invite codes from
-    ``address`` in the ``throttle``'s window).
+    Raise RegistrationRefused (nothing stored) or Throttled: too many wrong invite codes from
+    ``address``, or REGISTER_LIMIT_ADDRESS accounts made from it within REGISTER_WINDOW (the
+    ``guard``'s windows).
     """
     mode = registration_mode(config)
     if mode == "closed":
         raise RegistrationRefused({"form": "Registration is closed on this server."})
     if mode == "invite":
-        key = f"invite:{address}"
-        if throttle is not None and (wait := throttle.blocked(key)):
+        key = ("invite", address)
+        if guard is not None and (wait := guard.address.wait(key)):
             raise Throttled(wait, what="invite codes")
         if not invite_ok(config, invite_code):
-            if throttle is not None:
-                throttle.fail(key)
+            if guard is not None:
+                guard.address.hit(key)
             # Stop here: without the code nobody learns which names are taken.
             raise RegistrationRefused({"invite_code": "That invite code is not right."})
 
@@ -123,18 +195,23 @@ def register(db, config, name, password, confirm, invite_code=None, throttle=Non
         errors["name"] = problem
     elif get_user_by_name(db, name) is not None:
         errors["name"] = taken(name)
-    if problem := password_error(password):
+    if problem := password_error(password, name):
         errors["password"] = problem
     elif not hmac.compare_digest(password.encode(), (confirm or "").encode()):
         errors["confirm"] = "The two passwords differ."
     if errors:
         raise RegistrationRefused(errors)
+    if guard is not None and not guard.registrations.take(address):
+        raise Throttled(guard.registrations.wait(address),
+                        message="Several accounts were made from your address lately.")
 
     password_hash = hash_password(password)  # slow on purpose: outside the write lock
     grant_starter = starter_hook()
     try:
         with transaction(db):
             user = create_user(db, name, password_hash, is_admin=user_count(db) == 0)
+            if guard is not None and address is not None:
+                remember_place(db, user["id"], guard.place(address))  # a known place from now on
             if grant_starter is not None:
                 grant_starter(db, user["id"])
     except NameTaken:  # registered by someone else since the check above
@@ -157,20 +234,21 @@ def dummy_hash():
     return _dummy_hash
 
 
-def log_in(db, throttles, name, password, address):
-    """The user whose name and password these are; failures count against the account and the address.
+def log_in(db, guard, name, password, address, device=()):
+    """The user whose name and password these are; failures count in the ``guard`` (LoginGuard).
 
-    ``throttles`` is ``app.extensions["login_throttle"]`` ({"account": Throttle, "address": Throttle}).
+    ``device`` holds the user ids this browser logged in as before (its device cookie): with the
+    addresses in ``known_logins``, the places a stranger's failures never lock the user out of.
     Raise Throttled (before the password is even checked) or LoginFailed.
     """
     name = (name or "").strip()
     password = password or ""
     account = name.lower() if name_error(name) is None else None  # nobody can own a malformed name
-    keys = [("address", address)] + ([("account", account)] if account else [])
-    if wait := max(throttles[kind].blocked(key) for kind, key in keys):
+    user = get_user_by_name(db, name) if account else None
+    known = user is not None and (user["id"] in device or known_place(db, user["id"], guard.place(address)))
+    if wait := guard.wait(account, address, known):
         raise Throttled(wait)
 
-    user = get_user_by_name(db, name) if account else None
     if len(password) > MAX_LENGTH:
         ok = False  # no account has such a password, and hashing megabytes costs the server
     elif user is None:
@@ -179,11 +257,11 @@ def log_in(db, throttles, name, password, address):
     else:
         ok = check_password(user["password_hash"], password)
     if not ok:
-        for kind, key in keys:
-            throttles[kind].fail(key)
+        guard.failed(account, address, known)
         raise LoginFailed()
 
-    # The address keeps its count: one good account must not reset guessing at others.
-    throttles["account"].clear(account)
-    record_login(db, user["id"])
+    guard.succeeded(account, address)
+    with transaction(db):
+        record_login(db, user["id"])
+        remember_place(db, user["id"], guard.place(address))
     return user

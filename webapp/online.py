@@ -38,9 +38,14 @@ log = logging.getLogger(__name__)
 MODE = "online"
 #: The emotes a player may send (no free text, R18); clients show them in their own words.
 EMOTES = ("greet", "well_played", "oops", "thinking", "thanks", "wow", "good_game", "hurry")
-#: Invitation codes: 6 characters without look-alikes (no 0/O, 1/I/L): 31^6 ≈ 900 million codes.
+#: Invitation codes: 10 characters without look-alikes (no 0/O, 1/I/L): 31^10 ≈ 8·10^14 codes, about
+#: 49 bits, so guessing one at the join rate limit (docs/security.md) takes longer than any
+#: invitation stays open. Dashes and spaces in a typed code are ignored.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
+CODE_LENGTH = 10
+#: The seed an invitation is stored with until its game starts: the real one is drawn by ``join``
+#: (docs/security.md), so nothing the inviter can read before then tells the deal.
+NO_SEED = 0
 
 DEFAULTS = {
     "ONLINE_CLOCK_MINUTES": 15,        # R18.3's default clock
@@ -193,10 +198,11 @@ def create_invitation(db, user, deck_id, clock_ms, all_owned=False, max_open=Non
             raise play.Forbidden(f"you have {open_now} open invitations: cancel one first")
     deck = play.deck_for(db, uid, deck_id, all_owned)
     setup = {"mode": MODE, "decks": [play.deck_list(deck["cards"]), None], "deck_ids": [deck["id"], None],
-             "seats": [{"user_id": uid}, None], "seed": secrets.randbelow(2**63), "first": None,
+             "seats": [{"user_id": uid}, None], "first": None,
              "leader_mode": "simultaneous", "clock_ms": clock_ms}
+    # No seed yet: it is drawn when the friend joins (``join``), so the inviter cannot learn it.
     with store.transaction(db):
-        game_id = store.create_game(db, MODE, setup["seed"], setup, state=None, status="waiting")
+        game_id = store.create_game(db, MODE, NO_SEED, setup, state=None, status="waiting")
         code = insert_online(db, game_id, clock_new(clock_ms))
     return game_id, code
 
@@ -209,8 +215,9 @@ def invitation(db, code):
 def join(db, code, user, deck_id, all_owned=False, now=None):
     """Take seat 1 of the invitation with the user's deck and start the game; return its row.
 
-    The dice decide who goes first (R5.1) and both players choose leaders at once (R5.7); both
-    clocks start. Refused: Forbidden for one's own invitation or a cancelled one, Full when someone
+    The game's seed is drawn now, not when the invitation was made, so nothing the inviter could
+    read before (the invitation, its pages) foretells the deal. The dice decide who goes first
+    (R5.1) and both players choose leaders at once (R5.7); both clocks start. Refused: Forbidden for one's own invitation or a cancelled one, Full when someone
     else took the seat first (nothing changes then).
     """
     uid = play.user_id_of(user)
@@ -228,14 +235,15 @@ def join(db, code, user, deck_id, all_owned=False, now=None):
     setup["decks"] = [setup["decks"][0], play.deck_list(deck["cards"])]
     setup["deck_ids"] = [setup["deck_ids"][0], deck["id"]]
     setup["seats"] = [setup["seats"][0], {"user_id": uid}]
+    setup["seed"] = secrets.randbelow(2**63)
     game = play.new_game(setup)
     now = now_ms() if now is None else now
     clock = clock_new(setup["clock_ms"], game.waiting_for(), now, row["version"])
     with store.transaction(db):
         done = db.execute(
-            "UPDATE games SET setup = ?, seat1_user_id = ?, status = 'active', state = ?, updated = ? "
+            "UPDATE games SET setup = ?, seed = ?, seat1_user_id = ?, status = 'active', state = ?, updated = ? "
             "WHERE id = ? AND status = 'waiting' AND seat1_user_id IS NULL",
-            [json.dumps(setup, sort_keys=True), uid, game.to_json(), store.now(), row["id"]])
+            [json.dumps(setup, sort_keys=True), setup["seed"], uid, game.to_json(), store.now(), row["id"]])
         if done.rowcount != 1:
             raise Full("someone else took the seat first: you may watch the game", row["id"])
         write_clock(db, row["id"], clock)
@@ -318,6 +326,28 @@ def replay(db, game_id):
             "steps": steps}
 
 
+def are_friends(db, user_id, others):
+    """Whether ``user_id`` has played (or is playing) an online game against any of ``others``: the
+    lobby's notion of friends, whose games one may watch and replay."""
+    others = [u for u in others if u is not None and u != user_id]
+    if user_id is None or not others:
+        return False
+    marks = ", ".join("?" for _ in others)
+    return db.execute(
+        f"SELECT 1 FROM games WHERE mode = ? AND status IN ('active', 'finished') AND "
+        f"((seat0_user_id = ? AND seat1_user_id IN ({marks})) OR (seat1_user_id = ? AND seat0_user_id IN ({marks}))) "
+        f"LIMIT 1", [MODE, user_id, *others, user_id, *others]).fetchone() is not None
+
+
+def may_replay(db, row, user_id):
+    """Who may see a game's public replay (docs/security.md): its players; and for an online game,
+    their friends (``are_friends``), the people the lobby lets watch it live. CPU and story games
+    are their player's alone. Whether the game is over is the caller's check."""
+    if play.seat_of(row, user_id) is not None:
+        return True
+    return is_online(row) and are_friends(db, user_id, row["seats"])
+
+
 # ---------------------------------------------------------------- the lobby
 
 
@@ -333,7 +363,9 @@ def lobby_row(r, user_id=None):
     setup = json.loads(r["setup"])
     seat = 0 if r["seat0_user_id"] == user_id else 1 if r["seat1_user_id"] == user_id and user_id else None
     names = [r["name0"] or "Player 1", r["name1"] or ("—" if r["status"] == "waiting" else "Player 2")]
-    return {"id": r["id"], "status": r["status"], "code": r["code"], "created": r["created"], "updated": r["updated"],
+    # A code is the key to a seat: only the inviter of a waiting invitation ever sees it.
+    code = r["code"] if r["status"] == "waiting" and seat == 0 else None
+    return {"id": r["id"], "status": r["status"], "code": code, "created": r["created"], "updated": r["updated"],
             "clock_minutes": setup.get("clock_ms", 0) / 60_000, "names": names, "seat": seat,
             "opponent": names[1 - seat] if seat is not None else None,
             "result": json.loads(r["result"]) if r["result"] else None}

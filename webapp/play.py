@@ -192,6 +192,27 @@ def cpu_player(name=None):
     return name
 
 
+#: The modes a user plays alone, capped by MAX_ACTIVE_GAMES (``check_solo_cap``).
+SOLO_MODES = ("cpu", "story")
+
+
+def active_solo_games(db, user_id):
+    """How many games against the CPU and story battles the user has in progress."""
+    return db.execute("SELECT count(*) FROM games WHERE status = 'active' AND seat0_user_id = ? AND mode IN "
+                      f"({', '.join('?' for _ in SOLO_MODES)})", [user_id, *SOLO_MODES]).fetchone()[0]
+
+
+def check_solo_cap(db, user_id, limit, replacing=0):
+    """Forbidden when starting one more solo game would make more than ``limit`` in progress;
+    ``replacing`` counts the games the new one ends (a story chapter started over)."""
+    if limit is None:
+        return
+    now = active_solo_games(db, user_id) - replacing
+    if now >= int(limit):
+        raise Forbidden(f"You have {now} battles against the CPU in progress, the most one player may "
+                        "have at once. Finish one, or resign it from its board, then start another.")
+
+
 def new_game(setup):
     """The game a setup starts (also the first step of a rebuild): a scenario (story) or a new deal."""
     if setup.get("scenario"):

@@ -100,11 +100,14 @@
       lines.forEach(function (line) { logList.appendChild(el("li", null, line)); });
     }
 
-    fetch(root.dataset.src, { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (d) {
+    fetch(root.dataset.src, { credentials: "same-origin" }).then(function (r) {
+      // A refusal (too many replays lately) says why in {"error": ...}.
+      return r.json().then(function (d) { if (!r.ok) { throw new Error(d.error || ""); } return d; });
+    }).then(function (d) {
       data = d;
       range.max = d.steps.length - 1;
       show(0);
-    }).catch(function () { summary.textContent = "The replay could not be loaded."; });
+    }).catch(function (e) { summary.textContent = (e && e.message) || "The replay could not be loaded."; });
     range.addEventListener("input", function () { show(Number(range.value)); });
     document.getElementById("replay-first").addEventListener("click", function () { show(0); });
     document.getElementById("replay-prev").addEventListener("click", function () { show(at - 1); });

@@ -152,9 +152,9 @@ def test_invite_join_play_and_replay(server, browser):
         assert section(page, "Recent games").count() == 0 and section(page, "Your invitations").count() == 0
         assert page.locator("select[name=clock]").input_value() == "15"
 
-        # ------------------------------------------------ alice invites: the link and the 6-character code
+        # ------------------------------------------------ alice invites: the link and the 10-character code
         game, code, link = invite(alice, clock="30")
-        assert re.fullmatch(r"[A-Z2-9]{6}", code), code
+        assert re.fullmatch(r"[A-Z2-9]{10}", code), code
         assert link == f"{url}/join/{code}", (link, code)
         assert "30 minute clock" in alice.page.locator(".lobby-lede").inner_text()
         assert alice.page.locator("#invite-status").inner_text() == "Waiting for your friend…"

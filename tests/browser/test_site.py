@@ -316,7 +316,7 @@ def test_collection_filters_search_and_detail(page, earn_server, size, pool):
 
 
 def test_welcome_pack_and_loaner_deck(page, earn_server, size, pool):
-    """A new account opens its welcome pack (24 cards then: fewer than 30), so the Prince's Brigade
+    """A new account opens its welcome pack (27 cards then: fewer than 30), so the Prince's Brigade
     is listed as a loaner deck; its page shows its cards and charts."""
     base = earn_server.url
     register(page, base, new_name(size))
@@ -378,7 +378,7 @@ def test_welcome_pack_and_loaner_deck(page, earn_server, size, pool):
 
 
 def test_builder_keeps_to_owned_cards(page, earn_server, size):
-    """With the starter collection the + buttons stop at the copies owned, and 18 cards save as a draft."""
+    """With the starter collection the + buttons stop at the copies owned, and the starter (21 cards) saves as a draft."""
     base = earn_server.url
     register(page, base, new_name(size))
     page.goto(base + "/decks/new")

@@ -43,7 +43,7 @@ def test_inviting_shows_the_link_and_the_code(app, db, alice, loaner):
     code = online.info(db, game_id)["code"]
     assert (row["mode"], row["status"], row["seats"], row["state"]) == ("online", "waiting", [alice["id"], None], None)
     assert row["setup"]["clock_ms"] == 5 * 60_000 and row["setup"]["first"] is None
-    assert re.fullmatch(f"[{online.CODE_ALPHABET}]{{6}}", code)
+    assert re.fullmatch(f"[{online.CODE_ALPHABET}]{{{online.CODE_LENGTH}}}", code)
     page = client.get(f"/lobby/invite/{game_id}").get_data(as_text=True)
     assert code in page and f"http://localhost/join/{code}" in page and "5 minute clock" in page
     lobby = client.get("/lobby").get_data(as_text=True)
@@ -150,6 +150,8 @@ def test_a_replay_steps_through_the_public_states(app, db, alice, bob, make_user
     game_id, code = online.create_invitation(db, alice, loaner, 60_000)
     online.join(db, code, bob, loaner)
     carol = make_user("carol")
+    _, carols = online.create_invitation(db, carol, loaner, 60_000)
+    online.join(db, carols, bob, loaner)  # carol is bob's friend: she may watch and replay his games
     client, _ = logged_in(app, carol)
     assert client.get(f"/games/{game_id}/replay.json").status_code == 409  # still being played
     finish_by_resign_after_leaders(db, game_id)

@@ -41,7 +41,8 @@ class Server:
 
     def configure(self, cpu_delay):
         self.instance.mkdir(parents=True, exist_ok=True)
-        (self.instance / "config.py").write_text(f"CPU_DELAY = {cpu_delay!r}\n")
+        # Every test user registers from 127.0.0.1: lift the per-address limit on new accounts.
+        (self.instance / "config.py").write_text(f"CPU_DELAY = {cpu_delay!r}\nREGISTER_LIMIT_ADDRESS = 10_000\n")
 
     def start(self):
         env = dict(os.environ, BRIGADE_INSTANCE_PATH=str(self.instance), BRIGADE_SERVER=self.server)

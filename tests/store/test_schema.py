@@ -8,7 +8,7 @@ from webapp.store import LATEST, MIGRATIONS, SchemaTooNew, connect, migrate
 from webapp.store.schema import version
 
 TABLES = {"schema_version", "users", "cards", "collection", "decks", "deck_cards", "packs", "games",
-          "game_actions", "story_progress", "settings", "online_games", "user_marks"}
+          "game_actions", "story_progress", "settings", "online_games", "user_marks", "known_logins"}
 
 
 def test_migrations_are_numbered_in_order():

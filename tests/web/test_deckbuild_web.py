@@ -130,3 +130,19 @@ def test_an_account_already_past_30_cards_gets_its_deck_where_decks_are_chosen(a
     alice_client.get("/lobby")
     html = alice_client.get("/story/first-muster").get_data(as_text=True)
     assert len(own_decks(db, alice)) == 1 and "My first brigade" in html
+
+
+def test_deck_pages_home_and_history_show_no_rule_numbers_or_instance_ids(alice_client, db, alice):
+    """Players read plain words: no rule numbers ("R2.1") and no unit ids ("p0c17") on these pages."""
+    add_cards(db, alice["id"], {"orc": 20, "fireball": 12})
+    from webapp.store import save_deck
+    deck_id = save_deck(db, alice["id"], "Spells", {"fireball": 12, "orc": 10})  # tip, warning, too few
+    for url in ("/", "/decks", "/decks/new", f"/decks/{deck_id}", "/decks/loaner/princes-brigade", "/history"):
+        html = alice_client.get(url).get_data(as_text=True)
+        body = re.sub(r"<script\b.*?</script>|<!--.*?-->", "", html.split("<body", 1)[1], flags=re.S)
+        text = re.sub(r"<[^>]+>", " ", body)
+        assert not re.search(r"\bR\d+\.\d+", text), (url, re.findall(r".{40}\bR\d+\.\d+.{20}", text))
+        assert not re.search(r"\bp[01]c\d+\b", text), url
+    page = alice_client.get(f"/decks/{deck_id}").get_data(as_text=True)
+    assert "A deck is exactly 30 cards: this one has 22. Add 8 cards." in page
+    assert "Eringe" in page

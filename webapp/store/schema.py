@@ -142,8 +142,22 @@ def m004_user_marks(db):
     )""")
 
 
+def m005_session_version_and_known_logins(db):
+    """Logging out revokes: each user's session version, which a session must match (docs/security.md);
+    and the places (a keyed hash of the address) each user logged in from, which failed log-ins by
+    strangers never lock out."""
+    db.execute("ALTER TABLE users ADD COLUMN session_version INTEGER NOT NULL DEFAULT 0")
+    db.execute("""CREATE TABLE known_logins (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        place TEXT NOT NULL,
+        seen TEXT NOT NULL,
+        PRIMARY KEY (user_id, place)
+    )""")
+
+
 #: Every migration, in order; a database at version N has had the first N applied.
-MIGRATIONS = [m001_initial, m002_last_login, m003_online_games, m004_user_marks]
+MIGRATIONS = [m001_initial, m002_last_login, m003_online_games, m004_user_marks,
+              m005_session_version_and_known_logins]
 
 LATEST = len(MIGRATIONS)
 

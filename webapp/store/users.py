@@ -5,7 +5,7 @@ import sqlite3
 from .db import now
 from .errors import BadName, NameTaken, UserNotFound
 
-COLUMNS = "id, name, password_hash, created, is_admin, last_login"
+COLUMNS = "id, name, password_hash, created, is_admin, last_login, session_version"
 
 
 def user_row(row):
@@ -57,3 +57,22 @@ def record_login(db, user_id):
 def user_count(db):
     """How many users there are (the first one to register may become the admin)."""
     return db.execute("SELECT count(*) FROM users").fetchone()[0]
+
+
+def revoke_sessions(db, user_id):
+    """Log the user out everywhere: every session made before now stops working (docs/security.md)."""
+    if db.execute("UPDATE users SET session_version = session_version + 1 WHERE id = ?", [user_id]).rowcount != 1:
+        raise UserNotFound(f"no user has id {user_id!r}")
+
+
+def known_place(db, user_id, place):
+    """Whether the user has logged in from ``place`` (a keyed hash of an address) before."""
+    return db.execute("SELECT 1 FROM known_logins WHERE user_id = ? AND place = ?", [user_id, place]).fetchone() is not None
+
+
+def remember_place(db, user_id, place, keep=20):
+    """Record a log-in from ``place``; keep the user's ``keep`` most recent places."""
+    db.execute("INSERT INTO known_logins (user_id, place, seen) VALUES (?, ?, ?) "
+               "ON CONFLICT (user_id, place) DO UPDATE SET seen = excluded.seen", [user_id, place, now()])
+    db.execute("DELETE FROM known_logins WHERE user_id = ? AND place NOT IN (SELECT place FROM known_logins "
+               "WHERE user_id = ? ORDER BY seen DESC LIMIT ?)", [user_id, user_id, keep])

@@ -6,9 +6,10 @@ from flask import (Blueprint, current_app, flash, g, redirect, render_template, 
                    url_for)
 
 from webapp import accounts
-from webapp.store import get_db
+from webapp.store import get_db, transaction
+from webapp.store.users import revoke_sessions
 from webapp.web.passwords import MAX_LENGTH, MIN_LENGTH
-from webapp.web.security import csrf_token
+from webapp.web.security import csrf_token, device_users, remember_device
 
 bp = Blueprint("auth", __name__)
 
@@ -26,14 +27,14 @@ def register():
     try:
         user = accounts.register(get_db(), current_app.config, form.get("name"), form.get("password"),
                                  form.get("confirm"), invite_code=form.get("invite_code"),
-                                 throttle=throttles()["address"], address=request.remote_addr)
+                                 guard=guard(), address=request.remote_addr)
     except accounts.Throttled as exc:
         return render_register(mode, next_url, errors={"form": str(exc)}, status=429, wait=exc.wait)
     except accounts.RegistrationRefused as exc:
         return render_register(mode, next_url, errors=exc.errors, status=403 if mode == "closed" else 400)
     start_session(user)
     flash(f"Welcome to Brigade, {user['name']}!", "success")
-    return redirect(next_url or url_for("pages.index"))
+    return remember_device(redirect(next_url or url_for("pages.index")), user["id"])
 
 
 @bp.route("/login", methods=("GET", "POST"))
@@ -45,20 +46,26 @@ def login():
     if request.method == "GET":
         return render_login(next_url)
     try:
-        user = accounts.log_in(get_db(), throttles(), request.form.get("name"), request.form.get("password"),
-                               request.remote_addr)
+        user = accounts.log_in(get_db(), guard(), request.form.get("name"), request.form.get("password"),
+                               request.remote_addr, device=device_users())
     except accounts.Throttled as exc:
         return render_login(next_url, error=str(exc), status=429, wait=exc.wait)
     except accounts.LoginFailed as exc:
         return render_login(next_url, error=str(exc), status=401)
     start_session(user)
     flash(f"Welcome back, {user['name']}.", "success")
-    return redirect(next_url or url_for("pages.index"))
+    return remember_device(redirect(next_url or url_for("pages.index")), user["id"])
 
 
 @bp.post("/logout")
 def logout():
-    """Forget the session and go to the landing page."""
+    """Log out everywhere and go to the landing page: the user's session version moves on, so every
+    cookie made before (this browser's, another device's, a copy someone captured) stops working for
+    pages and sockets alike (docs/security.md)."""
+    if g.user is not None:
+        db = get_db()
+        with transaction(db):
+            revoke_sessions(db, g.user["id"])
     session.clear()
     flash("You have logged out.", "info")
     return redirect(url_for("pages.index"))
@@ -69,10 +76,12 @@ def start_session(user):
     session.clear()
     session.permanent = True  # stay logged in across browser restarts (PERMANENT_SESSION_LIFETIME)
     session["user_id"] = user["id"]
+    session["sv"] = user.get("session_version", 0)  # checked on every request and socket connect
     csrf_token()
 
 
-def throttles():
+def guard():
+    """The app's accounts.LoginGuard."""
     return current_app.extensions["login_throttle"]
 
 

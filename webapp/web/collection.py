@@ -6,6 +6,8 @@ marks the cards that do not match ``hidden``). Packs are listed, opened by POST 
 card by card.
 """
 
+import functools
+import hashlib
 import unicodedata
 
 from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request, session,
@@ -239,14 +241,26 @@ def card(card_id):
 
 @bp.get("/collection/art/<lang>/<card_id>.svg")
 def art(lang, card_id):
-    """A card face as a standalone SVG image (public, cacheable: it holds nothing about anyone)."""
+    """A card face as a standalone SVG image (public, cacheable: it holds nothing about anyone).
+
+    Drawn once per card and language (``art_file``) and answered from memory after that, with an
+    ETag, so a browser that has it gets a 304 and a visitor asking again and again costs no drawing."""
     if lang not in LANGS:
         abort(404, description=f"Card faces come in {' and '.join(LANGS)}, not {lang[:20]!r}.")
-    response = current_app.response_class(card_svg(pool_card(card_id), lang), mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "public, max-age=3600"
+    card = pool_card(card_id)
+    body, etag = art_file(card.id, lang)
+    response = current_app.response_class(body, mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "public, max-age=86400"
     response.headers["X-Content-Type-Options"] = "nosniff"
-    response.add_etag()
+    response.set_etag(etag)
     return response.make_conditional(request)
+
+
+@functools.lru_cache(maxsize=None)  # bounded: only ids of the pool reach it, times the languages
+def art_file(card_id, lang):
+    """(SVG bytes, ETag) of a pool card's face in ``lang``, drawn on first use."""
+    body = card_svg(pool()[card_id], lang).encode()
+    return body, hashlib.sha256(body).hexdigest()[:32]
 
 
 @bp.get("/packs")

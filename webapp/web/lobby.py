@@ -3,12 +3,15 @@ deck, and finished games' replays. Thin views over ``webapp.online``; the game i
 the board page over Socket.IO (docs/protocol.md).
 """
 
-import functools
+import collections
+import json
+import threading
 
-from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
+from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request,
                    url_for)
 
 from webapp import online, play
+from webapp.accounts import wait_text
 from webapp.store import get_db
 from webapp.web.deckchoice import all_owned, form_id
 from webapp.web.security import login_required
@@ -77,23 +80,31 @@ def own_invitation(game_id):
 @bp.get("/lobby/invite/<int:game_id>")
 @login_required
 def invitation(game_id):
-    """The inviter's page while the friend has not joined: the link, the code; on to the board once they have."""
+    """The inviter's page while the friend has not joined: the link, the code; on to the board once they have.
+
+    Only the inviter ever sees it (its code is the key to the open seat): the friend who joined goes
+    on to the board, anybody else gets a 404, the same as for a game that does not exist."""
     row, stored = own_invitation(game_id)
-    if row["seats"][0] != g.user["id"]:
-        return redirect(url_for("lobby.join", code=stored["code"]))
+    seat = play.seat_of(row, g.user["id"])
+    if seat is None:
+        abort(404)
     if row["status"] == "active" or row["status"] == "finished":
         return redirect(url_for("play.board", game_id=game_id))
+    if seat != 0:
+        abort(404)
     if row["status"] == "aborted":
         flash("That invitation was cancelled.", "info")
         return redirect(url_for("lobby.index"))
-    return render_template("lobby/invitation.html", row=row, code=stored["code"], link=join_link(stored["code"]),
-                           clock_minutes=row["setup"]["clock_ms"] / 60_000)
+    return render_template("lobby/invitation.html", row=row, code=stored["code"],
+                           link=join_link(stored["code"]), clock_minutes=row["setup"]["clock_ms"] / 60_000)
 
 
 @bp.post("/lobby/invite/<int:game_id>/cancel")
 @login_required
 def cancel(game_id):
-    own_invitation(game_id)
+    row, _ = own_invitation(game_id)
+    if row["seats"][0] != g.user["id"]:
+        abort(404)
     try:
         online.cancel(get_db(), game_id, g.user["id"])
     except play.PlayError as exc:
@@ -121,9 +132,13 @@ def join(code):
     """The invitation's link: pick a deck and take the open seat; a full game offers to watch it."""
     db = get_db()
     code = online.normal_code(code)
+    if wait := code_guesses_wait():
+        return render_template("lobby/join.html", problem=f"Too many codes you tried named no game. Try again in "
+                               f"{wait_text(wait)}.", row=None, code=None), 429, {"Retry-After": str(wait)}
     try:
         row = online.invitation(db, code)
     except play.NotFound as exc:
+        missed_code()
         return render_template("lobby/join.html", problem=exc.message, row=None, code=code), 404
     uid = g.user["id"]
     names = play.seat_names(db, row)
@@ -159,11 +174,30 @@ def join(code):
     return redirect(url_for("play.board", game_id=row["id"]))
 
 
-def finished_row(game_id):
+def code_guesses_wait():
+    """Seconds this user, or this address, must wait before trying another invitation code (0: none).
+
+    Only codes that named no game count (``missed_code``), so a friend opening a real link again
+    and again is never held up; a guesser runs out after JOIN_CODE_LIMIT misses a window."""
+    limits = current_app.extensions["brigade_limits"]
+    return max(limits["join_user"].wait(g.user["id"]), limits["join_address"].wait(request.remote_addr))
+
+
+def missed_code():
+    limits = current_app.extensions["brigade_limits"]
+    limits["join_user"].hit(g.user["id"])
+    limits["join_address"].hit(request.remote_addr)
+
+
+def replay_row(game_id):
+    """The row of a finished game whose replay this user may see (``online.may_replay``); 404 for
+    a game they may not see (the same as for one that does not exist), 409 while it is not over."""
     db = get_db()
     try:
         row = play.load_row(db, game_id)
     except play.NotFound:
+        abort(404)
+    if not online.may_replay(db, row, g.user["id"]):
         abort(404)
     if row["status"] != "finished":
         abort(409, description="The game is not over: its replay is shown once it has ended.")
@@ -174,7 +208,7 @@ def finished_row(game_id):
 @login_required
 def replay(game_id):
     """A finished game, step by step (public view only); the steps come from replay.json."""
-    row = finished_row(game_id)
+    row = replay_row(game_id)
     names = play.seat_names(get_db(), row)
     return render_template("lobby/replay.html", row=row, names=names)
 
@@ -182,12 +216,51 @@ def replay(game_id):
 @bp.get("/games/<int:game_id>/replay.json")
 @login_required
 def replay_json(game_id):
-    """Every public state of a finished game, rebuilt from its setup and stored actions."""
-    row = finished_row(game_id)
-    return jsonify(cached_replay(current_app.config["DATABASE"], game_id, row["version"]))
+    """Every public state of a finished game, rebuilt from its setup and stored actions: built once
+    per (game, final version) and kept (``REPLAYS``), within the user's replay budget."""
+    row = replay_row(game_id)
+    spend_replay_budget()
+    body = REPLAYS.get((current_app.config["DATABASE"], game_id, row["version"]),
+                       lambda: json.dumps(online.replay(get_db(), game_id), separators=(",", ":")).encode())
+    return current_app.response_class(body, mimetype="application/json")
 
 
-@functools.lru_cache(maxsize=32)
-def cached_replay(database, game_id, version):
-    """A finished game never changes: its replay is built once per (database, game, final version)."""
-    return online.replay(get_db(), game_id)
+def spend_replay_budget():
+    """Count one replay fetch against the user's REPLAY_LIMIT a REPLAY_WINDOW; when spent, a 429
+    answer in JSON (both replay addresses are JSON): ``{"error": message, "retry_after": seconds}``."""
+    budget = current_app.extensions["brigade_limits"]["replays"]
+    if not budget.take(g.user["id"]):
+        wait = budget.wait(g.user["id"])
+        message = f"You opened many replays in a short time. Try again in {wait_text(wait)}."
+        abort(current_app.make_response(({"error": message, "retry_after": wait}, 429, {"Retry-After": str(wait)})))
+
+
+class ReplayCache:
+    """Replays as the JSON bytes sent, by (database, game, final version): a finished game never
+    changes, so each is built once. At most ``size`` are kept, and at most ``max_bytes`` in all."""
+
+    def __init__(self, size=32, max_bytes=32 * 1024 * 1024):
+        self.size, self.max_bytes = size, max_bytes
+        self.entries = collections.OrderedDict()
+        self.lock = threading.Lock()
+        self.builds = 0  # tests count them
+
+    def get(self, key, build):
+        with self.lock:
+            body = self.entries.get(key)
+            if body is not None:
+                self.entries.move_to_end(key)
+                return body
+        body = build()
+        with self.lock:
+            self.builds += 1
+            self.entries[key] = body
+            while len(self.entries) > self.size or sum(map(len, self.entries.values())) > self.max_bytes:
+                if len(self.entries) == 1:
+                    break
+                self.entries.popitem(last=False)
+        return body
+
+
+REPLAYS = ReplayCache()
+

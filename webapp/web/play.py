@@ -5,7 +5,7 @@ Thin views over ``webapp.play``; the game itself is played over Socket.IO (docs/
 
 import functools
 
-from flask import (Blueprint, abort, flash, g, jsonify, redirect, render_template, request,
+from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
                    url_for)
 
 from webapp import play, store
@@ -141,6 +141,7 @@ def new_cpu_game():
         flash("Choose a deck to play with.", "error")
         return redirect(url_for("play.index"))
     try:
+        play.check_solo_cap(get_db(), g.user["id"], current_app.config.get("MAX_ACTIVE_GAMES"))
         game_id = play.create_cpu_game(get_db(), g.user, chosen, all_owned=all_owned(), cpu_name=cpu_setting())
     except play.PlayError as exc:
         flash(exc.message, "error")
@@ -198,8 +199,12 @@ def replay(game_id):
         abort(404)
     if play.seat_of(row, g.user["id"]) is None:
         abort(403)
-    if row["status"] == "active":
-        abort(409, description="The game is still being played.")
+    # Only "finished": a waiting invitation, or one that was cancelled, has no replay either (its
+    # seed is drawn when the game starts; docs/security.md).
+    if row["status"] != "finished":
+        abort(409, description="The game is not over: its replay is shown once it has ended.")
+    from webapp.web.lobby import spend_replay_budget
+    spend_replay_budget()
     setup = row["setup"]
     return jsonify(game=game_id, mode=row["mode"], seed=row["seed"], result=row["result"],
                    version=row["version"], decks=setup["decks"], first=setup.get("first"),

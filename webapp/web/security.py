@@ -1,19 +1,71 @@
-"""Who is asking, and may they: the signed-cookie session user, CSRF tokens, login throttling."""
+"""Who is asking, and may they: the signed-cookie session user (and its revocation), CSRF tokens,
+the rate limits of the web pages, the security headers of every response, and the error pages.
+
+Every setting read here has its default in ``DEFAULTS`` (documented in docs/deploy.md and
+docs/security.md); a host overrides them in ``instance/config.py``.
+"""
 
 import functools
 import hmac
-import math
+import logging
 import secrets
-import time
+import sqlite3
 
-from flask import abort, g, redirect, request, session, url_for
+from flask import abort, current_app, g, redirect, render_template, request, session, url_for
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+from werkzeug.exceptions import HTTPException
 
+from webapp import accounts
+from webapp.ratelimit import Window
 from webapp.store import get_db
 from webapp.store.users import get_user
+from webapp.web import passwords
 from webapp.web.sessions import RememberingCookieSessions
+
+log = logging.getLogger(__name__)
 
 CSRF_FIELD = "csrf_token"
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+#: The policy every page is served with: scripts only from this site's own files (inline JSON data
+#: in ``<script type="application/json">`` is not run, so it needs nothing), no plugins, no framing,
+#: forms post only here. Images may also be blob: URLs (the board draws card art from SVG text it
+#: holds, static/js/play-cards.js). Inline ``style`` attributes stay allowed: the card art and a few templates
+#: size things with them, and a style cannot run code.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
+       "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+       "frame-ancestors 'none'")
+
+#: Every setting of this module, with its default (docs/deploy.md lists them all).
+DEFAULTS = {
+    # Failed log-ins (accounts.LoginGuard). Per account and address: a growing wait, as
+    # (failures, within seconds) steps; the last step allows 20 guesses an hour.
+    "LOGIN_DELAYS": ((3, 10), (6, 60), (10, 600), (20, 3600)),
+    "LOGIN_LIMIT_ADDRESS": 20,        # failures from one address, any accounts, within LOGIN_WINDOW
+    "LOGIN_LIMIT_ACCOUNT": 10,        # failures for one account from places it never logged in from
+    "LOGIN_WINDOW": 300,              # seconds
+    "LOGIN_DEVICE_DAYS": 365,         # how long a browser that logged in is remembered as known
+    # Registration
+    "REGISTER_LIMIT_ADDRESS": 5,      # accounts made from one address ...
+    "REGISTER_WINDOW": 3600,          # ... within this many seconds
+    "PASSWORD_HASH_CONCURRENCY": 2,   # scrypt hashes at once (32 MB each), log-ins and registrations
+    # Invitations and replays
+    "JOIN_CODE_LIMIT": 10,            # invitation codes that named no game, per user and per address ...
+    "JOIN_CODE_WINDOW": 600,          # ... within this many seconds
+    "REPLAY_LIMIT": 30,               # replay downloads per user ...
+    "REPLAY_WINDOW": 60,              # ... within this many seconds
+    # Games against the CPU and story battles in progress per user
+    "MAX_ACTIVE_GAMES": 5,
+    # The Content-Security-Policy header (None: none sent)
+    "CONTENT_SECURITY_POLICY": CSP,
+}
+
+DEVICE_COOKIE = "brigade_device"
+DEVICE_SALT = "brigade-device"
+DEVICE_MAX_USERS = 8
+
+
+# ---------------------------------------------------------------- sessions
 
 
 def csrf_token():
@@ -37,7 +89,8 @@ def check_csrf():
 
 
 def load_user():
-    """Put the logged-in user (or None) on flask.g for this request."""
+    """Put the logged-in user (or None) on flask.g for this request. A session whose version is not
+    the user's any more (they logged out since) was already emptied by the session interface."""
     uid = session.get("user_id")
     g.user = None
     if uid is not None:
@@ -57,36 +110,144 @@ def login_required(view):
     return wrapped
 
 
-class Throttle:
-    """Failed attempts per key in a sliding window (in memory, per process): login rate limiting."""
+def session_version(app, user_id):
+    """The user's current session version (``users.session_version``), or None without such a user.
 
-    def __init__(self, limit, window, clock=time.monotonic):
-        self.limit, self.window = limit, window
-        self.clock = clock  # tests stop it, so a wait in seconds does not depend on how fast they run
-        self.hits = {}
+    Read by the session interface each time it opens a session: for every HTTP request, and for
+    each Socket.IO connection (its events then keep the session of their connect)."""
+    if not app.config.get("DATABASE"):
+        return 0
+    row = get_db().execute("SELECT session_version FROM users WHERE id = ?", [user_id]).fetchone()
+    return None if row is None else row[0]
 
-    def _recent(self, key, now):
-        times = [t for t in self.hits.get(key, ()) if now - t < self.window]
-        if times:
-            self.hits[key] = times
-        else:
-            self.hits.pop(key, None)
-        return times
 
-    def blocked(self, key, now=None):
-        """Seconds to wait before the next try, or 0."""
-        now = self.clock() if now is None else now
-        times = self._recent(key, now)
-        if len(times) < self.limit:
-            return 0
-        return max(1, math.ceil(self.window - (now - times[0])))
+# ---------------------------------------------------------------- known devices
 
-    def fail(self, key, now=None):
-        now = self.clock() if now is None else now
-        self.hits.setdefault(key, []).append(now)
 
-    def clear(self, key):
-        self.hits.pop(key, None)
+def device_serializer():
+    return URLSafeTimedSerializer(current_app.secret_key, salt=DEVICE_SALT)
+
+
+def device_users():
+    """The user ids this browser has logged in as (its signed ``brigade_device`` cookie), or ()."""
+    value = request.cookies.get(DEVICE_COOKIE)
+    if not value or len(value) > 1000:
+        return ()
+    max_age = int(current_app.config["LOGIN_DEVICE_DAYS"]) * 86400
+    try:
+        ids = device_serializer().loads(value, max_age=max_age)
+    except BadSignature:
+        return ()
+    return tuple(i for i in ids if isinstance(i, int)) if isinstance(ids, list) else ()
+
+
+def remember_device(response, user_id):
+    """Mark this browser as one ``user_id`` logs in from (accounts.LoginGuard lets it in while
+    strangers are held back)."""
+    ids = [i for i in device_users() if i != user_id][-(DEVICE_MAX_USERS - 1):] + [user_id]
+    response.set_cookie(DEVICE_COOKIE, device_serializer().dumps(ids),
+                        max_age=int(current_app.config["LOGIN_DEVICE_DAYS"]) * 86400, httponly=True,
+                        samesite="Lax", secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")))
+    return response
+
+
+# ---------------------------------------------------------------- headers and error pages
+
+
+def security_headers(response):
+    """The headers every page and file is served with (docs/security.md)."""
+    headers = response.headers
+    policy = current_app.config.get("CONTENT_SECURITY_POLICY")
+    if policy:
+        headers.setdefault("Content-Security-Policy", policy)
+    headers.setdefault("X-Frame-Options", "DENY")
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    # Same origin only: an invitation link (/join/<code>) never leaves in a Referer header.
+    headers.setdefault("Referrer-Policy", "same-origin")
+    headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+    return response
+
+
+#: Titles of the error pages; the message is the error's own description when it has one.
+ERROR_TITLES = {400: "That request did not work", 403: "Not for you", 404: "Nothing here",
+                405: "Not like that", 409: "Not now", 413: "Too large", 429: "Slow down",
+                500: "Something went wrong", 503: "Brigade is busy"}
+PLAIN_MESSAGES = {
+    404: "There is no page at this address. It may have been a game or an invitation that is gone, "
+         "or a link that was mistyped.",
+    500: "The server could not finish this. Nothing you did caused it; it has been logged. "
+         "Go back and try again.",
+    503: "The game's storage is busy or cannot be written to just now. Nothing was lost: wait a "
+         "moment and try again.",
+}
+
+
+def error_page(status, message=None, retry_after=None):
+    """The styled error page (templates/errors/error.html) as a response."""
+    message = message or PLAIN_MESSAGES.get(status) or "That did not work."
+    response = current_app.make_response((render_template(
+        "errors/error.html", status=status, title=ERROR_TITLES.get(status, "That did not work"),
+        message=message), status))
+    if retry_after:
+        response.headers["Retry-After"] = str(retry_after)
+    return response
+
+
+def http_error(exc):
+    """An HTTPException (abort(404), a CSRF refusal…) as the styled page with its description."""
+    if exc.code is None or exc.code < 400:
+        return exc
+    described = exc.description if exc.description != type(exc).description else None
+    response = error_page(exc.code, described)
+    for key in ("Retry-After", "Allow"):
+        if exc.get_response().headers.get(key):
+            response.headers[key] = exc.get_response().headers[key]
+    return response
+
+
+def database_trouble(exc):
+    """"locked" or "readonly" for an OperationalError players should be told to retry, else None."""
+    text = str(exc).lower()
+    if "locked" in text or "busy" in text:
+        return "locked"
+    if "readonly" in text or "read-only" in text or "attempt to write" in text:
+        return "readonly"
+    return None
+
+
+def database_error(exc):
+    """A locked or read-only database: the "try again" 503 page, logged once per kind."""
+    kind = database_trouble(exc)
+    if kind is None:
+        log.error("a database error on %s %s", request.method, request.path, exc_info=exc)
+        return error_page(500)
+    if current_app.extensions["brigade_limits"]["db_trouble_log"].take(kind):
+        log.error("the database is %s (%s): pages answer 503 'try again' until it is not; "
+                  "this is logged once in 10 minutes", kind, exc)
+    return error_page(503, retry_after=5)
+
+
+def server_error(exc):
+    """Any other failure: the styled 500 page (Flask has logged the traceback already)."""
+    original = getattr(exc, "original_exception", None)
+    if isinstance(original, sqlite3.OperationalError) and database_trouble(original):
+        return database_error(original)
+    return error_page(500)
+
+
+# ---------------------------------------------------------------- the app's limits
+
+
+def limits_of(config):
+    """The web pages' rate limits (webapp.ratelimit.Window), by name."""
+    return {
+        "join_user": Window(config["JOIN_CODE_LIMIT"], config["JOIN_CODE_WINDOW"]),
+        "join_address": Window(config["JOIN_CODE_LIMIT"], config["JOIN_CODE_WINDOW"]),
+        "replays": Window(config["REPLAY_LIMIT"], config["REPLAY_WINDOW"]),
+        # Each kind of database trouble ("locked", "readonly") is logged once in 10 minutes, not
+        # once per request.
+        "db_trouble_log": Window(1, 600),
+    }
 
 
 def nav_url(endpoint, **values):
@@ -100,7 +261,10 @@ def nav_url(endpoint, **values):
 
 
 def init_app(app):
-    """Session cookie settings, CSRF on every POST, g.user on every request."""
+    """Session cookie settings, CSRF on every POST, g.user on every request, headers, error pages,
+    rate limits."""
+    for key, value in DEFAULTS.items():
+        app.config.setdefault(key, value)
     # Flask's defaults already hold these keys (SameSite None, Secure False): set, don't setdefault
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     if app.config.get("SESSION_COOKIE_SAMESITE") is None:
@@ -110,12 +274,15 @@ def init_app(app):
     if app.config.get("PROXY_FIX"):  # behind nginx: the client's address from X-Forwarded-For
         from werkzeug.middleware.proxy_fix import ProxyFix
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
-    app.session_interface = RememberingCookieSessions()
+    app.session_interface = RememberingCookieSessions(version_of=session_version)
     app.before_request(load_user)
     app.before_request(check_csrf)
+    app.after_request(security_headers)
+    app.register_error_handler(HTTPException, http_error)
+    app.register_error_handler(sqlite3.OperationalError, database_error)
+    app.register_error_handler(500, server_error)
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.jinja_env.globals["nav_url"] = nav_url
-    app.extensions["login_throttle"] = {
-        "account": Throttle(app.config.get("LOGIN_LIMIT_ACCOUNT", 5), app.config.get("LOGIN_WINDOW", 300)),
-        "address": Throttle(app.config.get("LOGIN_LIMIT_ADDRESS", 20), app.config.get("LOGIN_WINDOW", 300)),
-    }
+    app.extensions["login_throttle"] = accounts.LoginGuard(app.config)
+    app.extensions["brigade_limits"] = limits_of(app.config)
+    passwords.set_concurrency(app.config["PASSWORD_HASH_CONCURRENCY"])

@@ -7,6 +7,12 @@ remembers the sessions of the last few thousand cookies it verified, until each 
 expires (PERMANENT_SESSION_LIFETIME), and hands out a fresh copy each time. The cookie's bytes
 are the key, so only a cookie that passed the signature check is ever recognised; a changed
 secret key starts over. Writing sessions is Flask's own.
+
+Logging out revokes (docs/security.md): a session holds the ``users.session_version`` it was made
+at (``"sv"``); ``version_of(app, user_id)`` gives the current one, and a session of another
+version opens empty. Every HTTP request opens its session, and so does every Socket.IO connection
+(its events keep the session of their connect), so a cookie captured before a logout opens
+neither a page nor a socket afterwards.
 """
 
 import collections
@@ -21,8 +27,9 @@ from itsdangerous import BadSignature
 class RememberingCookieSessions(SecureCookieSessionInterface):
     """SecureCookieSessionInterface that remembers verified cookies (see the module's docstring)."""
 
-    def __init__(self, size=4096):
+    def __init__(self, size=4096, version_of=None):
         self.size = size
+        self.version_of = version_of
         self.known = collections.OrderedDict()  # (secret key, cookie) -> (data, expires at)
         self.lock = threading.Lock()
 
@@ -35,7 +42,7 @@ class RememberingCookieSessions(SecureCookieSessionInterface):
         with self.lock:
             hit = self.known.get(key)
         if hit is not None and hit[1] > time.time():
-            return self.session_class(copy.deepcopy(hit[0]))
+            return self.checked(app, copy.deepcopy(hit[0]))
         max_age = int(app.permanent_session_lifetime.total_seconds())
         try:
             data, signed = serializer.loads(value, max_age=max_age, return_timestamp=True)
@@ -46,4 +53,12 @@ class RememberingCookieSessions(SecureCookieSessionInterface):
             self.known.move_to_end(key)
             while len(self.known) > self.size:
                 self.known.popitem(last=False)
+        return self.checked(app, data)
+
+    def checked(self, app, data):
+        """The session of ``data``, or an empty one if its user has logged out since it was made."""
+        uid = data.get("user_id") if isinstance(data, dict) else None
+        if uid is not None and self.version_of is not None:
+            if self.version_of(app, uid) != data.get("sv", 0):
+                return self.session_class()
         return self.session_class(data)

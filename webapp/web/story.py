@@ -175,6 +175,7 @@ def start(chapter_id):
         flash("Choose a deck to play with.", "error")
         return redirect(url_for(".chapter", chapter_id=ch.id))
     try:
+        play.check_solo_cap(db, uid, current_app.config.get("MAX_ACTIVE_GAMES"), replacing=len(active))
         game_id = story.start_chapter(db, g.user, ch.id, deck_id=chosen, all_owned=all_owned(),
                                       cpu_name=current_app.config.get("CPU_PLAYER"))
     except play.PlayError as exc:
