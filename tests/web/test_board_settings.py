@@ -55,7 +55,7 @@ def test_a_stored_value_from_another_version_falls_back_to_the_default(app, alic
     from webapp.store.marks import set_mark
     db = connect(app.config["DATABASE"])
     try:
-        set_mark(db, alice["id"] if isinstance(alice, dict) else alice, boardsettings.MARK, {"anim": "warp", "volume": 10, "new": 1})
-        assert boardsettings.load(db, alice["id"] if isinstance(alice, dict) else alice) == dict(boardsettings.DEFAULTS, volume=10)
+        set_mark(db, alice["id"], boardsettings.MARK, {"anim": "warp", "volume": 10, "new": 1})
+        assert boardsettings.load(db, alice["id"]) == dict(boardsettings.DEFAULTS, volume=10)
     finally:
         db.conn.close()
