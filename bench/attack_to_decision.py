@@ -1,6 +1,6 @@
 """Time from pressing "Attack" on the board to the player's next decision, at each animation speed.
 
-    python bench/attack_to_decision.py [--attacks 3] [--cpu-delay 0]
+    python bench/attack_to_decision.py [--attacks 3] [--cpu-delay 0] [--speeds normal,fast,instant]
 
 Starts `python -m webapp` (tests/browserkit.py's Server) with CPU_DELAY = --cpu-delay (0: no CPU
 "thinking" pause), then, per speed (normal, fast, instant: the board setting `anim`, saved through
@@ -79,13 +79,14 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--attacks", type=int, default=3, help="attacks measured per speed")
     ap.add_argument("--cpu-delay", type=float, default=0.0, help="the server's CPU_DELAY (seconds)")
+    ap.add_argument("--speeds", default="normal,fast,instant", help="which speeds, comma-separated")
     args = ap.parse_args()
     srv = Server(tempfile.mkdtemp(prefix="brigade-bench-"), f"CPU_DELAY = {args.cpu_delay}\n")
     results = {}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for speed in ("normal", "fast", "instant"):
+            for speed in args.speeds.split(","):
                 results[speed] = measure(browser, srv.url, speed, args.attacks)
             browser.close()
     finally:

@@ -6,7 +6,7 @@
 import {h, add, pace} from "./play-util.js";
 
 export const DEFAULTS = {anim: "normal", autopass: false, sound: true, volume: 60, lang: "en"};
-const SPEEDS = {normal: 1, fast: 0.12, instant: 0};
+const SPEEDS = {normal: 1, fast: 0.07, instant: 0};
 
 export class Settings {
   constructor(board) {
