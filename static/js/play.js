@@ -90,6 +90,8 @@ class Board {
         h("button", {class: "pl-btn pl-btn-quiet pl-btn-icon", type: "button", "aria-label": "Close the log", "data-testid": "log-close",
           onclick: () => this.toggleLog(false)}, "✕")),
       this.logScroll);
+    this.log.querySelector("button").tabIndex = -1;
+    this.logScroll.tabIndex = -1;
     this.feed = h("p", {class: "pl-feed", "aria-hidden": "true", "data-testid": "feed"});
     this.toasts = h("div", {class: "pl-toasts", role: "alert"});
     this.layout = h("div", {class: "pl-layout"},
@@ -451,6 +453,8 @@ class Board {
   toggleLog(open) {
     const on = open === undefined ? !this.root.classList.contains("pl-log-open") : open;
     this.root.classList.toggle("pl-log-open", on);
+    // closed, the drawer is off screen but still read by screen readers (role=log): out of the tab order
+    for (const el of [this.log.querySelector("button"), this.logScroll]) el.tabIndex = on ? 0 : -1;
     const b = this.status.querySelector("[data-testid=log-toggle]");
     if (b) b.setAttribute("aria-expanded", String(on));
     if (on) { this.logScroll.scrollTop = this.logScroll.scrollHeight; this.log.querySelector("button").focus(); }
