@@ -292,7 +292,7 @@ export class BattleScreen {
     const sc = this.scene;
     const B = this.b;
     const wrap = h("div", {class: "pl-chain-wrap"});
-    const ol = h("ol", {class: "pl-chain", "aria-label": "Declarations, oldest first; they resolve from the right"});
+    const ol = h("ol", {class: "pl-chain", tabindex: "0", "aria-label": "Declarations, oldest first; they resolve from the right"});
     sc.chain.forEach((d, i) => add(ol, this.decl(d, i)));
     add(wrap, h("h3", {class: "pl-chain-title"}, "Declarations",
       sc.chain.length > 1 ? h("span", {class: "pl-chain-dir"}, " · resolve from the right ←") : null));
