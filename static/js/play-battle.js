@@ -162,11 +162,11 @@ export class BattleScreen {
       sc.simultaneous ? null : first === null ? "Second striker: abilities → attack" : `${whose(1 - first)} abilities → attack`,
     ];
     const cur = this.stepIndex();
-    const ol = h("ol", {class: "pl-steps", "aria-label": "Battle steps"});
+    const ol = h("ol", {class: "pl-steps", "aria-label": "Battle steps", tabindex: "0"});  // scrollable: reachable by keyboard (axe)
     labels.forEach((label, i) => {
       if (label === null) return;
       const state = i < cur ? "done" : i === cur ? "now" : "todo";
-      add(ol, h("li", {class: `pl-step pl-step-${state}`, "aria-current": state === "now" ? "step" : null},
+      add(ol, h("li", {class: `pl-step pl-step-${state}`, title: label, "aria-current": state === "now" ? "step" : null},
         h("span", {class: "pl-step-n", "aria-hidden": "true"}, state === "done" ? "✓" : i + 1), h("span", {class: "pl-step-label"}, label)));
     });
     return ol;
@@ -292,7 +292,7 @@ export class BattleScreen {
     const sc = this.scene;
     const B = this.b;
     const wrap = h("div", {class: "pl-chain-wrap"});
-    const ol = h("ol", {class: "pl-chain", "aria-label": "Declarations, oldest first; they resolve from the right"});
+    const ol = h("ol", {class: "pl-chain", tabindex: "0", "aria-label": "Declarations, oldest first; they resolve from the right"});
     sc.chain.forEach((d, i) => add(ol, this.decl(d, i)));
     add(wrap, h("h3", {class: "pl-chain-title"}, "Declarations",
       sc.chain.length > 1 ? h("span", {class: "pl-chain-dir"}, " · resolve from the right ←") : null));
@@ -335,7 +335,7 @@ export class BattleScreen {
     const li = h("li", {class: ["pl-decl", `pl-decl-${d.kind}`, mine ? "pl-decl-me" : "pl-decl-foe", d.state ? `pl-decl-${d.state}` : ""],
       "data-index": i, "data-kind": d.kind},
       i > 0 ? h("span", {class: "pl-decl-arrow", "aria-hidden": "true"}, "↩") : null,
-      h("div", {class: "pl-decl-card"},
+      h("div", {class: "pl-decl-card", "data-card": d.kind === "attack" ? null : cid},
         d.kind === "attack" ? h("span", {class: "pl-art pl-art-attack", "aria-hidden": "true"}, "⚔") : B.cards.art(cid, "pl-art-decl"),
         h("div", {class: "pl-decl-body"},
           h("span", {class: "pl-decl-who"}, `${mine && B.seat !== null ? "You" : B.names[d.player]} · ${kindWord}`),
@@ -387,7 +387,7 @@ export class BattleScreen {
     for (const c of cands) {
       const hc = B.handCard(c);
       const on = ui.picked.includes(c);
-      add(list, h("li", {}, h("button", {class: ["pl-quick-card", on ? "pl-on" : ""], type: "button", "aria-pressed": String(on), "data-key": `q:${c}`,
+      add(list, h("li", {}, h("button", {class: ["pl-quick-card", on ? "pl-on" : ""], type: "button", "aria-pressed": String(on), "data-key": `q:${c}`, "data-card": hc.card,
         onclick: () => { const i = ui.picked.indexOf(c); if (i >= 0) ui.picked.splice(i, 1); else ui.picked.push(c); this.render(); }},
       B.cards.img(hc.card, "pl-card-small"), h("span", {}, `${B.cards.name(hc.card)} · L${B.cards.get(hc.card).level}`),
       on ? h("span", {class: "pl-quick-n"}, ui.picked.indexOf(c) + 1) : null)));
@@ -492,6 +492,35 @@ export class BattleScreen {
     return this.groups().find((g) => g.type === "spell" && g.cid === hc.card) || null;
   }
 
+  /** Auto-pass (the settings): the opponent's declaration is let through after a moment unless the
+   * player steps in; the box switches it for this battle only. */
+  autoPass(bar, pass) {
+    const B = this.b;
+    const sc = this.scene;
+    const battleKey = `${B.view.round}:${sc.land}:${sc.attacker}`;
+    const effective = () => (this.autoOverride && this.autoOverride.key === battleKey ? this.autoOverride.on : !!B.settings.get("autopass"));
+    const on = effective();
+    add(bar, h("label", {class: "pl-autopass"},
+      h("input", {type: "checkbox", checked: on, "data-testid": "autopass-battle",
+        onchange: (e) => { this.autoOverride = {key: battleKey, on: e.target.checked}; clearTimeout(this.autoTimer); this.autoFor = null; this.render(); }}),
+      " Auto-pass in this battle"));
+    if (!on) { clearTimeout(this.autoTimer); this.autoFor = null; return; }
+    const wait = {normal: 1500, fast: 600, instant: 0}[B.settings.get("anim")] ?? 1500;
+    add(bar, h("p", {class: "pl-hint", "data-testid": "autopass-note"}, wait ? "Letting it through in a moment — untick auto-pass to answer." : "Letting it through."));
+    if (this.autoFor === B.version) return;
+    clearTimeout(this.autoTimer);
+    this.autoFor = B.version;
+    const version = B.version;
+    const fire = () => {
+      if (B.version !== version || !B.legal.includes(pass)) return;
+      if (!effective()) return;
+      if (B.busy || B.sent || B.animating) { this.autoTimer = setTimeout(fire, 150); return; }
+      B.autoPassed = (B.autoPassed || 0) + 1;
+      B.send(pass);
+    };
+    this.autoTimer = setTimeout(fire, wait);
+  }
+
   fightBar(bar) {
     const B = this.b;
     const v = B.view.battle;
@@ -519,6 +548,7 @@ export class BattleScreen {
         onclick: () => B.send(pass)}, latest ? "Let it through" : "Go on without attacking"));
     }
     add(bar, btns);
+    if (latest && pass) this.autoPass(bar, pass);
     const groups = this.groups();
     if (groups.length) {
       const list = h("ul", {class: "pl-decls", "aria-label": latest ? "Counters you can declare" : "Abilities and spells you can declare"});

@@ -7,6 +7,9 @@ import {connect} from "./play-transport.js";
 import {BattleScreen} from "./play-battle.js";
 import {Tips} from "./play-tips.js";
 import {Online} from "./play-online.js";
+import {Preview} from "./play-preview.js";
+import {Settings} from "./play-settings.js";
+import {Sound} from "./play-sound.js";
 
 const RESULT_WORDS = {
   leaders: "every leader of the losing side has fallen",
@@ -27,6 +30,8 @@ class Board {
     this.foe = 1 - this.me;
     this.lang = root.dataset.lang || "en";
     this.cards = new Cards(cardPool(), this.lang);
+    this.sound = new Sound();
+    this.settings = new Settings(this);
     this.view = null;
     this.payload = null;
     this.legal = [];
@@ -46,13 +51,14 @@ class Board {
       this.loadStory();
     }
     this.battle = new BattleScreen(this);
+    this.preview = new Preview(this);
     this.online = new Online(this);
     this.transport = connect(this.game, {
       state: (p) => this.onState(p),
       error: (e) => this.onError(e),
       status: (s, msg) => this.setConnection(s, msg),
       presence: (m) => this.online.onPresence(m),
-      emote: (m) => this.online.onEmote(m),
+      emote: (m) => { this.sound.play("emote"); this.online.onEmote(m); },
       rematch: (m) => this.online.onRematch(m),
     });
   }
@@ -71,19 +77,36 @@ class Board {
     this.stage = h("section", {class: "pl-stage", "aria-label": "Board"}, this.foeSide, this.arena, this.mySide);
     this.panel = h("section", {class: "pl-panel", "aria-label": "Your move", "aria-live": "polite"});
     this.hand = h("section", {class: "pl-hand", "aria-label": "Your hand"});
-    this.logList = h("ol", {class: "pl-log-lines", role: "log", "aria-live": "polite", "aria-relevant": "additions"});
-    this.log = h("section", {class: "pl-log", "aria-labelledby": "pl-log-title"},
-      h("h2", {id: "pl-log-title"}, "Game log"), this.logList);
+    // The log is a drawer (the "Log" button in the status bar): what happens is shown on the board
+    // itself (animations, the feed over the map); closed, it stays readable to screen readers.
+    // role=log on a wrapper, not on the list: the list keeps its list semantics (axe: listitem)
+    this.logList = h("ol", {class: "pl-log-list"});
+    this.logScroll = h("div", {class: "pl-log-lines", role: "log", "aria-live": "polite", "aria-relevant": "additions",
+      "aria-labelledby": "pl-log-title", tabindex: "0"}, this.logList);
+    this.log = h("section", {class: "pl-log", id: "pl-log", "aria-labelledby": "pl-log-title"},
+      h("div", {class: "pl-log-head"}, h("h2", {id: "pl-log-title"}, "Game log"),
+        h("button", {class: "pl-btn pl-btn-quiet pl-btn-icon", type: "button", "aria-label": "Close the log", "data-testid": "log-close",
+          onclick: () => this.toggleLog(false)}, "✕")),
+      this.logScroll);
+    this.log.querySelector("button").tabIndex = -1;
+    this.logScroll.tabIndex = -1;
+    this.feed = h("p", {class: "pl-feed", "aria-hidden": "true", "data-testid": "feed"});
     this.toasts = h("div", {class: "pl-toasts", role: "alert"});
     this.layout = h("div", {class: "pl-layout"},
-      h("div", {class: "pl-main"}, this.stage, this.hand),
-      h("div", {class: "pl-aside"}, this.panel, this.log));
+      h("div", {class: "pl-main"}, this.stage),
+      h("div", {class: "pl-aside"}, this.panel, this.hand));
     this.dialog = h("dialog", {class: "pl-dialog"});
     // A dialog replaced by another one closes first: its close event comes after the new one opened.
     this.dialog.addEventListener("close", () => { if (!this.dialog.open) this.dialog.textContent = ""; });
     this.goalBar = h("section", {class: "pl-goal", "aria-label": "Chapter goal", "data-testid": "story-goal-bar", hidden: true});
-    add(this.root, this.status, this.goalBar, this.layout, this.toasts, this.dialog, this.tips.el);
+    const heading = h("h1", {class: "pl-sr", id: "pl-heading"}, "The board");
+    add(this.root, heading, this.status, this.goalBar, this.layout, this.log, this.toasts, this.dialog, this.tips.el);
     new ResizeObserver(() => this.drawLinks()).observe(this.map);
+    // The board fills the window below the site header: the page itself does not scroll.
+    const fit = () => this.root.style.setProperty("--pl-top", `${Math.max(0, this.root.getBoundingClientRect().top + window.scrollY)}px`);
+    fit();
+    window.addEventListener("resize", fit);
+    new ResizeObserver(fit).observe(document.querySelector(".site-header") || document.body);
     document.addEventListener("keydown", (e) => this.onKey(e));
     add(this.status, h("p", {class: "pl-status-main"}, "Connecting…"));
   }
@@ -177,6 +200,7 @@ class Board {
     this.count(events, p.view);
     const prev = this.view;
     if (events.length) {
+      this.sound.forEvents(events, this.me);
       this.animating = true;
       this.render();
       await this.animate(prev, p, events);
@@ -370,6 +394,7 @@ class Board {
     if (!this.view) return;
     const key = focusKey();
     const before = this.tokenRects();
+    this.root.classList.toggle("pl-phase-leaders", this.view.phase === "leaders" && this.seat !== null);
     this.renderStatus();
     this.renderSides();
     this.renderMap();
@@ -406,6 +431,7 @@ class Board {
       h("p", {class: "pl-round"}, h("span", {class: "pl-round-n"}, v.round <= 1 ? "Setup" : `Round ${v.round}`),
         h("span", {class: "pl-round-of"}, v.round <= 1 ? "Round 1 of 12" : "of 12")),
       h("p", {class: "pl-status-main", "data-testid": "whose"}, whose),
+      this.feed,
       this.seat === null ? h("p", {class: "pl-watching", "data-testid": "watching"}, "Watching") : null,
       h("p", {class: ["pl-move", waitingMe ? "pl-move-me" : "pl-move-foe"]},
         v.result ? "" : waitingMe ? "Your move" : `Waiting for ${waitedFor}…`),
@@ -414,7 +440,23 @@ class Board {
         onclick: () => this.confirmResign()}, "Resign") : null,
       this.root.dataset.abandonUrl && !v.result ? h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "abandon",
         "data-testid": "abandon", onclick: () => this.confirmAbandon()}, "Abandon") : null,
+      h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "log", "data-testid": "log-toggle",
+        "aria-controls": "pl-log", "aria-expanded": String(this.root.classList.contains("pl-log-open")),
+        onclick: () => this.toggleLog()}, "Log"),
+      this.settings ? this.settings.button() : null,
     );
+  }
+
+  /** Open or close the log drawer. */
+  toggleLog(open) {
+    const on = open === undefined ? !this.root.classList.contains("pl-log-open") : open;
+    this.root.classList.toggle("pl-log-open", on);
+    // closed, the drawer is off screen but still read by screen readers (role=log): out of the tab order
+    for (const el of [this.log.querySelector("button"), this.logScroll]) el.tabIndex = on ? 0 : -1;
+    const b = this.status.querySelector("[data-testid=log-toggle]");
+    if (b) b.setAttribute("aria-expanded", String(on));
+    if (on) { this.logScroll.scrollTop = this.logScroll.scrollHeight; this.log.querySelector("button").focus(); }
+    else if (b) b.focus();
   }
 
   renderSides() {
@@ -1165,13 +1207,22 @@ class Board {
     for (const line of this.keptLog) this.logLine(line, false);
   }
 
+  /** A fresh line also shows for a moment in the status bar (the feed), so the log can stay closed. */
+  feedLine(line) {
+    const span = h("span", {class: "pl-feed-line", title: line}, line);
+    this.feed.textContent = "";
+    add(this.feed, span);
+    setTimeout(() => span.remove(), 6000);
+  }
+
   logLine(line, fresh) {
+    if (fresh) this.feedLine(line);
     const li = h("li", {class: fresh ? "pl-log-new" : ""}, line);
     if (/^Round \d+|turn begins|’s turn|'s turn|s' turn|your turn/i.test(line)) li.classList.add("pl-log-turn");
     if (/battle|attack/i.test(line)) li.classList.add("pl-log-battle");
     add(this.logList, li);
     while (this.logList.children.length > 400) this.logList.firstChild.remove();
-    this.logList.scrollTop = this.logList.scrollHeight;
+    this.logScroll.scrollTop = this.logScroll.scrollHeight;
   }
 
   // ------------------------------------------------------------------ events → animation
@@ -1202,6 +1253,7 @@ class Board {
 
   onKey(e) {
     if (e.key !== "Escape" || this.dialog.open) return;
+    if (this.root.classList.contains("pl-log-open")) { this.toggleLog(false); e.preventDefault(); return; }
     if (this.online.closeEmotes()) { e.preventDefault(); return; }
     if (this.battle.cancelPick()) { e.preventDefault(); return; }
     if (this.selected.length) {

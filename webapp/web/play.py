@@ -188,6 +188,29 @@ def board(game_id):
                            solo=row["mode"] in play.SOLO_MODES and seat is not None)
 
 
+@bp.get("/play/settings.json")
+@login_required
+def settings_json():
+    """The logged-in player's board settings (webapp/boardsettings.py, docs/accounts.md)."""
+    from webapp import boardsettings
+    from webapp.store.marks import get_mark
+    db = get_db()
+    return jsonify(dict(boardsettings.load(db, g.user["id"]),
+                        saved=get_mark(db, g.user["id"], boardsettings.MARK) is not None))
+
+
+@bp.post("/play/settings.json")
+@login_required
+def settings_save():
+    """Change some of the player's board settings: a JSON object of the settings to change."""
+    from webapp import boardsettings
+    try:
+        new = boardsettings.save(get_db(), g.user["id"], request.get_json(silent=True))
+    except boardsettings.BadSettings as e:
+        return jsonify({"error": "bad_request", "message": str(e)}), 400
+    return jsonify(new)
+
+
 @bp.get("/play/<int:game_id>/replay.json")
 @login_required
 def replay(game_id):

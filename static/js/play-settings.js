@@ -1,0 +1,123 @@
+// The board's settings (issue 14): animation speed, auto-pass, sound and volume, card language.
+// Stored per account on the server (GET/POST /play/settings.json, docs/accounts.md) and in
+// localStorage (per account name) so a page applies them before the server answers.
+// "Reduced motion" (the system setting) is respected: at "normal" speed the animations run shorter.
+
+import {h, add, pace} from "./play-util.js";
+
+export const DEFAULTS = {anim: "normal", autopass: false, sound: true, volume: 60, lang: "en"};
+const SPEEDS = {normal: 1, fast: 0.07, instant: 0};
+
+export class Settings {
+  constructor(board) {
+    this.b = board;
+    this.url = board.root.dataset.settingsUrl || "";
+    this.csrf = board.root.dataset.csrf || "";
+    this.key = `brigade.settings.${board.root.dataset.user || "guest"}`;
+    const fallback = Object.assign({}, DEFAULTS, board.seat === null ? {sound: false} : {});  // spectators start quiet
+    let local = null;
+    try { local = JSON.parse(localStorage.getItem(this.key) || "null"); } catch (e) { local = null; }
+    if (!local) {
+      let old = "";
+      try { old = localStorage.getItem("brigade.anim") || ""; } catch (e) { /* storage blocked */ }
+      if (old === "fast") fallback.anim = "fast";
+      if (old === "off") fallback.anim = "instant";
+    }
+    this.values = Object.assign(fallback, local || {});
+    this.apply();
+    this.load();
+  }
+
+  get(k) { return this.values[k]; }
+
+  /** The server's copy (per account) wins over this browser's. */
+  async load() {
+    if (!this.url || !this.b.root.dataset.user) return;
+    try {
+      const r = await fetch(this.url, {headers: {Accept: "application/json"}, credentials: "same-origin"});
+      if (!r.ok) return;
+      const server = await r.json();
+      this.loaded = true;
+      if (!server.saved) return;  // never saved on this account: this browser's choice (or the defaults) stays
+      delete server.saved;
+      this.values = Object.assign({}, DEFAULTS, server);
+      this.keep();
+      this.apply();
+      this.b.render();
+    } catch (e) { /* offline: this browser's copy stays */ }
+    this.loaded = true;
+  }
+
+  keep() {
+    try { localStorage.setItem(this.key, JSON.stringify(this.values)); } catch (e) { /* storage blocked */ }
+  }
+
+  async set(k, v) {
+    this.values[k] = v;
+    this.keep();
+    this.apply();
+    this.b.render();
+    if (!this.url || !this.b.root.dataset.user) return;
+    try {
+      const r = await fetch(this.url, {method: "POST", credentials: "same-origin",
+        headers: {"Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": this.csrf},
+        body: JSON.stringify({[k]: v})});
+      if (!r.ok) this.b.toast("Could not save that setting on the server; it is kept in this browser.");
+      else this.saved = (this.saved || 0) + 1;
+    } catch (e) { this.b.toast("Could not save that setting on the server; it is kept in this browser."); }
+  }
+
+  apply() {
+    const reduced = window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const anim = this.values.anim in SPEEDS ? this.values.anim : "normal";
+    pace.base = anim === "normal" && reduced ? 0.35 : SPEEDS[anim];
+    this.b.root.dataset.anim = anim;
+    if (this.b.cards && this.b.cards.lang !== this.values.lang && (this.values.lang === "en" || this.values.lang === "ja")) {
+      this.b.cards.lang = this.values.lang;
+    }
+    if (this.b.sound) this.b.sound.configure(this.values.sound, this.values.volume);
+  }
+
+  button() {
+    return h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "settings", "data-testid": "settings",
+      "aria-haspopup": "dialog", onclick: () => this.open()}, h("span", {"aria-hidden": "true"}, "⚙ "), "Settings");
+  }
+
+  /** The settings dialog: each change applies and is saved at once. */
+  open() {
+    const B = this.b;
+    const d = B.dialog;
+    if (d.open) d.close();
+    d.textContent = "";
+    d.className = "pl-dialog pl-settings";
+    const v = this.values;
+    const radio = (name, value, label, hint) => h("label", {class: "pl-set-choice"},
+      h("input", {type: "radio", name, value, checked: v[name] === value, "data-testid": `set-${name}-${value}`,
+        onchange: () => this.set(name, value)}),
+      h("span", {}, h("b", {}, label), hint ? h("small", {}, hint) : null));
+    const box = (name, label, hint) => h("label", {class: "pl-set-check"},
+      h("input", {type: "checkbox", checked: !!v[name], "data-testid": `set-${name}`,
+        onchange: (e) => this.set(name, e.target.checked)}),
+      h("span", {}, h("b", {}, label), hint ? h("small", {}, hint) : null));
+    const volume = h("input", {type: "range", min: 0, max: 100, step: 5, value: v.volume, id: "pl-set-volume",
+      "data-testid": "set-volume", onchange: (e) => { this.set("volume", Number(e.target.value)); if (B.sound) B.sound.play("summon"); }});
+    add(d,
+      h("button", {class: "pl-dialog-x", type: "button", "aria-label": "Close", onclick: () => d.close()}, "×"),
+      h("h2", {id: "pl-set-title"}, "Settings"),
+      h("fieldset", {class: "pl-set-group"}, h("legend", {}, "Animation speed"),
+        radio("anim", "normal", "Normal", "every move shown in full (shorter if your system asks for reduced motion)"),
+        radio("anim", "fast", "Fast", "the same moves, quickly"),
+        radio("anim", "instant", "Instant", "no animations")),
+      h("fieldset", {class: "pl-set-group"}, h("legend", {}, "Battles"),
+        box("autopass", "Auto-pass", "let the opponent's moves through when I have no answer I want: a moment to step in, then it passes by itself. You can switch it for one battle on the battle screen.")),
+      h("fieldset", {class: "pl-set-group"}, h("legend", {}, "Sound"),
+        box("sound", "Sound effects", "short sounds for summons, marches, attacks, spells and the end"),
+        h("label", {class: "pl-set-range", for: "pl-set-volume"}, h("b", {}, "Volume"), volume)),
+      h("fieldset", {class: "pl-set-group"}, h("legend", {}, "Card language"),
+        radio("lang", "en", "English"), radio("lang", "ja", "日本語 (Japanese)")),
+      h("p", {class: "pl-hint"}, B.root.dataset.user ? "Saved to your account: they follow you to other devices." : "Kept in this browser."),
+      h("div", {class: "pl-row-btns"}, h("button", {class: "pl-btn pl-btn-go", type: "button", "data-testid": "settings-done", onclick: () => d.close()}, "Done")));
+    d.setAttribute("aria-labelledby", "pl-set-title");
+    d.showModal();
+  }
+}
