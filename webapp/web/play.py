@@ -16,6 +16,19 @@ from webapp.web.security import login_required
 bp = Blueprint("play", __name__)
 
 
+def game_row(db, game_id, seated=False):
+    """(row, the user's seat) of a game; 404 when there is no such game, 403 when ``seated`` and the
+    user holds no seat in it."""
+    try:
+        row = play.load_row(db, game_id)
+    except play.NotFound:
+        abort(404)
+    seat = play.seat_of(row, g.user["id"])
+    if seated and seat is None:
+        abort(403)
+    return row, seat
+
+
 @bp.record_once
 def configure_cpu(state):
     """The host's CPU settings (docs/deploy.md): CPU_HARD_SECONDS, the Hard CPU's thinking time per
@@ -90,12 +103,8 @@ def abandon(game_id):
 def again(game_id):
     """A finished CPU game's "Rematch": a new game against the CPU with the same deck."""
     db = get_db()
-    try:
-        row = play.load_row(db, game_id)
-    except play.NotFound:
-        abort(404)
-    seat = play.seat_of(row, g.user["id"])
-    if seat is None or row["mode"] != "cpu":
+    row, seat = game_row(db, game_id, seated=True)
+    if row["mode"] != "cpu":
         abort(403)
     deck_id = (row["setup"].get("deck_ids") or [None])[seat]
     try:
@@ -113,13 +122,7 @@ def end_info(game_id):
     """What a finished game's end screen shows its player: the packs this game earned (with their
     pages), and where to go next (docs/protocol.md, "End screen")."""
     db = get_db()
-    try:
-        row = play.load_row(db, game_id)
-    except play.NotFound:
-        abort(404)
-    seat = play.seat_of(row, g.user["id"])
-    if seat is None:
-        abort(403)
+    row, seat = game_row(db, game_id, seated=True)
     if row["status"] == "active":
         abort(409, description="The game is still being played.")
     from webapp.packs import source_label
@@ -177,11 +180,7 @@ def new_cpu_game():
 @login_required
 def board(game_id):
     """The board page; the seat comes from the session, a visitor without one watches."""
-    try:
-        row = play.load_row(get_db(), game_id)
-    except play.NotFound:
-        abort(404)
-    seat = play.seat_of(row, g.user["id"])
+    row, seat = game_row(get_db(), game_id)
     return render_template("play/board.html", game_id=game_id, seat=seat, mode=row["mode"],
                            lang="en", cards_url=cardfiles.pool_url(),
                            story=row["mode"] == "story" and seat == 0,
@@ -216,12 +215,7 @@ def settings_save():
 def replay(game_id):
     """A finished game's setup and actions, for its players (decks and seed are secret while it runs)."""
     db = get_db()
-    try:
-        row = play.load_row(db, game_id)
-    except play.NotFound:
-        abort(404)
-    if play.seat_of(row, g.user["id"]) is None:
-        abort(403)
+    row, _ = game_row(db, game_id, seated=True)
     # Only "finished": a waiting invitation, or one that was cancelled, has no replay either (its
     # seed is drawn when the game starts; docs/security.md).
     if row["status"] != "finished":
