@@ -96,33 +96,36 @@ def test_the_table_fits_the_window(browser, server, size):
         for _ in range(3 * LIMIT):  # a game may end before the player attacks: then another game
             if all(shots.values()):
                 break
+            # Look at the board before the player's next decision: after one, the page still shows
+            # the state just acted on, with its buttons already disabled.
+            player.idle()
+            player.dismiss_tips()
+            st = player.state()
+            if st["mine"] and not st["result"]:
+                check_phase(page, player, st, shots, size)
             if not player.step():
                 start_cpu_game(page, server.url)
                 player = BoardPlayer(page)
-                continue
-            st = player.state()
-            if not st["mine"] or st["result"]:
-                continue
-            if st["phase"] == "main" and not shots["main"] and "march" in st["types"]:
-                player.idle()
-                player.dismiss_tips()
-                assert_on_screen(page, [".pl-map", ".pl-hand", ".pl-panel", "[data-key=end-turn]", ".pl-hcard"], "main step")
-                h, inner = page_scroll(page)
-                assert h <= inner + 1, f"the board page scrolls in the main step at {size}: {h} > {inner}"
-                shoot(page, "main", size)
-                shots["main"] = True
-                assert serious_axe(page, f"main step, {size}") == []
-            if st["phase"] == "battle" and not shots["battle"] and player.controls("[data-testid=attack]"):
-                player.idle()
-                player.dismiss_tips()
-                assert_on_screen(page, [".pl-party-foe", ".pl-party-me", "[data-testid=attack]", ".pl-dice", ".pl-hand"], "battle")
-                shoot(page, "battle", size)
-                shots["battle"] = True
-                assert serious_axe(page, f"battle, {size}") == []
         assert all(shots.values()), f"the game never reached {shots}"
         assert not player.errors, player.errors
     finally:
         ctx.close()
+
+
+def check_phase(page, player, st, shots, size):
+    """At the player's decision: the main step's and the battle's geometry, axe and screenshot, once each."""
+    if st["phase"] == "main" and not shots["main"] and "march" in st["types"]:
+        assert_on_screen(page, [".pl-map", ".pl-hand", ".pl-panel", "[data-key=end-turn]", ".pl-hcard"], "main step")
+        h, inner = page_scroll(page)
+        assert h <= inner + 1, f"the board page scrolls in the main step at {size}: {h} > {inner}"
+        shoot(page, "main", size)
+        shots["main"] = True
+        assert serious_axe(page, f"main step, {size}") == []
+    if st["phase"] == "battle" and not shots["battle"] and player.controls("[data-testid=attack]"):
+        assert_on_screen(page, [".pl-party-foe", ".pl-party-me", "[data-testid=attack]", ".pl-dice", ".pl-hand"], "battle")
+        shoot(page, "battle", size)
+        shots["battle"] = True
+        assert serious_axe(page, f"battle, {size}") == []
 
 
 def login(page, url, name):
