@@ -6,7 +6,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RULES = os.path.join(ROOT, "docs", "rules", "RULES.md")  # the repository's copy of ../shared/rules/RULES.md
+RULES = os.path.join(ROOT, "docs", "rules", "RULES.md")  # the repository's copy of the shared rules
 RULE_LINE = re.compile(r"^- (R\d+\.\d+[a-z]?) ", re.M)
 IN_DOC = re.compile(r"\bR(\d+)\.(\d+[a-z]?)\b")
 IN_NAME = re.compile(r"(?:^|_)r(\d+)_(\d+[a-z]?)(?=_|$)")
