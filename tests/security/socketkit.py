@@ -5,11 +5,11 @@ trusts X-Forwarded-For with PROXY_FIX, as behind nginx), and real python-socketi
 import itertools
 import re
 import threading
-import time
 
 import requests
 import socketio
 
+from tests.online.helpers import wait_until  # noqa: F401 (re-exported)
 from tests.play.test_real_server import Server
 from webapp.bot import csrf_of, log_in, start_cpu_game  # noqa: F401 (re-exported)
 
@@ -123,14 +123,3 @@ def invite_and_join(server, inviter, friend, clock="15"):
                        data={"csrf_token": csrf_of(page.text), "deck": DECK.findall(page.text)[0]})
     assert done.url.endswith(f"/play/{game_id}"), done.url
     return game_id
-
-
-def wait_until(predicate, timeout=15.0, step=0.02):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting")
-        time.sleep(step)
