@@ -159,6 +159,12 @@ class AutoPassWatcher(BoardPlayer):
     """A BoardPlayer that, when the battle screen says it is auto-passing, waits for the page to pass."""
 
     def battle_step(self, st):
+        # the battle bar is drawn once the page is idle (after the animation of what just happened):
+        # look for the auto-pass note only then, or the note is not there yet and the button is
+        self.idle()
+        b = st["battle"]
+        if b and b["chain"] and "pass" in st["types"] and not {"quick_summon", "formation"} & set(st["types"]):
+            self.page.wait_for_selector("[data-testid=autopass-note]", timeout=10000)
         if self.page.locator("[data-testid=autopass-note]").count():
             version = st["version"]
             # the page passes by itself (maybe already has): the board moves past this version
