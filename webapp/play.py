@@ -476,7 +476,7 @@ def cpu_step(db, game_id):
 
 def hint(db, game_id, user_id, seconds=None):
     """The hint button: what the Hard CPU would do in the user's place, as ``webapp.ai.workers.suggest``
-    gives it (``action``, ``win``, ``sentence``), thought in a worker process from the user's seat's
+    gives it (``action``, ``win``, ``sentence``) with the ``version`` it is for, thought in a worker process from the user's seat's
     view only. For CPU and story games (Forbidden in online games between people, or without a seat),
     while the game waits for the user (Illegal otherwise); ``seconds`` the thinking time (the game's
     Hard budget, or the search's default)."""
@@ -491,7 +491,7 @@ def hint(db, game_id, user_id, seconds=None):
     if seconds is None:
         seconds = next((s.get("seconds") for s in row["setup"].get("seats", [])
                         if isinstance(s, dict) and s.get("seconds")), None)
-    return workers.suggest(game, seat, seconds, seed=cpu_seed(row))
+    return dict(workers.suggest(game, seat, seconds, seed=cpu_seed(row)), version=row["version"])
 
 
 def cpu_seed(row):
@@ -603,7 +603,6 @@ def state_for(row, game, seat, events=(), names=None, parts=None):
 #: Days without an action after which a CPU or story game in progress is resigned for its player
 #: (the app's ``ABANDON_AFTER_DAYS`` setting overrides it; 0 turns it off).
 ABANDON_AFTER_DAYS = 14
-SOLO_MODES = ("cpu", "story")
 
 
 def abandon(db, game_id, user_id):

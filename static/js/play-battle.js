@@ -130,6 +130,7 @@ export class BattleScreen {
         this.party(B.me)),
       this.bar());
     if (sc.outcome) add(this.el, this.outcomeBox());
+    B.hint.mark(this.el);
     const steps = this.el.querySelector(".pl-steps");
     const now = steps && steps.querySelector(".pl-step-now");
     if (now && steps.scrollWidth > steps.clientWidth) steps.scrollLeft = now.offsetLeft - (steps.clientWidth - now.offsetWidth) / 2;
@@ -367,6 +368,7 @@ export class BattleScreen {
     if (types.has("quick_summon")) this.quickBar(bar);
     else if (types.has("formation")) this.formationBar(bar);
     else this.fightBar(bar);
+    add(bar, B.hint.box());
     return bar;
   }
 

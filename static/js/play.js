@@ -10,6 +10,7 @@ import {Online} from "./play-online.js";
 import {Preview} from "./play-preview.js";
 import {Settings} from "./play-settings.js";
 import {Sound} from "./play-sound.js";
+import {Hint} from "./play-hint.js";
 
 const RESULT_WORDS = {
   leaders: "every leader of the losing side has fallen",
@@ -52,6 +53,7 @@ class Board {
     }
     this.battle = new BattleScreen(this);
     this.preview = new Preview(this);
+    this.hint = new Hint(this);
     this.online = new Online(this);
     this.transport = connect(this.game, {
       state: (p) => this.onState(p),
@@ -405,6 +407,7 @@ class Board {
     this.root.dataset.turn = this.view.active === this.me ? "mine" : "theirs";
     this.root.classList.toggle("pl-locked", !this.can());
     this.renderGoal();
+    this.hint.mark(this.root);
     restoreFocus(this.root, key);
     this.flip(before, events || []);
     requestAnimationFrame(() => this.drawLinks());
@@ -685,7 +688,7 @@ class Board {
     if (v.phase === "leaders") {
       add(p, h("h2", {}, "Setting up"), h("p", {class: "pl-hint"}, mineToMove
         ? "Pick 1–3 monsters from your opening hand to lead your brigade (total level 5 at most)."
-        : `${this.names[this.foe]} is choosing leaders…`));
+        : `${this.names[this.foe]} is choosing leaders…`), this.hint.box());
       return;
     }
     if (v.phase === "battle") {
@@ -775,6 +778,7 @@ class Board {
     add(p, h("p", {class: "pl-hint"}, summons
       ? `You can summon ${plural(summons, "kind")} of monster from your hand to your base.`
       : ""));
+    add(p, this.hint.box());
     add(p, h("button", {class: "pl-btn pl-btn-end", type: "button", "data-key": "end-turn", disabled: !this.can() || !this.has("end_turn"),
       onclick: () => this.endTurn()}, "End turn"));
   }

@@ -7,6 +7,7 @@ from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, r
                    url_for)
 
 from webapp import play, store
+from webapp.accounts import wait_text
 from webapp.ai import DIFFICULTY_LABELS
 from webapp.store import get_db
 from webapp.web import cardfiles
@@ -184,7 +185,30 @@ def board(game_id):
     return render_template("play/board.html", game_id=game_id, seat=seat, mode=row["mode"],
                            lang="en", cards_url=cardfiles.pool_url(),
                            story=row["mode"] == "story" and seat == 0,
-                           solo=row["mode"] in play.SOLO_MODES and seat is not None)
+                           solo=row["mode"] in play.SOLO_MODES and seat is not None,
+                           hint=row["mode"] in play.SOLO_MODES and seat is not None and row["status"] == "active")
+
+
+@bp.post("/play/<int:game_id>/hint.json")
+@login_required
+def hint(game_id):
+    """The board's "What would the CPU do?" in a CPU or story game: the Hard CPU's move in the player's
+    place, with one sentence of why (docs/protocol.md, "Hint"). Each costs a search in a worker, so a
+    user has HINT_LIMIT of them a HINT_WINDOW; answers are JSON, errors ``{"error": words}``."""
+    db = get_db()
+    game_row(db, game_id, seated=True)
+    budget = current_app.extensions["brigade_limits"]["hints"]
+    if not budget.take(g.user["id"]):
+        wait = budget.wait(g.user["id"])
+        return jsonify(error=f"The CPU needs a breather: ask again in {wait_text(wait)}.", retry_after=wait), 429, \
+            {"Retry-After": str(wait)}
+    try:
+        got = play.hint(db, game_id, g.user["id"], seconds=hard_seconds())
+    except play.Forbidden:
+        return jsonify(error="Hints are for games against the CPU."), 403
+    except play.Illegal:
+        return jsonify(error="It is not your move."), 409
+    return jsonify(got)
 
 
 @bp.get("/play/settings.json")

@@ -54,6 +54,8 @@ DEFAULTS = {
     "JOIN_CODE_WINDOW": 600,          # ... within this many seconds
     "REPLAY_LIMIT": 30,               # replay downloads per user ...
     "REPLAY_WINDOW": 60,              # ... within this many seconds
+    "HINT_LIMIT": 6,                  # hints ("What would the CPU do?") per user ...
+    "HINT_WINDOW": 60,                # ... within this many seconds (each is a search in a worker)
     # Games against the CPU and story battles in progress per user
     "MAX_ACTIVE_GAMES": 5,
     # The Content-Security-Policy header (None: none sent)
@@ -247,6 +249,7 @@ def limits_of(config):
         "join_user": Window(config["JOIN_CODE_LIMIT"], config["JOIN_CODE_WINDOW"]),
         "join_address": Window(config["JOIN_CODE_LIMIT"], config["JOIN_CODE_WINDOW"]),
         "replays": Window(config["REPLAY_LIMIT"], config["REPLAY_WINDOW"]),
+        "hints": Window(config["HINT_LIMIT"], config["HINT_WINDOW"]),
         # Each kind of database trouble ("locked", "readonly") is logged once in 10 minutes, not
         # once per request.
         "db_trouble_log": Window(1, 600),

@@ -1,0 +1,97 @@
+// The hint button of CPU and story games: "What would the CPU do?" asks the server
+// (POST /play/<id>/hint.json, docs/protocol.md "Hint") for the Hard CPU's move in the player's
+// place; the answer is one sentence, the cards it names glow on the board, and "Do it" plays it.
+// A hint belongs to one version of the game: anything that moves the game on clears it.
+
+import {h, add} from "./play-util.js";
+
+export class Hint {
+  constructor(board) {
+    this.b = board;
+    this.url = board.root.dataset.hintUrl || "";
+    this.csrf = board.root.dataset.csrf || "";
+    this.got = null;       // {version, action, sentence} of the last answer
+    this.asking = null;    // the version a request is out for
+    this.asked = 0;        // answers received (tests wait for it)
+  }
+
+  /** Whether the button belongs on the board now: the player's own move in a game still going. */
+  offered() {
+    const B = this.b;
+    const v = B.view;
+    return Boolean(this.url) && B.seat !== null && v && !v.result && (v.waiting_for || []).includes(B.me);
+  }
+
+  current() {
+    return this.got && this.got.version === this.b.version ? this.got : null;
+  }
+
+  /** The hint's part of a panel or battle bar: the button, or the sentence with "Do it". */
+  box() {
+    if (!this.offered()) return null;
+    const B = this.b;
+    const got = this.current();
+    const el = h("div", {class: "pl-hintbox", "data-testid": "hint-box"});
+    if (got) {
+      add(el, h("p", {class: "pl-hint-text", "data-testid": "hint-text", role: "status"}, got.sentence),
+        h("div", {class: "pl-row-btns"},
+          h("button", {class: "pl-btn pl-btn-small pl-btn-go", type: "button", "data-key": "hint-do", "data-testid": "hint-do",
+            disabled: !B.can(), onclick: () => B.send(got.action)}, "Do it"),
+          h("button", {class: "pl-btn pl-btn-small pl-btn-quiet", type: "button", "data-key": "hint-hide", "data-testid": "hint-hide",
+            onclick: () => { this.got = null; this.redraw(); }}, "Hide")));
+      return el;
+    }
+    const busy = this.asking === B.version;
+    add(el, h("button", {class: "pl-btn pl-btn-small pl-btn-quiet pl-btn-hint", type: "button", "data-key": "hint", "data-testid": "hint",
+      disabled: busy || !B.can(), "aria-busy": busy ? "true" : "false", onclick: () => this.ask()},
+    busy ? h("span", {class: "pl-spinner", "aria-hidden": "true"}) : "💡 ", busy ? " The CPU is thinking…" : "What would the CPU do?"));
+    return el;
+  }
+
+  async ask() {
+    const B = this.b;
+    const version = B.version;
+    if (this.asking === version) return;
+    this.asking = version;
+    this.redraw();
+    let answer = null;
+    let words = "";
+    try {
+      const r = await fetch(this.url, {method: "POST", credentials: "same-origin",
+        headers: {"Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": this.csrf}, body: "{}"});
+      const body = await r.json().catch(() => ({}));
+      if (r.ok) answer = body;
+      else words = body.error || "The CPU could not think about this move.";
+    } catch (e) {
+      words = "No answer from the server: try again.";
+    }
+    if (this.asking === version) this.asking = null;
+    this.asked += 1;
+    if (answer && answer.version === B.version) this.got = {version: answer.version, action: answer.action, sentence: answer.sentence};
+    else if (words) B.toast(words);
+    this.redraw();
+  }
+
+  redraw() {
+    this.b.render();
+    if (this.b.view && this.b.view.battle) this.b.battle.render();
+  }
+
+  /** Make the cards the hint names glow (after each drawing of the board). */
+  mark(root) {
+    for (const el of root.querySelectorAll(".pl-hinted")) el.classList.remove("pl-hinted");
+    const got = this.current();
+    if (!got) return;
+    const a = got.action;
+    const units = [].concat(a.units || [], a.unit ? [a.unit] : [], a.targets || [], a.order || []);
+    for (const id of units) {
+      for (const el of root.querySelectorAll(`[data-unit="${CSS.escape(id)}"], [data-key="b:${CSS.escape(id)}"]`)) el.classList.add("pl-hinted");
+    }
+    if (a.to) for (const el of root.querySelectorAll(`.pl-land[data-land="${CSS.escape(a.to)}"]`)) el.classList.add("pl-hinted");
+    for (const id of [].concat(a.card || [], a.cards || [])) {
+      const face = root.querySelector(`[data-key="h:${CSS.escape(id)}"]`);
+      if (face && face.parentElement) face.parentElement.classList.add("pl-hinted");
+      for (const el of root.querySelectorAll(`[data-key="lead:${CSS.escape(id)}"]`)) el.classList.add("pl-hinted");
+    }
+  }
+}
