@@ -24,6 +24,7 @@ from collections import Counter
 from typing import NamedTuple
 
 from webapp import play, store
+from webapp.ai import DIFFICULTIES
 from webapp.cards.decks import DeckDataError, load_decks, parse_deck
 from webapp.engine import Game, load_pool
 from webapp.engine.board import LANDS
@@ -31,8 +32,8 @@ from webapp.engine.board import LANDS
 log = logging.getLogger(__name__)
 
 CHAPTER_KEYS = {"id", "order", "title", "narration_before", "narration_after", "opponent", "start", "goal",
-                "reward", "teaches", "tips"}
-REQUIRED_KEYS = CHAPTER_KEYS - {"start", "tips"}
+                "reward", "teaches", "tips", "difficulty"}
+REQUIRED_KEYS = CHAPTER_KEYS - {"start", "tips", "difficulty"}
 OPPONENT_KEYS = {"name", "deck"}
 TEACHES_KEYS = {"rules", "en", "ja"}
 REWARD_KEYS = {"cards", "packs"}
@@ -60,7 +61,7 @@ class Chapter:
     """One chapter, checked. ``data`` is the file's table as read; the attributes are its parts."""
 
     __slots__ = ("id", "order", "title", "narration_before", "narration_after", "opponent", "deck", "start",
-                 "goal", "reward", "teaches", "tips", "source")
+                 "goal", "reward", "teaches", "tips", "difficulty", "source")
 
     def __init__(self, data, deck, source):
         self.id, self.order, self.source = data["id"], data["order"], source
@@ -72,6 +73,7 @@ class Chapter:
         self.goal = data["goal"]
         self.reward = {"cards": dict(data["reward"].get("cards", {})), "packs": data["reward"].get("packs", 0)}
         self.tips = list(data.get("tips", []))
+        self.difficulty = data.get("difficulty", "normal")  # the CPU's level (webapp.ai.DIFFICULTIES)
 
     def __repr__(self):
         return f"Chapter({self.id!r}, order={self.order})"
@@ -152,6 +154,9 @@ def parse_chapter(data, pool, loaner, source="<data>"):
     if not isinstance(rules, list) or not rules or not all(isinstance(r, str) and RULE_ID.match(r) for r in rules):
         fail("teaches.rules", f"expected a list of rule ids such as \"R8.4\", got {rules!r}")
     check_text({k: teaches.get(k) for k in LANGS}, fail, "teaches")
+
+    if data.get("difficulty", "normal") not in DIFFICULTIES:
+        fail("difficulty", f"expected one of {', '.join(map(repr, DIFFICULTIES))}, got {data['difficulty']!r}")
 
     opponent = data["opponent"]
     if not isinstance(opponent, dict):
@@ -405,15 +410,16 @@ def story_deck(db, user_id, deck_id=None, all_owned=False):
                          "build a deck of your own cards in the deck builder to go on with the story")
 
 
-def start_chapter(db, user, chapter_id, deck_id=None, seed=None, all_owned=False, cpu_name=None):
+def start_chapter(db, user, chapter_id, deck_id=None, seed=None, all_owned=False, cpu_name=None, seconds=None):
     """Create the chapter's game against the CPU and return its id (mode ``"story"``).
 
-    The human is seat 0 and goes first (R5.1), the CPU (the baseline player) picks its leaders
+    The human is seat 0 and goes first (R5.1), the CPU (of the chapter's difficulty) picks its leaders
     after the human (R5.7, sequential). Without a ``start`` the game begins at the leader choice
     with both decks, like ``play.create_cpu_game``; with one, the game is
     ``Game.from_scenario(fill_start(...))`` and the filled scenario is kept in the setup.
-    Raises play.NotFound (no chapter), play.Forbidden (locked, or no playable deck). ``cpu_name`` as in
-    ``play.create_cpu_game``.
+    Raises play.NotFound (no chapter), play.Forbidden (locked, or no playable deck). ``cpu_name`` and
+    ``seconds`` (the Hard CPU's thinking time) as in ``play.create_cpu_game``; a ``cpu_name`` (the
+    host's CPU_PLAYER, for tests) wins over the chapter's difficulty.
     """
     uid = play.user_id_of(user)
     ch = chapter(chapter_id)
@@ -423,7 +429,8 @@ def start_chapter(db, user, chapter_id, deck_id=None, seed=None, all_owned=False
     seed = secrets.randbelow(2**63) if seed is None else seed
     decks = [play.deck_list(deck["cards"]), play.deck_list(ch.deck.counts)]
     setup = {"story": ch.id, "decks": decks, "deck_ids": [deck["id"], None], "mode": "story", "seed": seed,
-             "seats": [{"user_id": uid}, {"cpu": play.cpu_player(cpu_name)}], "first": 0, "leader_mode": "sequential"}
+             "seats": [{"user_id": uid}, play.cpu_seat(cpu_name, ch.difficulty, seconds)], "first": 0,
+             "leader_mode": "sequential"}
     if ch.start is not None:
         scenario = fill_start(ch.start, decks, seed)
         setup["scenario"] = scenario
@@ -441,8 +448,6 @@ def scenario_cards(scenario, p):
 
 def initial_game(setup):
     """The game a story setup starts: its scenario, or the two decks at the leader choice."""
-    if setup.get("scenario") is not None:
-        return Game.from_scenario(setup["scenario"])
     return play.new_game(setup)
 
 

@@ -1,6 +1,7 @@
 """The bot client finishes every chapter against the CPU: the human seat played by webapp.ai's
-BaselinePlayer through play.act, the CPU (baseline too) through play.cpu_turns, no sockets. A chapter
-the bot cannot clear within a few seeds is too hard for a beginner, and fails here."""
+BaselinePlayer through play.act, the CPU (baseline too, whatever the chapter's level: the lessons are
+checked here, the levels in bench/story_levels.py) through play.cpu_turns, no sockets. A chapter the
+bot cannot clear within a few seeds is too hard for a beginner, and fails here."""
 
 import random
 from collections import Counter
@@ -23,7 +24,7 @@ def test_the_bot_clears_the_chapter(db, make_user, chapter_id):
     ch = unlock_up_to(db, user["id"], chapter_id)
     tried = []
     for seed in range(SEEDS):
-        gid = story.start_chapter(db, user, ch.id, seed=seed)
+        gid = story.start_chapter(db, user, ch.id, seed=seed, cpu_name="baseline")
         row = play_out(db, gid, user["id"], bot_seed=seed)  # the hook finishes the game as it ends
         progress = get_progress(db, user["id"]).get(ch.id)
         tried.append((seed, row["result"]))
@@ -71,7 +72,7 @@ def test_the_lessons_in_a_row_by_one_new_player(db, make_user):
         except play.Forbidden:
             own_deck(db, user["id"])
         for seed in range(SEEDS):
-            gid = story.start_chapter(db, user, ch.id, seed=seed)
+            gid = story.start_chapter(db, user, ch.id, seed=seed, cpu_name="baseline")
             used.append(load_game(db, gid)["setup"]["deck_ids"][0])
             play_out(db, gid, user["id"], bot_seed=seed)
             if (get_progress(db, user["id"]).get(ch.id) or {}).get("cleared"):

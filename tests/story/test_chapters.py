@@ -148,8 +148,20 @@ def refused(folder, *parts):
 
 
 def test_an_unknown_key_is_refused_naming_file_and_field(story_copy):
-    path = edit(story_copy, "01-first-muster.toml", 'order = 1\n', 'order = 1\ndifficulty = "easy"\n')
-    refused(story_copy, str(path), "chapter 'first-muster'", "field 'difficulty'", "unknown key")
+    path = edit(story_copy, "01-first-muster.toml", 'order = 1\n', 'order = 1\nmood = "easy"\n')
+    refused(story_copy, str(path), "chapter 'first-muster'", "field 'mood'", "unknown key")
+
+
+def test_a_level_that_is_not_easy_normal_or_hard_is_refused(story_copy):
+    edit(story_copy, "01-first-muster.toml", 'difficulty = "easy"', 'difficulty = "brutal"')
+    refused(story_copy, "01-first-muster.toml", "field 'difficulty'", "'easy', 'normal', 'hard'", "'brutal'")
+
+
+def test_each_chapter_names_its_cpu_level_and_they_rise(chapters):
+    levels = [c.difficulty for c in chapters]
+    order = ["easy", "normal", "hard"]
+    assert levels[0] == "easy" and levels[-1] == "hard"
+    assert [order.index(x) for x in levels] == sorted(order.index(x) for x in levels)
 
 
 def test_unknown_keys_inside_tables_are_refused(story_copy):

@@ -57,6 +57,7 @@ def test_a_chapter_page_briefs_and_offers_the_start(client):
     assert "I am Eringe" in html and "img/eringe.svg" in html
     assert "Win: destroy every enemy leader" in html
     assert "Goblin Scouts" in html and "8×" in html
+    assert re.search(r'data-testid="story-level">CPU level: <b>Easy</b>', html)  # the chapter's difficulty
     assert "1 Victory pack for winning the battle" in html and "1 Story pack for clearing the chapter the first time" in html
     assert 'action="/story/first-muster/start"' in html and 'name="csrf_token"' in html
     assert re.search(r'name="deck" value="\d+" checked', html) and "Prince&#39;s Brigade" in html
@@ -65,7 +66,7 @@ def test_a_chapter_page_briefs_and_offers_the_start(client):
 def test_the_chapter_page_in_japanese(client):
     html = client.get("/story/first-muster?lang=ja").get_data(as_text=True)
     assert "王子の旅団、集う" in html and "わたしはエリンゲ" in html and "ゴブリンの斥候隊" in html
-    assert "第1章" in html
+    assert "第1章" in html and "CPUの強さ： <b>やさしい</b>" in html
     # remembered for the next page
     assert "章の地図" in client.get("/story").get_data(as_text=True)
 

@@ -49,7 +49,7 @@ def test_a_chapter_game_is_a_story_game_against_the_cpu_with_the_human_first(db,
     row, game = play.load(db, gid)
     setup = row["setup"]
     assert row["mode"] == "story" and setup["mode"] == "story" and setup["story"] == "first-muster"
-    assert setup["seats"] == [{"user_id": alice["id"]}, {"cpu": play.CPU_PLAYER}]
+    assert setup["seats"] == [{"user_id": alice["id"]}, {"cpu": "easy"}]  # chapter 1's level: Easy
     assert (setup["first"], setup["leader_mode"], row["seed"]) == (0, "sequential", 77)
     assert setup["deck_ids"] == [loaner, None]  # R2.3: the Prince's Brigade for a new player
     ch = story.chapter("first-muster")
@@ -162,3 +162,17 @@ def test_a_better_result_replaces_the_best(db, alice):
     play.end(db, first, 0, "disconnect")
     story.finish(db, alice["id"], first)
     assert get_progress(db, alice["id"])["first-muster"]["best"]["round"] == 1
+
+
+def test_the_cpu_plays_at_the_chapters_level_unless_the_host_names_a_player(db, alice):
+    for ch in story.chapters():
+        record_clear(db, alice["id"], ch.id)
+    hard = next(c for c in story.chapters() if c.difficulty == "hard")
+    gid = story.start_chapter(db, alice, hard.id, seed=5, seconds=0.25)
+    assert load_game(db, gid)["setup"]["seats"][1] == {"cpu": "hard", "seconds": 0.25}
+    assert play.cpu_difficulty(load_game(db, gid)) == "hard"
+    normal = next(c for c in story.chapters() if c.difficulty == "normal")
+    gid = story.start_chapter(db, alice, normal.id, seed=5)
+    assert load_game(db, gid)["setup"]["seats"][1] == {"cpu": "baseline"}
+    gid = story.start_chapter(db, alice, hard.id, seed=6, cpu_name="random")  # the host's CPU_PLAYER
+    assert load_game(db, gid)["setup"]["seats"][1] == {"cpu": "random"}

@@ -16,6 +16,7 @@ from webapp.store import get_db
 from webapp.web import cardfiles
 from webapp.web.collection import LANGS, RARITY_NAMES, card_lang
 from webapp.web.deckchoice import all_owned, deck_name, form_id
+from webapp.web.play import hard_seconds
 from webapp.web.security import login_required, nav_url
 
 bp = Blueprint("story", __name__)
@@ -111,6 +112,11 @@ def chapter_progress(user_id):
 # ---------------------------------------------------------------- pages
 
 
+#: The CPU's level of a chapter (its ``difficulty``) as the briefing names it.
+LEVEL_WORDS = {"en": {"easy": "Easy", "normal": "Normal", "hard": "Hard"},
+               "ja": {"easy": "やさしい", "normal": "ふつう", "hard": "つよい"}}
+
+
 @bp.get("/story")
 @login_required
 def index():
@@ -157,7 +163,7 @@ def chapter(chapter_id):
         reward_cards=card_entries(ch.reward["cards"], lang), reward_packs=ch.reward["packs"],
         decks=[dict(d, label=deck_name(d, lang)) for d in decks], default_deck=default, active=active,
         progress=progress.get(ch.id) or {}, best=best_text((progress.get(ch.id) or {}).get("best"), lang),
-        start_text=ch.start_text(lang), rules_url=rules_link(ch, lang))
+        start_text=ch.start_text(lang), rules_url=rules_link(ch, lang), level=LEVEL_WORDS[lang][ch.difficulty])
 
 
 @bp.post("/story/<chapter_id>")
@@ -178,7 +184,7 @@ def start(chapter_id):
     try:
         play.check_solo_cap(db, uid, current_app.config.get("MAX_ACTIVE_GAMES"), replacing=len(active))
         game_id = story.start_chapter(db, g.user, ch.id, deck_id=chosen, all_owned=all_owned(),
-                                      cpu_name=current_app.config.get("CPU_PLAYER"))
+                                      cpu_name=current_app.config.get("CPU_PLAYER"), seconds=hard_seconds())
     except play.PlayError as exc:
         flash(exc.message, "error")
         return redirect(url_for(".chapter", chapter_id=ch.id) if ch.id in story.unlocked(
