@@ -1,12 +1,14 @@
 """Action-to-update latency of a live game, alone and while other CPU games keep the CPU thinking.
 
-    python bench/play_latency.py [--games 2] [--busy 1] [--cpu-delay 0]
+    python bench/play_latency.py [--games 2] [--busy 1] [--cpu-delay 0] [--busy-difficulty normal|hard]
 
 Starts `python -m webapp` on a free port with a fresh instance folder, then plays `--games` games
 with the bot client (baseline policy, over WebSocket) against the CPU: first alone, then again
 while `--busy` other bots (separate processes) play their own CPU games at the same time (with CPU_DELAY = 0 the
-server's CPU tasks then think all the time). The latency is the bot's: from sending an action to
-receiving the state that answers it. Prints both figures and their ratio (the issue asks ≤ 1.5×).
+server's CPU tasks then think all the time). With `--busy-difficulty hard` the other games are against
+the Hard CPU, which thinks flat out in the server's worker processes (CPU_HARD_SECONDS per decision).
+The latency is the bot's: from sending an action to receiving the state that answers it. Prints both
+figures and their ratio (the issue asks ≤ 1.5×), and the server's and its workers' resident memory.
 """
 
 import argparse
@@ -73,6 +75,24 @@ def play_game(url, http, seed, latencies):
     return bot
 
 
+def resident_mb(pid):
+    """{"server": MB, "workers": MB of its child processes (the CPU's worker pool)} from /proc."""
+    def rss(p):
+        try:
+            with open(f"/proc/{p}/status") as f:
+                return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:")) / 1024
+        except (OSError, StopIteration):
+            return 0.0
+
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            children = [int(c) for c in f.read().split()]
+    except OSError:
+        children = []
+    return {"server": round(rss(pid), 1), "workers": round(sum(rss(c) for c in children), 1),
+            "worker_count": len(children)}
+
+
 def figures(ms):
     ms = sorted(ms)
     return {"n": len(ms), "median": round(statistics.median(ms), 2),
@@ -84,6 +104,7 @@ def main():
     ap.add_argument("--games", type=int, default=2, help="measured games in each condition")
     ap.add_argument("--busy", type=int, default=1, help="other CPU games played at the same time")
     ap.add_argument("--cpu-delay", type=float, default=0.0)
+    ap.add_argument("--busy-difficulty", choices=("easy", "normal", "hard"), default="normal")
     args = ap.parse_args()
     instance = tempfile.mkdtemp(prefix="brigade-bench-")
     proc, url = start_server(instance, args.cpu_delay)
@@ -99,7 +120,8 @@ def main():
             seed = 1000 * (k + 1)
             while not stop.is_set():
                 subprocess.run([sys.executable, "-m", "webapp.bot", "--url", url, "--name", f"busy{k}",
-                                "--password", PASSWORD, "--register", "--cpu", "--seed", str(seed)],
+                                "--password", PASSWORD, "--register", "--cpu", "--seed", str(seed),
+                                "--difficulty", args.busy_difficulty],
                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 seed += 1
 
@@ -110,9 +132,11 @@ def main():
         loaded = []
         for g in range(args.games):
             play_game(url, measured, 100 + g, loaded)
+        memory = resident_mb(proc.pid)
         stop.set()
         a, b = figures(alone), figures(loaded)
         print(json.dumps({"alone_ms": a, "with_busy_cpu_games_ms": b, "busy_games": args.busy,
+                          "busy_difficulty": args.busy_difficulty, "resident_mb": memory,
                           "cpu_delay": args.cpu_delay, "median_ratio": round(b["median"] / a["median"], 2),
                           "p95_ratio": round(b["p95"] / a["p95"], 2)}, indent=1))
     finally:

@@ -83,8 +83,9 @@ def logged_in(http, url):
     return answer.status_code == 200
 
 
-def start_cpu_game(http, url, deck=None):
-    """Create a game against the CPU with ``deck`` (default: the first offered); return its id."""
+def start_cpu_game(http, url, deck=None, difficulty=None):
+    """Create a game against the CPU with ``deck`` (default: the first offered) at ``difficulty``
+    ("easy", "normal", "hard"; default: the page's, Normal); return its id."""
     page = http.get(f"{url}/play", timeout=10)
     if page.status_code != 200:
         raise BotError(f"GET /play answered {page.status_code}")
@@ -92,8 +93,10 @@ def start_cpu_game(http, url, deck=None):
     if not decks:
         raise BotError("no playable deck is offered on /play")
     choice = str(deck) if deck is not None else decks[0]
-    answer = http.post(f"{url}/play/cpu", data={"csrf_token": csrf_of(page.text), "deck": choice},
-                       allow_redirects=False, timeout=10)
+    form = {"csrf_token": csrf_of(page.text), "deck": choice}
+    if difficulty is not None:
+        form["difficulty"] = difficulty
+    answer = http.post(f"{url}/play/cpu", data=form, allow_redirects=False, timeout=10)
     m = re.search(r"/play/(\d+)$", answer.headers.get("Location", ""))
     if answer.status_code not in (302, 303) or not m:
         raise BotError(f"POST /play/cpu did not start a game ({answer.status_code})")
@@ -231,6 +234,7 @@ def main(argv=None):
     which.add_argument("--cpu", action="store_true", help="start a game against the CPU")
     parser.add_argument("--policy", choices=sorted(PLAYERS), default="baseline")
     parser.add_argument("--deck", type=int, help="deck id for --cpu (default: the first offered)")
+    parser.add_argument("--difficulty", choices=("easy", "normal", "hard"), help="the CPU's level for --cpu")
     parser.add_argument("--seed", type=int, help="the policy's random seed")
     parser.add_argument("--register", action="store_true", help="register the account first if it is new")
     parser.add_argument("--max-actions", type=int, help="stop after this many actions (the game goes on)")
@@ -241,7 +245,7 @@ def main(argv=None):
     http = requests.Session()
     try:
         log_in(http, url, args.name, args.password, register=args.register)
-        game_id = start_cpu_game(http, url, args.deck) if args.cpu else args.game
+        game_id = start_cpu_game(http, url, args.deck, args.difficulty) if args.cpu else args.game
         print(json.dumps({"game": game_id}), flush=True)
         bot = Bot(url, http.cookies.get_dict(), game_id, args.policy, args.seed, args.timeout,
                   args.max_actions, transports=("polling",) if args.polling else ("websocket",))
