@@ -6,13 +6,14 @@ The pages (``webapp.web.admin``) and the command line call these; the store's qu
 ``webapp.store.admin``.
 """
 
+import contextlib
 import functools
 import json
 import logging
 import os
 import secrets
 import subprocess
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from importlib import metadata
 
 from webapp import ROOT
@@ -125,10 +126,8 @@ def db_size(path):
     """Bytes of the database file with its WAL and shared-memory files."""
     total = 0
     for suffix in ("", "-wal", "-shm"):
-        try:
+        with contextlib.suppress(OSError):
             total += os.path.getsize(f"{path}{suffix}")
-        except OSError:
-            pass
     return total
 
 
@@ -143,7 +142,7 @@ def backup_now(app, db, actor_id=None):
 
     folder = backup_dir(app)
     os.makedirs(folder, exist_ok=True)
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-%f")
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
     dest = os.path.join(folder, f"brigade-{stamp}.db")
     backup(app.config["DATABASE"], dest, quiet=True)  # records it (record_backup)
     record = last_backup(app.config["DATABASE"])

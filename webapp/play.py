@@ -538,7 +538,7 @@ def end(db, game_id, winner, reason, also=None, lock=None):
 def instances(game):
     """{instance id: (card id, owner)} for naming units in the log (only ids in public events are looked up)."""
     st = game.state.static
-    return {name: (card.id, owner) for name, card, owner in zip(st.names, st.cards, st.owner)}
+    return {name: (card.id, owner) for name, card, owner in zip(st.names, st.cards, st.owner, strict=True)}
 
 
 def seat_names(db, row):
@@ -630,7 +630,7 @@ def abandon_stale(db, user_id=None, days=ABANDON_AFTER_DAYS, now=None):
 
     if not days or days <= 0:
         return []
-    now = now or datetime.datetime.now(datetime.timezone.utc)
+    now = now or datetime.datetime.now(datetime.UTC)
     # the store's stamps are ISO 8601 UTC text ("2025-01-31T12:00:00.000Z"): they compare as text
     cutoff = (now - datetime.timedelta(days=days)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
     where = "status = 'active' AND mode IN ('cpu', 'story') AND updated < ?"
