@@ -61,7 +61,8 @@ def reset_path(token):
 def make_host(db, config, name, actor_id=None):
     """Make ``name`` a host: mark an existing user, or create the account with an unusable password.
     Returns (user, token): ``token`` is a fresh password-reset token for a new account, else None."""
-    from webapp.accounts import name_error, starter_hook
+    from webapp.accounts import name_error
+    from webapp.packs import grant_starter
 
     name = (name or "").strip()
     if problem := name_error(name):
@@ -72,8 +73,7 @@ def make_host(db, config, name, actor_id=None):
         if user is None:
             # Nobody knows this password: the host sets their own through the reset link.
             user = create_user(db, name, hash_password(secrets.token_urlsafe(32)), is_admin=True)
-            if (grant_starter := starter_hook()) is not None:
-                grant_starter(db, user["id"])
+            grant_starter(db, user["id"])
             token = create_reset(db, user["id"], reset_seconds(config))
             action = "create host"
         else:

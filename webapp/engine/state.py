@@ -4,7 +4,7 @@ Card instances are small integers; what never changes during a game (which card 
 is, who owns it, the land kinds) lives in `Static`, shared by every copy.
 """
 
-from .board import BASES, CAPACITY, LANDS
+from .board import CAPACITY, LANDS
 
 
 class Static:
@@ -51,10 +51,6 @@ class Battle:
         b.fallen, b.killed_leader = self.fallen, self.killed_leader
         return b
 
-    @property
-    def defender(self):
-        return 1 - self.attacker
-
 
 class State:
     """Everything that changes during a game."""
@@ -95,12 +91,6 @@ class State:
     def has_enemy(self, land, player):
         owner = self.static.owner
         return any(at == land and owner[u] != player for u, at in self.land.items())
-
-    def base(self, player):
-        return BASES[player]
-
-    def name(self, inst):
-        return self.static.names[inst]
 
     def land_name(self, land):
         return LANDS[land]
