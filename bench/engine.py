@@ -9,7 +9,6 @@ the median cost of one legal_actions + apply, and a mid-game state copy against 
 import argparse
 import copy
 import os
-import random
 import statistics
 import sys
 import time

@@ -64,9 +64,9 @@ def start_server(instance, config, extra_env=()):
     env = dict(os.environ, BRIGADE_INSTANCE_PATH=instance)
     env.pop("BRIGADE_DB", None)
     env.update(kv.split("=", 1) for kv in extra_env)
-    log = open(os.path.join(instance, "server.log"), "w")
-    proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(port)], cwd=ROOT, env=env,
-                            stdout=log, stderr=subprocess.STDOUT)
+    with open(os.path.join(instance, "server.log"), "w") as log:  # the server keeps its own copy of the file
+        proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(port)], cwd=ROOT, env=env,
+                                stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while True:
@@ -329,7 +329,8 @@ def run(args, instance, proc, url):
                        "mean": round(statistics.fmean(lat), 1) if lat else None},
         "errors": len(errors), "stale_answers": sum(r["stale"] for r in got),
         "server_cpu_s": round(cpu, 2),
-        "server_user_sys_s": [round(split_end[0] - split0[0], 2), round(split_end[1] - split0[1], 2)], "server_cpu_ms_per_action": round(1000 * cpu / actions, 3) if actions else None,
+        "server_user_sys_s": [round(split_end[0] - split0[0], 2), round(split_end[1] - split0[1], 2)],
+        "server_cpu_ms_per_action": round(1000 * cpu / actions, 3) if actions else None,
         "server_rss_mb": {"peak_seen": round(peak_rss, 1), "hwm": round(hwm, 1), "end": round(rss, 1)},
         "server_threads_peak": int(peak_threads),
         "clients_cpu_s": round(client_cpu, 1),

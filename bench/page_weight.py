@@ -89,7 +89,7 @@ def polling(url, cookies, game):
     base = url + f"/socket.io/?EIO=4&transport=polling&sid={json.loads(hello[1:])['sid']}"
     s.post(base, data="40")
     s.get(base)
-    s.post(base, data='42["join",{"game":%d}]' % game)
+    s.post(base, data=f'42["join",{{"game":{game:d}}}]')
     answer = s.get(base, headers={"Accept-Encoding": "gzip, br"}, stream=True)
     wire = answer.raw.read(decode_content=False)
     print(f"long-polling with the state: HTTP {answer.status_code}, Content-Encoding "

@@ -57,7 +57,7 @@ def start_server(instance, cpu_delay):
         except requests.RequestException:
             if time.monotonic() > deadline:
                 proc.kill()
-                raise SystemExit("the server did not start")
+                raise SystemExit("the server did not start") from None
             time.sleep(0.1)
 
 

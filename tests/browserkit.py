@@ -53,10 +53,11 @@ class Server:
         env = dict(os.environ, BRIGADE_INSTANCE_PATH=str(self.instance), BRIGADE_DB=str(self.db_path),
                    PYTHONUNBUFFERED="1")
         env.pop("BRIGADE_PORT", None)
-        self.log = open(self.log_path, "w", encoding="utf-8")
-        # Output to a file, not a pipe: a pipe nobody reads would fill up and block the server.
-        self.proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(free_port())], cwd=ROOT,
-                                     env=env, stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        # Output to a file, not a pipe: a pipe nobody reads would fill up and block the server (which
+        # keeps its own copy of the file: ours is closed at once).
+        with open(self.log_path, "w", encoding="utf-8") as log:
+            self.proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(free_port())], cwd=ROOT,
+                                         env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         try:
             self.url = self._wait_for_url()
         except BaseException:
@@ -94,7 +95,6 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(timeout=10)
-        self.log.close()
 
 
 def register(page, url, name):
@@ -197,7 +197,7 @@ class BoardPlayer:
 
     def choose_leaders(self):
         """R5.4: two leaders if the page allows them together, else one."""
-        for n in range(2):
+        for _ in range(2):
             picked = self.page.locator(".pl-leader-card[aria-pressed=true]").count()
             free = [c for c in self.controls(".pl-leader-card") if c.get_attribute("aria-pressed") == "false"]
             if picked < 2 and free:

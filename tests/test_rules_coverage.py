@@ -28,7 +28,7 @@ SHARED_RULES = os.path.join(os.path.dirname(rulescoverage.ROOT), "shared", "rule
 def test_the_rules_live_in_the_repository():
     """The rules the tests read are the repository's own: a clone with nothing beside it has them."""
     here = os.path.join(rulescoverage.ROOT, "docs", "rules")
-    assert rulescoverage.RULES == os.path.join(here, "RULES.md")
+    assert os.path.join(here, "RULES.md") == rulescoverage.RULES
     for name in RULE_FILES:
         with open(os.path.join(here, name), encoding="utf-8") as fh:
             assert fh.read().strip()

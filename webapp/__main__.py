@@ -3,6 +3,7 @@ manages its database (see ``webapp.store.__main__``); ``… admin create-host NA
 (``webapp.hosting``)."""
 
 import argparse
+import contextlib
 import os
 import sys
 
@@ -62,10 +63,8 @@ def limit_malloc_arenas(arenas=2):
     import ctypes
     import ctypes.util
 
-    try:
+    with contextlib.suppress(OSError, AttributeError, TypeError):
         ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").mallopt(M_ARENA_MAX, arenas)
-    except (OSError, AttributeError, TypeError):
-        pass
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ import secrets
 import time
 
 from webapp.commonpasswords import is_common
+from webapp.packs import grant_starter
 from webapp.ratelimit import Window
 from webapp.store import transaction
 from webapp.store.admin import any_usable_code, usable_code, use_code
@@ -174,17 +175,6 @@ def invite_ok(config, code):
     return bool(expected) and hmac.compare_digest((code or "").strip().encode(), expected.encode())
 
 
-def starter_hook():
-    """``webapp.packs.grant_starter`` if that module exists, else None."""
-    try:
-        from webapp.packs import grant_starter
-    except ImportError as exc:
-        if exc.name != "webapp.packs":  # a broken packs module must not pass for a missing one
-            raise
-        return None
-    return grant_starter
-
-
 def register(db, config, name, password, confirm, invite_code=None, guard=None, address=None):
     """Check the form fully, then make the account (the first one an admin) with its starter cards.
 
@@ -225,7 +215,6 @@ def register(db, config, name, password, confirm, invite_code=None, guard=None, 
                         message="Several accounts were made from your address lately.")
 
     password_hash = hash_password(password)  # slow on purpose: outside the write lock
-    grant_starter = starter_hook()
     try:
         with transaction(db):
             user = create_user(db, name, password_hash, is_admin=user_count(db) == 0)
@@ -233,8 +222,7 @@ def register(db, config, name, password, confirm, invite_code=None, guard=None, 
                 raise CodeSpent()  # its last use went to someone else since the check above
             if guard is not None and address is not None:
                 remember_place(db, user["id"], guard.place(address))  # a known place from now on
-            if grant_starter is not None:
-                grant_starter(db, user["id"])
+            grant_starter(db, user["id"])
     except NameTaken:  # registered by someone else since the check above
         raise RegistrationRefused({"name": taken(name)}) from None
     except CodeSpent:

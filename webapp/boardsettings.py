@@ -5,6 +5,8 @@ facts), read and written by ``GET``/``POST /play/settings.json`` (docs/accounts.
 the board page (static/js/play-settings.js) keeps a copy in localStorage so it applies them at once.
 """
 
+import contextlib
+
 MARK = "board_settings"
 
 #: Every setting with its default; a stored dict is always merged over these.
@@ -48,10 +50,8 @@ def load(db, user_id):
     stored = get_mark(db, user_id, MARK) or {}
     merged = dict(DEFAULTS)
     for key, value in stored.items():
-        try:
+        with contextlib.suppress(BadSettings):  # a setting from an older or newer Brigade: keep the default
             merged.update(clean({key: value}))
-        except BadSettings:
-            pass  # a setting from an older or newer Brigade: keep the default
     return merged
 
 

@@ -164,7 +164,7 @@ class Bot:
             acted_on = -1
             while True:
                 with self.cond:
-                    ok = self.cond.wait_for(lambda: self.gone or self.fatal() or self.ready(acted_on),
+                    ok = self.cond.wait_for(lambda acted_on=acted_on: self.gone or self.fatal() or self.ready(acted_on),
                                             timeout=self.timeout)
                     if self.gone:
                         raise BotError("the server closed the connection")

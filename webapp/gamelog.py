@@ -243,7 +243,7 @@ class Narrator:
         p = e["player"]
         if not e["units"]:
             return f"{self.who(p)} {self.verb(p, 'summon')} nobody quickly"
-        named = join(self.unit(u, c) for u, c in zip(e["units"], e.get("cards") or [None] * len(e["units"])))
+        named = join(self.unit(u, c) for u, c in zip(e["units"], e.get("cards") or [None] * len(e["units"]), strict=True))
         return f"{self.who(p)} quick-{self.verb(p, 'summon')} {named} into the battle"
 
     def on_formation(self, e):
@@ -362,7 +362,7 @@ class Narrator:
     def on_discarded(self, e):
         p = e["player"]
         ids = e.get("ids") or [None] * len(e.get("cards", []))
-        named = join(self.card_name(c or self.card_of(i)) for i, c in zip(ids, e.get("cards", [])))
+        named = join(self.card_name(c or self.card_of(i)) for i, c in zip(ids, e.get("cards", []), strict=True))
         return f"{self.who(p)} {self.verb(p, 'discard')} {named}"
 
     def on_march_ability(self, e):

@@ -6,13 +6,14 @@ The pages (``webapp.web.admin``) and the command line call these; the store's qu
 ``webapp.store.admin``.
 """
 
+import contextlib
 import functools
 import json
 import logging
 import os
 import secrets
 import subprocess
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from importlib import metadata
 
 from webapp import ROOT
@@ -60,7 +61,8 @@ def reset_path(token):
 def make_host(db, config, name, actor_id=None):
     """Make ``name`` a host: mark an existing user, or create the account with an unusable password.
     Returns (user, token): ``token`` is a fresh password-reset token for a new account, else None."""
-    from webapp.accounts import name_error, starter_hook
+    from webapp.accounts import name_error
+    from webapp.packs import grant_starter
 
     name = (name or "").strip()
     if problem := name_error(name):
@@ -71,8 +73,7 @@ def make_host(db, config, name, actor_id=None):
         if user is None:
             # Nobody knows this password: the host sets their own through the reset link.
             user = create_user(db, name, hash_password(secrets.token_urlsafe(32)), is_admin=True)
-            if (grant_starter := starter_hook()) is not None:
-                grant_starter(db, user["id"])
+            grant_starter(db, user["id"])
             token = create_reset(db, user["id"], reset_seconds(config))
             action = "create host"
         else:
@@ -125,10 +126,8 @@ def db_size(path):
     """Bytes of the database file with its WAL and shared-memory files."""
     total = 0
     for suffix in ("", "-wal", "-shm"):
-        try:
+        with contextlib.suppress(OSError):
             total += os.path.getsize(f"{path}{suffix}")
-        except OSError:
-            pass
     return total
 
 
@@ -143,7 +142,7 @@ def backup_now(app, db, actor_id=None):
 
     folder = backup_dir(app)
     os.makedirs(folder, exist_ok=True)
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-%f")
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
     dest = os.path.join(folder, f"brigade-{stamp}.db")
     backup(app.config["DATABASE"], dest, quiet=True)  # records it (record_backup)
     record = last_backup(app.config["DATABASE"])

@@ -43,10 +43,7 @@ class JsonFormatter(logging.Formatter):
 
 
 def formatter(kind):
-    if kind == "json":
-        f = JsonFormatter()
-    else:
-        f = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    f = JsonFormatter() if kind == "json" else logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     f.converter = time.gmtime  # UTC, as the database's times
     return f
 

@@ -217,8 +217,9 @@ def join(db, code, user, deck_id, all_owned=False, now=None):
 
     The game's seed is drawn now, not when the invitation was made, so nothing the inviter could
     read before (the invitation, its pages) foretells the deal. The dice decide who goes first
-    (R5.1) and both players choose leaders at once (R5.7); both clocks start. Refused: Forbidden for one's own invitation or a cancelled one, Full when someone
-    else took the seat first (nothing changes then).
+    (R5.1) and both players choose leaders at once (R5.7); both clocks start. Refused: Forbidden for
+    one's own invitation or a cancelled one, Full when someone else took the seat first (nothing
+    changes then).
     """
     uid = play.user_id_of(user)
     row = invitation(db, code)

@@ -18,6 +18,7 @@ from typing import NamedTuple
 from webapp import gamelog, store
 from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING, workers
 from webapp.ai.search import DEFAULT_BUDGET
+from webapp.deckcheck import check_deck
 from webapp.engine import Game, IllegalAction, load_pool
 from webapp.engine.game import DECK_SIZE
 
@@ -104,25 +105,8 @@ def deck_problem(db, user_id, deck, all_owned=False):
         return None
     pool = load_pool()
     owned = None if all_owned else store.get_collection(db, user_id)
-    try:
-        from webapp.deckcheck import check_deck  # the deck builder's full check (R2.1, R2.2)
-    except ImportError:  # pragma: no cover - only while the deck builder is not there
-        check_deck = None
-    if check_deck is not None:
-        report = check_deck(counts, pool, owned)
-        return None if report.playable else gamelog.plain(" ".join(report.messages("refused", "invalid")))
-    total = sum(counts.values())
-    if total != DECK_SIZE:
-        return f"a deck is exactly {DECK_SIZE} cards; this one has {total}"
-    if any(cid not in pool for cid in counts):
-        return "the deck holds a card that left the pool"
-    if not any(pool[cid].kind == "monster" for cid in counts):
-        return "a deck holds at least one monster"
-    if owned is not None:
-        short = sorted(cid for cid, n in counts.items() if owned.get(cid, 0) < n)
-        if short:
-            return f"you own fewer copies than the deck holds of {', '.join(short)}"
-    return None
+    report = check_deck(counts, pool, owned)  # the deck builder's full check (R2.1, R2.2)
+    return None if report.playable else gamelog.plain(" ".join(report.messages("refused", "invalid")))
 
 
 def playable_decks(db, user_id, all_owned=False):
@@ -538,7 +522,7 @@ def end(db, game_id, winner, reason, also=None, lock=None):
 def instances(game):
     """{instance id: (card id, owner)} for naming units in the log (only ids in public events are looked up)."""
     st = game.state.static
-    return {name: (card.id, owner) for name, card, owner in zip(st.names, st.cards, st.owner)}
+    return {name: (card.id, owner) for name, card, owner in zip(st.names, st.cards, st.owner, strict=True)}
 
 
 def seat_names(db, row):
@@ -629,7 +613,7 @@ def abandon_stale(db, user_id=None, days=ABANDON_AFTER_DAYS, now=None):
 
     if not days or days <= 0:
         return []
-    now = now or datetime.datetime.now(datetime.timezone.utc)
+    now = now or datetime.datetime.now(datetime.UTC)
     # the store's stamps are ISO 8601 UTC text ("2025-01-31T12:00:00.000Z"): they compare as text
     cutoff = (now - datetime.timedelta(days=days)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
     where = "status = 'active' AND mode IN ('cpu', 'story') AND updated < ?"

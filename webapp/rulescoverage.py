@@ -7,6 +7,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULES = os.path.join(ROOT, "docs", "rules", "RULES.md")  # the repository's copy of the shared rules
+TESTS = os.path.join(ROOT, "tests")
 RULE_LINE = re.compile(r"^- (R\d+\.\d+[a-z]?) ", re.M)
 IN_DOC = re.compile(r"\bR(\d+)\.(\d+[a-z]?)\b")
 IN_NAME = re.compile(r"(?:^|_)r(\d+)_(\d+[a-z]?)(?=_|$)")
@@ -18,7 +19,7 @@ def rule_ids(path=RULES):
         return RULE_LINE.findall(fh.read())
 
 
-def tests_by_rule(tests_dir=os.path.join(ROOT, "tests")):
+def tests_by_rule(tests_dir=TESTS):
     """{rule id: [test file::function]} from test names and docstrings."""
     out = {}
     for root, _dirs, files in os.walk(tests_dir):

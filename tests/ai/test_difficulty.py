@@ -4,8 +4,7 @@ import re
 
 import pytest
 
-from tests.play.conftest import app, db, loaner, log_in  # noqa: F401 (fixtures)
-from tests.web.conftest import alice, make_user  # noqa: F401 (fixtures)
+from tests.web.conftest import log_in
 from webapp import play
 from webapp.ai import workers
 from webapp.store import load_game

@@ -91,7 +91,7 @@ def test_a_whole_game_against_the_cpu(server, browser):
     page = ctx.new_page()
     page.set_default_timeout(15000)
     register(page, url, f"marcher{os.getpid() % 10000}")
-    board_url = start_cpu_game(page, url)
+    start_cpu_game(page, url)
     page.evaluate("() => { localStorage.setItem('brigade.anim', 'fast'); localStorage.removeItem('brigade.tips.seen'); }")
     page.reload()
     page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.idle", timeout=20000)

@@ -155,7 +155,8 @@ def test_a_game_between_friends(server, browser):
         alice.choose_leaders()
         alice.page.wait_for_function("() => brigadeBoard.idle && brigadeBoard.view.players[0].leader_choice")
         chosen = board(alice.page, "return b.view.players[0].leader_choice;")
-        cards = board(alice.page, "return b.view.players[0].hand.filter((c) => b.view.players[0].leader_choice.includes(c.id)).map((c) => b.cards.name(c.card));")
+        cards = board(alice.page, "return b.view.players[0].hand.filter((c) => b.view.players[0].leader_choice.includes(c.id))"
+                                  ".map((c) => b.cards.name(c.card));")
         bob.page.wait_for_selector("[data-testid=foe-chosen]")
         assert f"alice{tag} has chosen" in bob.page.locator("[data-testid=foe-chosen]").inner_text()
         bob_sees = board(bob.page, "return JSON.stringify(b.payload);")

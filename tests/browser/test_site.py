@@ -10,6 +10,7 @@ The server is tests/browserkit.py's; the fixtures live in this file (tests/brows
 play-page tests).
 """
 
+import contextlib
 import itertools
 import os
 import re
@@ -144,14 +145,14 @@ def expect_cards(page, expected):
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     expected = sorted(set(expected))
-    try:  # the same ids shown and counted (a count alone may be the same before and after a change)
+    # the same ids shown and counted (a count alone may be the same before and after a change); on a
+    # timeout the asserts below say what differs
+    with contextlib.suppress(PlaywrightTimeout):
         page.wait_for_function("""want => {
             const ids = [...document.querySelectorAll('#coll-grid .coll-card:not([hidden])')].map(e => e.dataset.id);
             const shown = Number(document.querySelector('#coll-count [data-shown]').textContent);
             return shown === want.length && JSON.stringify(ids.sort()) === JSON.stringify(want);
         }""", arg=expected, timeout=5_000)
-    except PlaywrightTimeout:
-        pass  # the asserts below say what differs
     expected = set(expected)
     assert visible_cards(page) == expected
     assert shown_count(page) == len(expected)

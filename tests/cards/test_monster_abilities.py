@@ -293,9 +293,7 @@ class Model:
             return False
         if f.max_level is not None and u["level"] > f.max_level:
             return False
-        if f.min_level is not None and u["level"] < f.min_level:
-            return False
-        return True
+        return f.min_level is None or u["level"] >= f.min_level
 
     def fallen_matches(self, cid, f):
         """A destroyed card against a filter: printed values; the harness never kills leaders."""
@@ -729,8 +727,8 @@ def aura(m, ab, side):
         if e.op == "boost":
             d = [m.amount(getattr(e, k), "x", side) for k in ("power", "life", "speed")]
             for u in m.select(e.to, "x", side):
-                p, l, s = out["units"].get(u, (0, 0, 0))
-                out["units"][u] = (p + d[0], l + d[1], s + d[2])
+                p, life, s = out["units"].get(u, (0, 0, 0))
+                out["units"][u] = (p + d[0], life + d[1], s + d[2])
         elif e.op == "grant_slots":
             n = len(m.select(e.to, "x", side))
             for kind, k in e.slots.items():
@@ -779,9 +777,9 @@ def compare_battle(cid, ab, variant, met):
     real, twin = observe(g, t), observe(h, tt)
     assert real["parties"] == {k: [u for u in v] for k, v in twin["parties"].items()}
     exp = exp or {"units": {}, "slots": {}, "lock": False, "quick": []}
-    for u, (p, ml, l, s) in real["units"].items():
+    for u, (p, ml, life, s) in real["units"].items():
         dp, dl, ds = exp["units"].get(u, (0, 0, 0))
-        assert (p, ml, l, s) == (twin["units"][u][0] + dp, twin["units"][u][1] + dl,
+        assert (p, ml, life, s) == (twin["units"][u][0] + dp, twin["units"][u][1] + dl,
                                  twin["units"][u][2] + dl, twin["units"][u][3] + ds), u
     for s_ in (0, 1):
         for kind in set(real["slots"][s_]) | set(twin["slots"][s_]):

@@ -7,7 +7,7 @@ import pytest
 from webapp.cards import budget
 from webapp.cards.text import rules_text, tribes
 from webapp.engine import load_pool
-from webapp.engine.carddefs import ELEMENTS, KEYWORDS, RARITIES
+from webapp.engine.carddefs import ELEMENTS, RARITIES
 
 POOL = load_pool()
 MONSTERS = [c for c in POOL.values() if c.kind == "monster"]

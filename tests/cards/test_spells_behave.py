@@ -42,11 +42,7 @@ def fight(att, dfn, hand0=(), hand1=(), dice=(6, 1), deck0=(), leader1_in=False)
     p0 = {"units": [unit("orc", "H0", "a0", leader=True)] + [unit(c, "L3", i) for c, i in att],
           "hand": [{"card": c, "id": i} for c, i in hand0],
           "deck": [{"card": c, "id": i} for c, i in deck0]}
-    p1_units = [unit(c, "L5", i) for c, i in dfn]
-    if leader1_in:
-        p1_units = [unit("orc", "L5", "b0", leader=True)] + p1_units
-    else:
-        p1_units = [unit("orc", "H1", "b0", leader=True)] + p1_units
+    p1_units = [unit("orc", "L5" if leader1_in else "H1", "b0", leader=True)] + [unit(c, "L5", i) for c, i in dfn]
     p1 = {"units": p1_units, "hand": [{"card": c, "id": i} for c, i in hand1]}
     g = scenario(p0, p1, cards=CARDS, dice=list(dice))
     do(g, 0, {"type": "march", "units": [i for _, i in att], "to": "L5"})

@@ -3,7 +3,7 @@ accept the action, by the same check, and it changes nothing -- not the state, n
 
 import pytest
 
-from webapp.engine import Game, IllegalAction, load_pool
+from webapp.engine import IllegalAction, load_pool
 from webapp.engine.randomplay import random_action, random_game
 
 from .helpers import card, scenario, unit

@@ -8,7 +8,7 @@ import pytest
 
 from webapp.engine import Game, load_pool
 
-from .helpers import card, do, events_of, scenario, unit
+from .helpers import card, do, scenario, unit
 
 DECK = ["orc"] * 10 + ["goblin-raider"] * 10 + ["fireball"] * 10
 

@@ -41,8 +41,8 @@ def test_r4_1_eight_lands_two_bases_six_between():
     g = Game.new(DECK, DECK, seed=1, first=0)
     lands = g.view(None)["lands"]
     assert list(lands) == ALL
-    assert [n for n, l in lands.items() if l["kind"] == "base"] == ["H0", "H1"]
-    assert len([n for n, l in lands.items() if l["kind"] != "base"]) == 6
+    assert [n for n, land in lands.items() if land["kind"] == "base"] == ["H0", "H1"]
+    assert len([n for n, land in lands.items() if land["kind"] != "base"]) == 6
 
 
 # ------------------------------------------------------------------ R4.2
@@ -207,7 +207,7 @@ def test_r4_5_new_game_owns_bases_only():
     """R4.5: your base is yours at the start; [decided] the six middle lands start unowned."""
     g = Game.new(DECK, DECK, seed=3, first=0)
     v = g.view(None)
-    assert {n: l["owner"] for n, l in v["lands"].items()} == \
+    assert {n: land["owner"] for n, land in v["lands"].items()} == \
         {"H0": 0, "L1": None, "L2": None, "L3": None, "L4": None, "L5": None, "L6": None, "H1": 1}
     assert [p["lands"] for p in v["players"]] == [1, 1]
 
@@ -300,7 +300,7 @@ def test_r4_5_unowned_land_stays_unowned_when_nobody_enters():
         do(g, p, next(a for a in g.legal_actions(p) if a["type"] == "choose_leaders"))
     leader = next(u["id"] for u in g.view(0)["units"] if u["owner"] == 0)
     march(g, 0, [leader], "L2")
-    owners = {n: l["owner"] for n, l in g.view(0)["lands"].items()}
+    owners = {n: land["owner"] for n, land in g.view(0)["lands"].items()}
     assert owners == {"H0": 0, "L1": None, "L2": 0, "L3": None, "L4": None, "L5": None, "L6": None, "H1": 1}
 
 
@@ -378,13 +378,13 @@ MIRROR = {"H0": "H1", "L1": "L5", "L2": "L6", "L3": "L3", "L4": "L4", "L5": "L1"
 def test_r4_7_distance_to_the_enemy_base_player_0():
     """R4.7 [decided]: for player 0, L5/L6 = 1, L3/L4 = 2, L1/L2 = 3, H0 = 4, H1 = 0."""
     lands = scenario().view(0)["lands"]
-    assert {n: l["distance"][0] for n, l in lands.items()} == EXPECTED_DISTANCE_P0
+    assert {n: land["distance"][0] for n, land in lands.items()} == EXPECTED_DISTANCE_P0
 
 
 def test_r4_7_distance_to_the_enemy_base_player_1_is_symmetric():
     """R4.7 [decided]: symmetric for player 1: L1/L2 = 1, L3/L4 = 2, L5/L6 = 3, H1 = 4, H0 = 0."""
     lands = scenario().view(1)["lands"]
-    got = {n: l["distance"][1] for n, l in lands.items()}
+    got = {n: land["distance"][1] for n, land in lands.items()}
     assert got == {"H0": 0, "L1": 1, "L2": 1, "L3": 2, "L4": 2, "L5": 3, "L6": 3, "H1": 4}
     for n in ALL:
         assert got[n] == EXPECTED_DISTANCE_P0[MIRROR[n]]
@@ -395,7 +395,7 @@ def test_r4_7_distance_is_steps_on_the_graph():
     every other land is one more than its nearest neighbour."""
     for p, target in ((0, "H1"), (1, "H0")):
         lands = scenario().view(p)["lands"]
-        d = {n: l["distance"][p] for n, l in lands.items()}
+        d = {n: land["distance"][p] for n, land in lands.items()}
         assert d[target] == 0
         for n in ALL:
             if n != target:
@@ -406,4 +406,4 @@ def test_r4_7_distance_does_not_depend_on_land_kinds():
     """R4.7: distances are the same whatever the random layout (R4.3)."""
     for s in range(5):
         lands = Game.new(DECK, DECK, seed=s, first=0).view(None)["lands"]
-        assert {n: l["distance"][0] for n, l in lands.items()} == EXPECTED_DISTANCE_P0
+        assert {n: land["distance"][0] for n, land in lands.items()} == EXPECTED_DISTANCE_P0

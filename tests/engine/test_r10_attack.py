@@ -5,7 +5,6 @@ Board (helpers.LANDS): L1 road 6, L3 road 6. Player 0 attacks from L1 into L3. F
 attacker's die first, then the defender's.
 """
 
-import pytest
 
 from tests.engine.helpers import assert_illegal, card, do, events_of, find, scenario, unit, unit_view
 

@@ -29,14 +29,16 @@ def seats(started, connect_as, alice, bob):
     return make
 
 
-def play_out(seat_a, seat_b, policies=(BaselinePlayer(seed=1), RandomPlayer(seed=2)), limit=3000):
-    """Both seats play with their policies until the game ends; return the final state."""
+def play_out(seat_a, seat_b, policies=None, limit=3000):
+    """Both seats play with their policies (by default a baseline and a random player, new for each
+    game) until the game ends; return the final state."""
+    policies = policies or (BaselinePlayer(seed=1), RandomPlayer(seed=2))
     for _ in range(limit):
         sa, sb = seat_a.latest(), seat_b.latest()
         if sa["status"] != "active" and sb["status"] != "active":
             return sa
         moved = False
-        for seat, st, policy in ((seat_a, sa, policies[0]), (seat_b, sb, policies[1])):
+        for seat, policy in ((seat_a, policies[0]), (seat_b, policies[1])):
             fresh = seat.latest()
             if fresh["status"] == "active" and fresh["seat"] in fresh["waiting_for"]:
                 seat.act(policy.choose(SentView(fresh), fresh["seat"]), fresh["version"])

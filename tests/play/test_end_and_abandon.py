@@ -5,7 +5,7 @@ import datetime
 
 import pytest
 
-from tests.story.conftest import play_out, unlock_up_to
+from tests.story.conftest import play_out
 from tests.web.conftest import post
 from webapp import play, story
 from webapp.store import list_games, list_packs, load_game
@@ -97,7 +97,7 @@ def test_abandon_resigns_a_cpu_or_story_game_at_any_moment(client, db, alice, bo
 def test_a_game_left_for_days_is_resigned_when_the_games_are_listed(app, client, db, alice, loaner):
     old = play.create_cpu_game(db, alice, loaner, seed=8)
     fresh = play.create_cpu_game(db, alice, loaner, seed=9)
-    long_ago = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=15)).isoformat(
+    long_ago = (datetime.datetime.now(datetime.UTC) - datetime.timedelta(days=15)).isoformat(
         timespec="milliseconds").replace("+00:00", "Z")
     db.execute("UPDATE games SET updated = ? WHERE id = ?", [long_ago, old])
     assert play.abandon_stale(db, alice["id"], days=0) == []  # the setting at 0 turns it off
@@ -111,7 +111,7 @@ def test_a_game_left_for_days_is_resigned_when_the_games_are_listed(app, client,
 def test_a_story_battle_left_for_days_is_not_offered_to_resume(app, client, db, alice):
     gid = story.start_chapter(db, alice, "first-muster", seed=2)
     assert 'data-testid="story-resume"' in client.get("/story/first-muster").get_data(as_text=True)
-    long_ago = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=20)).isoformat(
+    long_ago = (datetime.datetime.now(datetime.UTC) - datetime.timedelta(days=20)).isoformat(
         timespec="milliseconds").replace("+00:00", "Z")
     db.execute("UPDATE games SET updated = ? WHERE id = ?", [long_ago, gid])
     app.config["ABANDON_AFTER_DAYS"] = 30

@@ -58,7 +58,7 @@ def test_the_same_id_in_another_database_file_is_another_game(two_dbs):
         play.apply(db, row, 0, first_leaders(game), row["version"])
     views = [play.load(db, id_a)[1].view(0) for db in (a, b)]
     assert views[0] != views[1]
-    for db, view in zip((a, b), views):
+    for db, view in zip((a, b), views, strict=True):
         assert Game.from_json(load_game(db, id_a)["state"]).view(0) == view
 
 

@@ -167,7 +167,7 @@ def test_every_event_of_real_games_reads_as_words(seed):
     game = Game.new(random_deck(rng, POOL), random_deck(rng, POOL), seed=seed, first=None, pool=POOL)
     players = [BaselinePlayer(seed=seed, pool=POOL), RandomPlayer(seed=seed)]
     st = game.state.static
-    units = {n: (c.id, o) for n, c, o in zip(st.names, st.cards, st.owner)}
+    units = {n: (c.id, o) for n, c, o in zip(st.names, st.cards, st.owner, strict=True)}
     while game.result is None:
         p = min(game.waiting_for())
         events = game.apply(p, players[p].choose(game, p))

@@ -47,9 +47,9 @@ class Server:
     def start(self):
         env = dict(os.environ, BRIGADE_INSTANCE_PATH=str(self.instance), BRIGADE_SERVER=self.server)
         env.pop("BRIGADE_DB", None)
-        self.log = open(self.instance / "server.log", "a")
-        self.proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(self.port)], cwd=ROOT, env=env,
-                                     stdout=self.log, stderr=subprocess.STDOUT)
+        with open(self.instance / "server.log", "a") as log:  # the server keeps its own copy of the file
+            self.proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(self.port)], cwd=ROOT, env=env,
+                                         stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -65,7 +65,6 @@ class Server:
         """Stop the server at once, as a crash would (SIGKILL: no clean shutdown)."""
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(timeout=10)
-        self.log.close()
 
     def stop(self):
         if self.proc is not None and self.proc.poll() is None:
@@ -75,7 +74,6 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-            self.log.close()
 
     def db(self):
         return connect(self.instance / "brigade.db")

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from webapp.engine import Game, IllegalAction, load_pool
+from webapp.engine import IllegalAction, load_pool
 from webapp.engine.game import SHAPES
 from webapp.engine.randomplay import play_random, random_action, random_game
 

@@ -33,7 +33,7 @@ class ConfiguredServer(Server):
                 f.write(f"{key} = {value!r}\n")
 
     def log_text(self):
-        self.log.flush()
+        """What the server printed so far (it writes its log file itself)."""
         return (self.instance / "server.log").read_text(errors="replace")
 
 

@@ -4,12 +4,18 @@ The real-server attack on one user's 30 sockets is test_socket_flood.py."""
 
 import pytest
 
-from tests.play.conftest import app, connect_as, db, loaner, socketio  # noqa: F401 (fixtures)
 from tests.play.helpers import errors, states, take
-from tests.web.conftest import log_in, make_user  # noqa: F401 (fixtures)
-from webapp import play
+from tests.web.conftest import log_in
+from webapp import create_app, play
 from webapp.ratelimit import Window
 from webapp.sockets import handlers
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The play folder's app (the CPU moves at once) rather than this folder's online one; the other
+    fixtures come from tests/security/conftest.py."""
+    return create_app({"TESTING": True, "INSTANCE_PATH": tmp_path / "instance", "CPU_DELAY": 0})
 
 
 @pytest.fixture
@@ -51,7 +57,7 @@ def test_one_address_is_limited_over_all_its_users_sockets(app, db, loaner, make
     clients = [from_address(u, "10.0.0.9") for u in users]
     games = [play.create_cpu_game(db, u, loaner, seed=n) for n, u in enumerate(users)]
     for _ in range(20):  # 60 events from one address at once: 30 are handled
-        for c, g in zip(clients, games):
+        for c, g in zip(clients, games, strict=True):
             c.emit("join", {"game": g})
     got = [(m["name"], m["args"][0]) for c in clients for m in take(c)]
     refused = [e for e in errors(got) if e["code"] == "rate_limited"]

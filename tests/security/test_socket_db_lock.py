@@ -10,7 +10,6 @@ import threading
 import time
 
 import pytest
-import requests
 
 from .socketkit import Client, ConfiguredServer, start_cpu_game, user
 

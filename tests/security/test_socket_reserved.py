@@ -115,7 +115,7 @@ def test_packets_that_are_not_json_are_answered_and_log_no_traceback(server, cli
     before = server.log_text().count("Traceback")
     for n, text in enumerate(MALFORMED, 1):  # paced under RATE_LIMIT (5 a second here)
         c.raw(text)
-        c.wait(lambda c: len(c.of("error")) >= n)
+        c.wait(lambda c, n=n: len(c.of("error")) >= n)
         time.sleep(0.25)
     assert set(codes(c)) == {"bad_request"}, c.of("error")
     assert any("not valid JSON" in e["message"] for e in c.of("error"))

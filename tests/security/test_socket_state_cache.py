@@ -9,12 +9,18 @@ import collections
 
 import pytest
 
-from tests.play.conftest import app, connect_as, db, loaner, socketio, wait_for_cpu  # noqa: F401 (fixtures)
+from tests.play.conftest import wait_for_cpu
 from tests.online.helpers import wait_until
 from tests.play.helpers import received, states
-from tests.web.conftest import alice, bob, make_user  # noqa: F401 (fixtures)
-from webapp import play
+from webapp import create_app, play
 from webapp.engine import Game
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The play folder's app (the CPU moves at once) rather than this folder's online one; the other
+    fixtures come from tests/security/conftest.py."""
+    return create_app({"TESTING": True, "INSTANCE_PATH": tmp_path / "instance", "CPU_DELAY": 0})
 
 
 @pytest.fixture

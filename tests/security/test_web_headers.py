@@ -51,7 +51,7 @@ def test_no_page_holds_a_script_the_policy_would_block(app, alice, pages):
     player = client_of(app, alice)
     for url in pages:
         response = player.get(url, follow_redirects=True)
-        if not response.mimetype == "text/html":
+        if response.mimetype != "text/html":
             continue
         page = text(response)
         for attrs in SCRIPT.findall(page):

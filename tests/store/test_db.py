@@ -27,10 +27,9 @@ def test_default_path_comes_from_brigade_db_when_set(tmp_path, monkeypatch):
 
 
 def test_transaction_rolls_everything_back_on_error(db, alice):
-    with pytest.raises(RuntimeError):
-        with transaction(db):
-            db.execute("UPDATE users SET name = 'Changed'")
-            raise RuntimeError("boom")
+    with pytest.raises(RuntimeError), transaction(db):
+        db.execute("UPDATE users SET name = 'Changed'")
+        raise RuntimeError("boom")
     assert db.execute("SELECT name FROM users").fetchall() == [("Alice",)]
     assert not db.conn.in_transaction
 
@@ -38,10 +37,9 @@ def test_transaction_rolls_everything_back_on_error(db, alice):
 def test_nested_transaction_rolls_back_only_the_inner_block(db, alice):
     with transaction(db):
         db.execute("UPDATE users SET is_admin = 1")
-        with pytest.raises(RuntimeError):
-            with transaction(db):
-                db.execute("UPDATE users SET name = 'Changed'")
-                raise RuntimeError("boom")
+        with pytest.raises(RuntimeError), transaction(db):
+            db.execute("UPDATE users SET name = 'Changed'")
+            raise RuntimeError("boom")
     assert db.execute("SELECT name, is_admin FROM users").fetchall() == [("Alice", 1)]
 
 

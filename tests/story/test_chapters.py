@@ -83,7 +83,7 @@ def test_the_first_chapters_teach_the_rules_in_order(chapters):
     """Summoning and leaders, marching and capacity, battle and formation, initiative, abilities and
     counters, spells and slots, quick summon, leader refill, the round-12 judgment."""
     expected = ["R5.4", "R8.4", "R9.4", "R9.7", "R11.4", "R12.2", "R9.2", "R15.1", "R16.1"]
-    for c, rule in zip(chapters, expected):
+    for c, rule in zip(chapters, expected, strict=False):  # the first nine chapters
         assert rule in c.teaches["rules"], f"chapter {c.order} ({c.id}) should teach {rule}"
     # and Eringe points at the moment that matters, the first time it happens
     whens = {c.order: {t["when"] for t in c.tips} for c in chapters}

@@ -76,9 +76,7 @@ def test_a_custom_start_is_stored_as_the_games_first_state(db, alice):
     # replaying the record from the scenario gives the stored game (what judge relies on)
     play_out(db, gid, alice["id"])
     row = load_game(db, gid)
-    last = None
-    for last in story.replay_states(row, list_actions(db, gid)):
-        pass
+    *_, last = story.replay_states(row, list_actions(db, gid))
     assert last.to_json() == row["state"]
 
 

@@ -11,7 +11,6 @@ import types
 import urllib.request
 from pathlib import Path
 
-import pytest
 
 from webapp import ROOT, create_app
 
@@ -98,15 +97,15 @@ def get_with_retries(url, deadline):
 def test_python_m_webapp_serves_healthz(tmp_path):
     port = free_port()
     env = dict(os.environ, BRIGADE_INSTANCE_PATH=str(tmp_path / "instance"))
-    stderr = open(tmp_path / "stderr.txt", "w+")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "webapp", "--port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=stderr,
-        text=True,
-    )
+    with open(tmp_path / "stderr.txt", "w+") as stderr:  # the server keeps its own copy of the file
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "webapp", "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+        )
     try:
         line = read_line(proc.stdout, timeout=20)
         errors = Path(stderr.name).read_text()
@@ -124,4 +123,3 @@ def test_python_m_webapp_serves_healthz(tmp_path):
             proc.kill()
             proc.wait()
         proc.stdout.close()
-        stderr.close()

@@ -1,7 +1,5 @@
 """Register, log in, log out: forms, refusals that store nothing, throttling, sessions and redirects."""
 
-import sys
-import types
 
 import pytest
 
@@ -247,20 +245,17 @@ def test_a_mode_that_admits_nobody_shows_no_form_and_refuses(tmp_path, config):
     assert users(app) == []
 
 
-# The starter collection hook (webapp.packs.grant_starter, written elsewhere)
+# The starter collection (webapp.packs.grant_starter)
 
 
 def test_a_new_account_gets_its_starter_collection(app, client, monkeypatch):
     calls = []
-    packs = types.ModuleType("webapp.packs")
-    packs.grant_starter = lambda db, user_id: calls.append((db.conn.in_transaction, user_id))
-    monkeypatch.setitem(sys.modules, "webapp.packs", packs)
+    monkeypatch.setattr(accounts, "grant_starter", lambda db, user_id: calls.append((db.conn.in_transaction, user_id)))
     register(client, "alice")
     assert calls == [(True, stored_user(app, "alice")["id"])]  # inside the account's transaction
 
 
 def test_a_new_account_gets_the_real_starter_collection(app, client):
-    pytest.importorskip("webapp.packs")
     register(client, "alice")
     db = connect(app.config["DATABASE"])
     try:
@@ -275,30 +270,10 @@ def test_an_account_whose_starter_collection_fails_is_not_stored(app, client, mo
     def grant_starter(db, user_id):
         db["packs"].insert({"user_id": user_id, "source": "welcome", "created": "now"})
         raise RuntimeError("no cards")
-    packs = types.ModuleType("webapp.packs")
-    packs.grant_starter = grant_starter
-    monkeypatch.setitem(sys.modules, "webapp.packs", packs)
+    monkeypatch.setattr(accounts, "grant_starter", grant_starter)
     with pytest.raises(RuntimeError):
         register(client, "alice")
     assert users(app) == []
-
-
-def test_registering_works_without_a_packs_module(app, client, monkeypatch):
-    monkeypatch.setitem(sys.modules, "webapp.packs", None)  # import fails as if there were none
-    assert register(client, "alice").status_code == 302
-    assert users(app) == [("alice", True)]
-
-
-def test_a_broken_packs_module_is_not_mistaken_for_a_missing_one(monkeypatch):
-    monkeypatch.setitem(sys.modules, "webapp.packs", None)
-    assert accounts.starter_hook() is None
-    broken = types.ModuleType("webapp.packs")
-    def getattr_(name):
-        raise ImportError("cannot import name 'x' from 'webapp.cards'", name="webapp.cards")
-    broken.__getattr__ = getattr_
-    monkeypatch.setitem(sys.modules, "webapp.packs", broken)
-    with pytest.raises(ImportError):
-        accounts.starter_hook()
 
 
 # Logging in and out

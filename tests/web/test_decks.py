@@ -506,7 +506,7 @@ def test_decks_js_words_messages_and_charts_as_the_server_does(app, db, alice, a
                             input=json.dumps({"decks": PARITY_DECKS, "data": data}),
                             capture_output=True, text=True, timeout=30, check=True)
     from_js = json.loads(result.stdout)
-    for deck, js in zip(PARITY_DECKS, from_js):
+    for deck, js in zip(PARITY_DECKS, from_js, strict=True):
         report = check_deck(deck, POOL, owned)
         assert js["problems"] == report.to_list(), deck
         assert js["stats"] == deck_stats(deck, POOL), deck

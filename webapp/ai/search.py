@@ -221,7 +221,7 @@ def evaluate(world, player):
     for q in (0, 1):
         if leaders[q] == 1:
             score[q] -= 4.0
-        lands = [l for l, o in enumerate(s.owners) if o == q]
-        score[q] += land_weight * len(lands) + 0.3 * sum(4 - DISTANCE[q][l] for l in lands if DISTANCE[q][l] is not None)
+        lands = [land for land, o in enumerate(s.owners) if o == q]
+        score[q] += land_weight * len(lands) + 0.3 * sum(4 - DISTANCE[q][land] for land in lands if DISTANCE[q][land] is not None)
         score[q] += 0.4 * len(s.hand[q])
     return max(score[player], 0.0), max(score[1 - player], 0.0)

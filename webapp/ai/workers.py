@@ -14,6 +14,7 @@ game waits for an idle worker up to its deadline, so more Hard games than worker
 `suggest()` is the hint: the Hard player's move for a seat, its estimated win chance and a sentence.
 """
 
+import contextlib
 import logging
 import os
 import queue
@@ -113,10 +114,8 @@ class Worker:
 
     def kill(self):
         for c in (self.send_conn, self.conn):
-            try:
+            with contextlib.suppress(OSError):
                 c.close()
-            except OSError:
-                pass
         if self.is_alive():
             self.process.kill()
         try:
@@ -271,12 +270,12 @@ def describe(game, player, action):
         parts = [name(i) for i in ids]
         return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1] if parts else "nobody"
 
-    def land(l):
-        if l == ("H0", "H1")[player]:
+    def land(where):
+        if where == ("H0", "H1")[player]:
             return "your base"
-        if l == ("H1", "H0")[player]:
+        if where == ("H1", "H0")[player]:
             return "the enemy base"
-        return l
+        return where
 
     t = action["type"]
     if t == "summon":

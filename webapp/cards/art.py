@@ -60,7 +60,7 @@ SERIF = "'DejaVu Serif', Georgia, 'Noto Serif CJK JP', 'Hiragino Mincho ProN', '
 def palette(element):
     """The element's colours as a dict (deep … pale, gem); unknown elements get a neutral grey."""
     vals = PALETTES.get(element, ("#1e1e24", "#3a3a44", "#6a6a78", "#9a9aa8", "#cfcfd8", "#f4f4f8", "#8a8a99"))
-    return dict(zip(KEYS, vals))
+    return dict(zip(KEYS, vals, strict=True))
 
 
 # ---------------------------------------------------------------- text measuring
@@ -522,10 +522,7 @@ def _ridge(rng, x, w, base, amp, n, bottom, jagged):
         px = x - 6 + (w + 12) * i / n + (rng.uniform(-0.25, 0.25) * (w / n) if 0 < i < n else 0)
         py = base - rng.uniform(0.15, 1.0) * amp
         pts.append((px, py))
-    if jagged:
-        line = "M" + " L".join(f"{f1(a)},{f1(b)}" for a, b in pts)
-    else:
-        line = _smooth(pts)
+    line = "M" + " L".join(f"{f1(a)},{f1(b)}" for a, b in pts) if jagged else _smooth(pts)
     return f"{line} L{f1(x + w + 6)},{f1(bottom)} L{f1(x - 6)},{f1(bottom)} Z"
 
 
@@ -1235,7 +1232,7 @@ def card_svg(card, lang="en", width=W, height=H):
         kw_out = []
         if badges_on_edge:
             bx = art_x + art_w - 6 - badges_w
-            for k, bw in zip(kw_badges, badge_ws):
+            for k, bw in zip(kw_badges, badge_ws, strict=True):
                 lab = KEYWORD_BADGE[k][0 if en else 1]
                 full = cardtext.KEYWORD.get(k, (lab, lab))[0 if en else 1]
                 b, _ = badge(bx, edge_y - 8.5, lab, KEYWORD_BADGE[k][2], pal["deep"], pal["pale"], pal["light"],
@@ -1244,7 +1241,7 @@ def card_svg(card, lang="en", width=W, height=H):
                 bx += bw + 4
         else:
             bx, by = BOX_X + PAD, box_top + 7
-            for k, bw in zip(kw_badges, badge_ws):
+            for k, bw in zip(kw_badges, badge_ws, strict=True):
                 if bx > BOX_X + PAD and bx + bw > BOX_X + PAD + inner_w:
                     bx, by = BOX_X + PAD, by + 21
                 lab = KEYWORD_BADGE[k][0 if en else 1]
@@ -1264,7 +1261,7 @@ def card_svg(card, lang="en", width=W, height=H):
     ty = content_top + (slack / 2 if not kw_badges or badges_on_edge else 0) + size * 0.8
     ty = max(ty, content_top + size * 0.8)
     ink_bold = _mix(pal["deep"], pal["mid"], 0.25)
-    for i, lines in enumerate(wrapped):
+    for lines in wrapped:
         out.append(_text_lines(lines, BOX_X + PAD, ty, size, lh, INK, family, bold_fill=ink_bold))
         ty += len(lines) * lh + size * 0.4
     if flavor_block:

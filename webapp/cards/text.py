@@ -156,7 +156,8 @@ def count_phrase(a, lang):
     who = {"allies": ("your", "味方"), "enemies": ("enemy", "敵"), "all": ("", "両軍の")}[a.fallen]
     if lang == "en":
         either = " of either side" if a.fallen == "all" else ""
-        return f"the number of {who[0] + ' ' if who[0] else ''}{noun(a.fallen_filter, 'en', plural_form=True)}{either} destroyed this battle"
+        whose = who[0] + " " if who[0] else ""
+        return f"the number of {whose}{noun(a.fallen_filter, 'en', plural_form=True)}{either} destroyed this battle"
     return f"この戦闘で破棄された{who[1]}{noun(a.fallen_filter, 'ja')}の数"
 
 

@@ -338,7 +338,6 @@ def declarations(s, side, timing, au):
                         a["choice"] = choice
                     out.append(a)
     if spells_allowed(s, au):
-        seen = set()
         for c in s.hand[side]:
             card = cards[c]
             if card.kind != "spell" or card.spell.timing != timing:
@@ -613,7 +612,7 @@ def end(s, ev):
     s.battle = None
     s.phase = "main"
     ev.append({"type": "battle_ended", "land": s.land_name(b.land), "attacker": att,
-               "success": success, "returned": [{"unit": u, "land": l} for u, l in returned]})
+               "success": success, "returned": [{"unit": u, "land": where} for u, where in returned]})
     if success:
         ev.append({"type": "land_taken", "player": att, "land": s.land_name(b.land)})
     for p in (att, 1 - att):
@@ -623,6 +622,6 @@ def end(s, ev):
     if not success:
         lands = sorted({b.origin[u] for u in survivors if u not in b.quick} |
                        ({b.main_origin} if any(u in b.quick for u in survivors) else set()))
-        s.pending = tuple(l for l in lands if s.level_on(l, att) > s.static.capacity[l])
+        s.pending = tuple(land for land in lands if s.level_on(land, att) > s.static.capacity[land])
         if s.pending:
             s.phase = "over_capacity"

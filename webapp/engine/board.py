@@ -1,7 +1,6 @@
 """The 8-land board: layout, adjacency, capacities and distances (R4)."""
 
 LANDS = ("H0", "L1", "L2", "L3", "L4", "L5", "L6", "H1")
-LAND_INDEX = {name: i for i, name in enumerate(LANDS)}
 BASES = (0, 7)  # land index of each player's base
 MIDDLE = (1, 2, 3, 4, 5, 6)
 

@@ -20,11 +20,11 @@ def dump(s):
         "round": s.round, "active": s.active, "first": s.first, "phase": s.phase, "result": s.result,
         "owners": list(s.owners), "deck": [[n[c] for c in z] for z in s.deck],
         "hand": [[n[c] for c in z] for z in s.hand], "discard": [[n[c] for c in z] for z in s.discard],
-        "units": [[n[u], LANDS[l]] for u, l in s.land.items()],  # in order of arrival
+        "units": [[n[u], LANDS[land]] for u, land in s.land.items()],  # in order of arrival
         "leaders": sorted(n[u] for u in s.leaders), "exhausted": sorted(n[u] for u in s.exhausted),
-        "marches": {n[u]: k for u, k in s.marches.items()}, "failed": sorted(LANDS[l] for l in s.failed),
+        "marches": {n[u]: k for u, k in s.marches.items()}, "failed": sorted(LANDS[land] for land in s.failed),
         "leader_choice": [None if c is None else [n[u] for u in c] for c in s.leader_choice],
-        "rng": s.rng, "dice": list(s.dice), "pending": [LANDS[l] for l in s.pending],
+        "rng": s.rng, "dice": list(s.dice), "pending": [LANDS[land] for land in s.pending],
         "version": s.version, "opening": s.opening, "battle": None,
     }
     if s.shown:  # only when there are any: older saved texts stay exactly as they were
@@ -32,7 +32,7 @@ def dump(s):
     if b is not None:
         data["battle"] = {
             "land": LANDS[b.land], "attacker": b.attacker, "party": [[n[u] for u in p] for p in b.party],
-            "origin": {n[u]: LANDS[l] for u, l in b.origin.items()}, "main_origin": LANDS[b.main_origin],
+            "origin": {n[u]: LANDS[land] for u, land in b.origin.items()}, "main_origin": LANDS[b.main_origin],
             "quick": [n[u] for u in b.quick], "step": b.step, "step_player": b.step_player,
             "rolls": None if b.rolls is None else [list(r) for r in b.rolls],
             "order": None if b.order is None else list(b.order), "striker": b.striker,
@@ -96,10 +96,10 @@ def _load(data, pool):
     s.leaders = frozenset(ix[u] for u in data["leaders"])
     s.exhausted = {ix[u] for u in data["exhausted"]}
     s.marches = {ix[u]: k for u, k in data["marches"].items()}
-    s.failed = frozenset(li[l] for l in data["failed"])
+    s.failed = frozenset(li[land] for land in data["failed"])
     s.leader_choice = tuple(None if c is None else tuple(ix[u] for u in c) for c in data["leader_choice"])
     s.rng, s.dice = data["rng"], tuple(data["dice"])
-    s.pending = tuple(li[l] for l in data["pending"])
+    s.pending = tuple(li[land] for land in data["pending"])
     s.version, s.opening = data["version"], data["opening"]
     s.shown = frozenset(ix[c] for c in data.get("shown", ()))
     bd = data["battle"]
@@ -108,7 +108,7 @@ def _load(data, pool):
         b = Battle.__new__(Battle)
         b.land, b.attacker = li[bd["land"]], bd["attacker"]
         b.party = [[ix[u] for u in p] for p in bd["party"]]
-        b.origin = {ix[u]: li[l] for u, l in bd["origin"].items()}
+        b.origin = {ix[u]: li[land] for u, land in bd["origin"].items()}
         b.main_origin = li[bd["main_origin"]]
         b.quick = [ix[u] for u in bd["quick"]]
         b.step, b.step_player = bd["step"], bd["step_player"]

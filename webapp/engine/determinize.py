@@ -58,7 +58,7 @@ def determinize(s, p, rng, guess=None):
         hand = order[:hand_count]
         if not need_monster or not hand or any(pool[picks[unseen.index(c)]].kind == "monster" for c in hand):
             break
-    for u, cid in zip(unseen, picks):
+    for u, cid in zip(unseen, picks, strict=True):
         cards[u] = pool[cid]
     new = s.copy()
     new.static = Static(cards, st.owner, st.names, st.kinds, st.custom, pool, st.leader_mode)

@@ -1,7 +1,7 @@
 """The public API of the rules engine: `Game` (ARCHITECTURE.md, "Engine contract")."""
 
 from . import battle, codec, effects, turn, views
-from .board import BASES, LANDS, SHARED_LANDS
+from .board import LANDS, SHARED_LANDS
 from .carddefs import load_pool
 from .errors import IllegalAction
 from .rng import Rng, instance_numbers
@@ -74,7 +74,7 @@ class Game:
         for p, deck in enumerate((deck0, deck1)):
             check_deck(deck, pool, p)
             numbers = instance_numbers(seed, p, len(deck))  # opaque ids: no card, no deck position
-            for k, cid in zip(numbers, deck):
+            for k, cid in zip(numbers, deck, strict=True):
                 cards.append(pool[cid])
                 owner.append(p)
                 names.append(f"p{p}c{k}")

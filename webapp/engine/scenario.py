@@ -59,7 +59,7 @@ def build(data, pool):
     else:
         shared = list(SHARED_LANDS)
         rng.shuffle(shared)
-        for i, k in zip(MIDDLE, shared):
+        for i, k in zip(MIDDLE, shared, strict=True):
             kinds[i] = k
     players = data["players"]
     if not isinstance(players, list) or len(players) != 2:
@@ -92,7 +92,7 @@ def build(data, pool):
                 entries.append((p, zone, i, item, where))
     numbers = [iter(instance_numbers(seed, p, sum(1 for e in entries if e[0] == p and "id" not in e[3]),
                                      explicit)) for p in (0, 1)]  # opaque ids, as in Game.new
-    for p, zone, i, item, where in entries:
+    for p, _zone, _i, item, _where in entries:
         iid = item["id"] if "id" in item else f"p{p}c{next(numbers[p])}"
         cards.append(defs[item["card"]])
         owner.append(p)
@@ -113,7 +113,7 @@ def build(data, pool):
                 _fail(f"owners.{name}", f"expected 0, 1 or null, got {o!r}")
             s.set_owner(LANDS.index(name), o)
     leaders = set()
-    for inst, (p, zone, i, item, where) in enumerate(entries):
+    for inst, (p, zone, _i, item, where) in enumerate(entries):
         if zone == "deck":
             continue
         if zone != "units":

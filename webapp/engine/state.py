@@ -4,7 +4,7 @@ Card instances are small integers; what never changes during a game (which card 
 is, who owns it, the land kinds) lives in `Static`, shared by every copy.
 """
 
-from .board import BASES, CAPACITY, LANDS
+from .board import CAPACITY, LANDS
 
 
 class Static:
@@ -51,10 +51,6 @@ class Battle:
         b.fallen, b.killed_leader = self.fallen, self.killed_leader
         return b
 
-    @property
-    def defender(self):
-        return 1 - self.attacker
-
 
 class State:
     """Everything that changes during a game."""
@@ -85,22 +81,16 @@ class State:
     def units_on(self, land, player=None):
         """Units on a land (of one player), in the order they came onto it."""
         owner = self.static.owner
-        return [u for u, l in self.land.items() if l == land and (player is None or owner[u] == player)]
+        return [u for u, at in self.land.items() if at == land and (player is None or owner[u] == player)]
 
     def level_on(self, land, player):
         """Total printed level of a player's units on a land (R4.4, R12.12)."""
         cards, owner = self.static.cards, self.static.owner
-        return sum(cards[u].level for u, l in self.land.items() if l == land and owner[u] == player)
+        return sum(cards[u].level for u, at in self.land.items() if at == land and owner[u] == player)
 
     def has_enemy(self, land, player):
         owner = self.static.owner
-        return any(l == land and owner[u] != player for u, l in self.land.items())
-
-    def base(self, player):
-        return BASES[player]
-
-    def name(self, inst):
-        return self.static.names[inst]
+        return any(at == land and owner[u] != player for u, at in self.land.items())
 
     def land_name(self, land):
         return LANDS[land]

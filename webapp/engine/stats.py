@@ -65,10 +65,6 @@ def level(s, u):
     return lv
 
 
-def side_of(s, u):
-    return s.static.owner[u]
-
-
 def select(s, sel, src, side, targets=()):
     """The living battle units a selector names, seen from `side` (the source's side)."""
     b = s.battle

@@ -83,15 +83,15 @@ def end_turn(s, p, ev):
 
 def judgment(s, ev):
     """R16.1: more lands wins; then the nearer front, position by position; else a draw."""
-    lands = [[l for l in range(len(LANDS)) if s.owners[l] == p] for p in (0, 1)]
+    lands = [[land for land in range(len(LANDS)) if s.owners[land] == p] for p in (0, 1)]
     counts = [len(lands[0]), len(lands[1])]
-    fronts = [sorted(DISTANCE[p][l] for l in lands[p]) for p in (0, 1)]
+    fronts = [sorted(DISTANCE[p][land] for land in lands[p]) for p in (0, 1)]
     ev.append({"type": "judgment", "lands": counts, "fronts": fronts})
     if counts[0] != counts[1]:
         winner = 0 if counts[0] > counts[1] else 1
     else:
         winner = None
-        for a, b in zip(fronts[0], fronts[1]):
+        for a, b in zip(fronts[0], fronts[1], strict=True):
             if a != b:
                 winner = 0 if a < b else 1
                 break
@@ -127,18 +127,18 @@ def board_tables(s, p):
     cards, owner = s.static.cards, s.static.owner
     own = [0] * len(LANDS)
     enemy = [False] * len(LANDS)
-    for u, l in s.land.items():
+    for u, land in s.land.items():
         if owner[u] == p:
-            own[l] += cards[u].level
+            own[land] += cards[u].level
         else:
-            enemy[l] = True
+            enemy[land] = True
     return own, enemy
 
 
 def march_signature(s, p, tables):
     """All that the marches of p depend on: movers with their lands and marches, levels, enemies."""
     owner, exhausted, marches = s.static.owner, s.exhausted, s.marches
-    movers = tuple((u, l, marches.get(u, 0)) for u, l in s.land.items()
+    movers = tuple((u, land, marches.get(u, 0)) for u, land in s.land.items()
                    if owner[u] == p and u not in exhausted)
     return movers, tuple(tables[0]), tuple(tables[1]), s.failed
 
@@ -325,14 +325,14 @@ def march_ability_options(s, p, tables=None):
         zone = s.hand[p] if e.source == "hand" else s.discard[p]
         here = s.land[u]
         lands = [here] if e.dest == "here" else sorted(ADJACENT[here])
-        lands = [l for l in lands if l != BASES[1 - p] and not enemy[l]]
+        lands = [land for land in lands if land != BASES[1 - p] and not enemy[land]]
         for c in zone:
             card = cards[c]
             if card.kind != "monster" or not card_matches(card, e.filter):
                 continue
-            for l in lands:
-                if own[l] + card.level <= s.static.capacity[l]:
-                    out.append((u, (c, l)))
+            for land in lands:
+                if own[land] + card.level <= s.static.capacity[land]:
+                    out.append((u, (c, land)))
     return out
 
 

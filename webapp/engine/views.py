@@ -11,11 +11,11 @@ def view(s, viewer, waiting):
     b = s.battle
     au = stats.auras(s) if b is not None else None
     used = [[0] * len(LANDS), [0] * len(LANDS)]
-    for u, l in s.land.items():
-        used[owner[u]][l] += cards[u].level
-    lands = {LANDS[l]: {"kind": st.kinds[l], "capacity": st.capacity[l], "owner": s.owners[l],
-                        "used": [used[0][l], used[1][l]], "distance": [DISTANCE[0][l], DISTANCE[1][l]]}
-             for l in range(len(LANDS))}
+    for u, land in s.land.items():
+        used[owner[u]][land] += cards[u].level
+    lands = {LANDS[land]: {"kind": st.kinds[land], "capacity": st.capacity[land], "owner": s.owners[land],
+                        "used": [used[0][land], used[1][land]], "distance": [DISTANCE[0][land], DISTANCE[1][land]]}
+             for land in range(len(LANDS))}
     units = []
     for u in sorted(s.land, key=s.land.__getitem__):  # by land, then arrival (stable sort)
         card = cards[u]
@@ -45,7 +45,7 @@ def view(s, viewer, waiting):
     out = {"round": s.round, "active": s.active, "first": s.first, "phase": s.phase,
            "result": dict(s.result) if s.result else None, "version": s.version,
            "waiting_for": sorted(waiting), "viewer": viewer, "lands": lands, "units": units,
-           "players": players, "failed_lands": sorted(LANDS[l] for l in s.failed),
+           "players": players, "failed_lands": sorted(LANDS[land] for land in s.failed),
            "pending": {"player": s.active, "land": LANDS[s.pending[0]]} if s.pending else None,
            "battle": battle_view(s, au) if b is not None else None,
            "opening": dict(s.opening) if s.opening else None}
@@ -96,4 +96,4 @@ def battle_view(s, au):
             "negated": sorted(names[u] for u in b.negated if u in s.land), "slots": slots,
             "spell_lock": au.lock, "done": sorted(b.done),
             "fallen": {str(p): [cards[u].id for u in b.fallen[p]] for p in (0, 1)},
-            "origins": {names[u]: s.land_name(l) for u, l in sorted(b.origin.items()) if u in s.land}}
+            "origins": {names[u]: s.land_name(land) for u, land in sorted(b.origin.items()) if u in s.land}}

@@ -7,7 +7,7 @@ Times are the store's ISO 8601 UTC text (``now()``), which compares as text.
 import hashlib
 import json
 import secrets
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, UTC
 
 from .db import now, transaction
 from .errors import UserNotFound
@@ -20,7 +20,7 @@ CODE_LENGTH = 10
 
 def stamp_in(seconds, start=None):
     """The store's time text ``seconds`` from now (or from ``start``, a datetime)."""
-    start = start or datetime.now(timezone.utc)
+    start = start or datetime.now(UTC)
     return (start + timedelta(seconds=seconds)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 

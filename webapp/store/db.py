@@ -13,7 +13,7 @@ import os
 import sqlite3
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 
 import sqlite_utils
 
@@ -171,7 +171,7 @@ def transaction(db):
 
 def now():
     """The current UTC time as sortable ISO 8601 text, e.g. ``2025-01-31T12:00:00.000Z``."""
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def get_db():

@@ -5,6 +5,7 @@ on every route. Every change is a POST (so CSRF-checked by ``webapp.web.security
 to the audit log in the same transaction as the change itself.
 """
 
+import contextlib
 import sqlite3
 
 from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request, session,
@@ -315,10 +316,8 @@ def seen():
     if user is None or request.path.startswith("/static/"):
         return
     if current_app.extensions["brigade_seen"].take(user["id"]):
-        try:
+        with contextlib.suppress(sqlite3.OperationalError):  # busy or read-only: next time
             admin_store.mark_seen(get_db(), user["id"])
-        except sqlite3.OperationalError:  # busy or read-only: next time
-            pass
 
 
 def init_app(app):

@@ -257,7 +257,7 @@ def art(lang, card_id):
     return response.make_conditional(request)
 
 
-@functools.lru_cache(maxsize=None)  # bounded: only ids of the pool reach it, times the languages
+@functools.cache  # bounded: only ids of the pool reach it, times the languages
 def art_file(card_id, lang):
     """(SVG bytes, ETag) of a pool card's face in ``lang``, drawn on first use."""
     body = card_svg(pool()[card_id], lang).encode()

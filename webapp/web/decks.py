@@ -6,11 +6,10 @@ deck of fewer than 30 cards is kept as a draft that cannot be played yet. Anothe
 is a 404, as is any change to a loaner deck.
 """
 
-import importlib.util
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
 
-from webapp import deckbuild, deckcode
+from webapp import deckbuild, deckcode, packs
 from webapp.cards.text import rules_text
 from webapp.deckcheck import (DECK_SIZE, MESSAGES, NAME_MAX, SPELL_TIP_AT, BadDeckInput, cards_word, check_deck,
                               check_name, clip_to_owned, eringe_tip, facts, read_counts)
@@ -18,7 +17,6 @@ from webapp.deckstats import deck_stats, pool_levels
 from webapp.engine.carddefs import ELEMENTS
 from webapp.store import (DeckNameTaken, DeckNotFound, NotYourDeck, copy_deck, delete_deck, get_db, get_deck,
                           get_loaner, list_decks, rename_deck, save_deck, transaction)
-from webapp.store.collection import get_collection
 from webapp.store.decks import find_by_name
 from webapp.web.security import login_required
 
@@ -224,14 +222,8 @@ def card_pool():
 
 
 def owned_cards(db, user_id):
-    """{card id: count} the user owns: ``webapp.packs.owned`` when that module exists, else the collection."""
-    if importlib.util.find_spec("webapp.packs") is not None:
-        from webapp.packs import owned
-
-        return owned(db, user_id, current_app.config)
-    if current_app.config.get("COLLECTION") == "all":
-        return {cid: DECK_SIZE for cid in card_pool()}
-    return get_collection(db, user_id)
+    """{card id: count} the user owns (``webapp.packs.owned``: every pool card with COLLECTION = "all")."""
+    return packs.owned(db, user_id, current_app.config)
 
 
 def shows_loaners(owned):

@@ -55,7 +55,7 @@ def english():
         if line.startswith("|") and current is None and not sections:
             cells = [c.strip() for c in line.strip("|").split("|")]
             if not all(set(c) <= set("-: ") for c in cells) and cells[:2] != ["JA", "EN"]:
-                glossary.extend(zip(cells[0::2], cells[1::2]))
+                glossary.extend(zip(cells[0::2], cells[1::2], strict=False))
             continue
         m = RULE_LINE.match(line)
         if m and current is not None:

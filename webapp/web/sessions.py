@@ -58,7 +58,6 @@ class RememberingCookieSessions(SecureCookieSessionInterface):
     def checked(self, app, data):
         """The session of ``data``, or an empty one if its user has logged out since it was made."""
         uid = data.get("user_id") if isinstance(data, dict) else None
-        if uid is not None and self.version_of is not None:
-            if self.version_of(app, uid) != data.get("sv", 0):
-                return self.session_class()
+        if uid is not None and self.version_of is not None and self.version_of(app, uid) != data.get("sv", 0):
+            return self.session_class()
         return self.session_class(data)

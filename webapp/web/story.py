@@ -5,6 +5,7 @@ Thin views over ``webapp.story`` (docs/story.md). The game itself is played on t
 goal, Eringe's tips and where to go when it is over.
 """
 
+import contextlib
 import math
 
 from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
@@ -128,7 +129,7 @@ def index():
     current = next((c.id for c, state, _ in states if state == "open"), None)
     nodes = [{"chapter": c, "state": state, "best": best_text(best, lang), "x": x, "y": y,
               "current": c.id == current, "title": c.title[lang], "teaches": c.teaches[lang]}
-             for (c, state, best), (x, y) in zip(states, points)]
+             for (c, state, best), (x, y) in zip(states, points, strict=True)]
     rows = (len(nodes) + MAP_COLUMNS - 1) // MAP_COLUMNS
     width = MAP_MARGIN_X * 2 + (MAP_COLUMNS - 1) * MAP_DX
     height = MAP_MARGIN_Y * 2 + (rows - 1) * MAP_DY + 30
@@ -190,10 +191,8 @@ def start(chapter_id):
         return redirect(url_for(".chapter", chapter_id=ch.id) if ch.id in story.unlocked(
             store.get_progress(db, uid)) else url_for(".index"))
     for old in active:  # "start over": the battle left behind is resigned (R18.5), not left hanging
-        try:
+        with contextlib.suppress(play.PlayError):
             play.act(db, old["id"], uid, {"type": "resign"}, old["version"])
-        except play.PlayError:
-            pass
     return redirect(url_for("play.board", game_id=game_id))
 
 

@@ -1,0 +1,217 @@
+"""The import directions of docs/architecture.md, read from the source (issue 17).
+
+Every ``import`` of every module under webapp/ is read with ast, the ones inside functions too (a
+function-level import is still a dependency: it only hides a cycle from Python's import order).
+
+What holds today and must go on holding:
+- the engine (webapp/engine) imports nothing but itself and the standard library (no Flask, no
+  SQLite, nothing of the app);
+- the CPU players (webapp/ai) import nothing of the app but themselves and the engine;
+- the app factory (webapp/__init__.py) is imported by entry points only, except the ``SERVER``
+  switch that three modules read from it (KNOWN_FACTORY_IMPORTS, to be moved to a module of its own);
+- an import against the layers (engine -> game services -> transports -> factory) is one of the
+  known ones (KNOWN_UPWARD), and every cycle is inside one of the known cycles (KNOWN_CYCLES).
+
+The known lists may only shrink: each entry is a knot docs/architecture.md lists to remove.
+"""
+
+import ast
+import functools
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "webapp"
+
+#: Layers from the bottom; a module may import its own layer and the ones below.
+ENGINE, SERVICES, TRANSPORTS, FACTORY = range(4)
+
+#: Modules that read ``SERVER`` (threading or gevent) from the factory module.
+KNOWN_FACTORY_IMPORTS = {"webapp.hosting", "webapp.sockets", "webapp.web.passwords"}
+
+#: (importer, imported) pairs that go up the layers: game services importing a transport.
+KNOWN_UPWARD = {
+    ("webapp.accounts", "webapp.web.passwords"),  # password hashing lives in the web layer
+    ("webapp.hosting", "webapp.web.passwords"),
+    ("webapp.online", "webapp.sockets.handlers"),  # the online service pushes through the sockets' hub
+}
+
+#: Groups of modules that import each other, directly or around a loop (strongly connected).
+KNOWN_CYCLES = [
+    {"webapp.engine.game", "webapp.engine.scenario"},
+    {"webapp.store.db", "webapp.store.schema", "webapp.store.seed"},
+    {"webapp.deckbuild", "webapp.packs"},
+    {"webapp.play", "webapp.story"},
+    {"webapp", "webapp.accounts", "webapp.hosting", "webapp.metrics", "webapp.online", "webapp.sockets",
+     "webapp.sockets.handlers", "webapp.store.__main__", "webapp.web", "webapp.web.admin", "webapp.web.auth", "webapp.web.cardfiles",
+     "webapp.web.collection", "webapp.web.decks", "webapp.web.history", "webapp.web.lobby", "webapp.web.pages",
+     "webapp.web.passwords", "webapp.web.play", "webapp.web.security", "webapp.web.story"},
+]
+
+
+def modules():
+    """{dotted name: source path} of every module under webapp/ (a package by its __init__.py)."""
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = modules()
+
+
+def is_entry_point(name):
+    """A command-line entry point (``python -m ...``): it may import anything, the factory included."""
+    return name.endswith(".__main__")
+
+
+def layer(name):
+    if name == "webapp.engine" or name.startswith("webapp.engine."):
+        return ENGINE
+    if name == "webapp":
+        return FACTORY
+    if name.startswith(("webapp.web", "webapp.sockets")):
+        return TRANSPORTS
+    return SERVICES
+
+
+def resolve(dotted):
+    """The module of a dotted name: itself, or the longest prefix that is a module (a name in it)."""
+    parts = dotted.split(".")
+    while parts:
+        if ".".join(parts) in MODULES:
+            return ".".join(parts)
+        parts.pop()
+    return None
+
+
+@functools.cache
+def imports_of(name):
+    """[(imported dotted name, line)] of every import in the module, at any depth; relative imports
+    made absolute. ``from a import b`` counts as importing a.b when that is a module, else a."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            out += [(a.name, node.lineno) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[:len(package.split(".")) - (node.level - 1)]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module
+            for a in node.names:
+                full = f"{module}.{a.name}"
+                out.append((full if full in MODULES else module, node.lineno))
+    return out
+
+
+@functools.cache
+def graph():
+    """{module: {imported webapp module: [lines]}} over webapp/."""
+    edges = {}
+    for name in MODULES:
+        out = edges.setdefault(name, {})
+        for dotted, line in imports_of(name):
+            target = resolve(dotted) if dotted.split(".")[0] == "webapp" else None
+            if target is not None and target != name:
+                out.setdefault(target, []).append(line)
+    return edges
+
+
+def cycles(edges):
+    """Strongly connected groups of more than one module (Tarjan's algorithm, iterative)."""
+    index, low, on_stack, stack, found = {}, {}, set(), [], []
+    for start in edges:
+        if start in index:
+            continue
+        work = [(start, iter(edges[start]))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(edges[child])))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = set()
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.add(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    found.append(group)
+    return found
+
+
+def where(edges, a, b):
+    return f"{MODULES[a].relative_to(ROOT)}:{edges[a][b][0]} imports {b}"
+
+
+def test_the_reader_sees_imports_inside_functions_and_relative_ones():
+    edges = graph()
+    # play.game_over imports story inside the function; the engine's game imports its siblings relatively
+    assert "webapp.story" in edges["webapp.play"]
+    assert {"webapp.engine.turn", "webapp.engine.battle", "webapp.engine.scenario"} <= set(edges["webapp.engine.game"])
+    assert "webapp.engine" in edges["webapp.ai.baseline"]  # ``from webapp.engine import ...``: the package
+    assert cycles({"a": {"b": []}, "b": {"c": []}, "c": {"a": []}, "d": {"a": []}}) == [{"a", "b", "c"}]
+
+
+def test_the_engine_imports_only_itself_and_the_standard_library():
+    bad = []
+    for name in MODULES:
+        if layer(name) != ENGINE:
+            continue
+        for dotted, line in imports_of(name):
+            top = dotted.split(".")[0]
+            inside = dotted == "webapp.engine" or dotted.startswith("webapp.engine.")
+            if not inside and top not in sys.stdlib_module_names:
+                bad.append(f"{MODULES[name].relative_to(ROOT)}:{line} imports {dotted}")
+    assert not bad, "the engine imports nothing of the app, Flask or SQLite:\n" + "\n".join(bad)
+
+
+def test_the_cpu_players_import_only_themselves_and_the_engine():
+    edges = graph()
+    bad = [where(edges, name, target) for name, out in edges.items() if name.split(".")[:2] == ["webapp", "ai"]
+           for target in out if target.split(".")[:2] not in (["webapp", "ai"], ["webapp", "engine"])]
+    assert not bad, "webapp/ai is built on the engine alone:\n" + "\n".join(bad)
+
+
+def test_only_entry_points_import_the_app_factory():
+    edges = graph()
+    importers = {name for name, out in edges.items() if "webapp" in out and not is_entry_point(name)}
+    new = importers - KNOWN_FACTORY_IMPORTS
+    assert not new, "only entry points (and tests) import webapp/__init__.py:\n" + "\n".join(
+        where(edges, name, "webapp") for name in sorted(new))
+
+
+def test_no_import_goes_up_the_layers_but_the_known_ones():
+    edges = graph()
+    upward = {(a, b) for a, out in edges.items() for b in out
+              if not is_entry_point(a) and b != "webapp" and layer(b) > layer(a)}
+    new = upward - KNOWN_UPWARD
+    assert not new, "engine -> game services -> transports -> factory (docs/architecture.md):\n" + "\n".join(
+        where(edges, a, b) for a, b in sorted(new))
+
+
+def test_every_import_cycle_is_a_known_one():
+    found = cycles(graph())
+    new = [sorted(group) for group in found if not any(group <= known for known in KNOWN_CYCLES)]
+    assert not new, "new import cycles (docs/architecture.md lists the known ones):\n" + "\n".join(map(str, new))
