@@ -6,8 +6,7 @@ import re
 import pytest
 
 from tests.ai.test_difficulty import start
-from tests.play.conftest import app, db, loaner, log_in  # noqa: F401 (fixtures)
-from tests.web.conftest import alice, make_user  # noqa: F401 (fixtures)
+from tests.play.conftest import log_in
 from webapp import play
 from webapp.ai import workers
 
