@@ -8,12 +8,11 @@ card by card.
 
 import functools
 import hashlib
-import unicodedata
 
 from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request, session,
                    url_for)
 
-from webapp import packs
+from webapp import packs, search
 from webapp.cards import text as cardtext
 from webapp.cards.art import ELEMENT_NAMES, card_svg, type_line
 from webapp.engine.carddefs import ELEMENTS
@@ -40,8 +39,8 @@ def check_pack_settings(state):
 # ---------------------------------------------------------------- the catalogue (pure helpers)
 
 def normalize(text):
-    """Search form of a text: NFKC, lower case (the JS does the same: normalize('NFKC').toLowerCase())."""
-    return unicodedata.normalize("NFKC", text).lower()
+    """Search form of a text (webapp/search.py ``fold``; static/js/i18n.js folds queries the same way)."""
+    return search.fold(text)
 
 
 def card_texts(card, lang):
@@ -71,14 +70,15 @@ def keyword_label(kid, lang="en"):
 
 
 def search_text(card):
-    """Everything a search matches, in both languages: names, type line, rules, keywords."""
+    """Everything a search matches, in both languages: names, type line, rules, keywords, and the
+    synonyms of the tribes they name (webapp/search.py)."""
     parts = []
     for lang in LANGS:
         name, line, rules, _ = card_texts(card, lang)
         parts += [name, line, rules]
         parts += [keyword_label(k, lang) for k in keyword_ids(card)]
     parts.append(card.id)
-    return normalize(" ".join(parts))
+    return search.card_search_text(parts)
 
 
 def sort_key(card):
@@ -149,7 +149,7 @@ def matches(entry, count, filters):
     """Whether a catalogue entry (owned ``count`` times) passes every filter; the JS mirrors this."""
     for name, value in filters.items():
         if name == "q":
-            if not all(word in entry["search"] for word in normalize(value).split()):
+            if not search.matches(entry["search"], value):
                 return False
         elif name == "owned":
             if (count > 0) != (value == "owned"):

@@ -401,12 +401,16 @@ def sort_key(entry):
 
 def card_rows(pool, owned, counts):
     """One row per card the user owns or the deck holds, monsters first, by element, level and name."""
+    from webapp import search
+    from webapp.web.collection import catalogue
+    searched = {e["id"]: e["search"] for e in catalogue(pool)}  # the collection's search text (both scripts)
     rows = []
     for cid in set(owned) | set(counts):
         card = pool.get(cid)
         if card is None and cid not in counts:
             continue
         entry = card_entry(cid, card, owned.get(cid, 0))
+        entry["search"] = searched.get(cid) or search.fold(cid)
         entry["count"] = counts.get(cid, 0)
         entry["rules"] = rules_text(card, "en") if card is not None else ""
         rows.append(entry)

@@ -1,6 +1,6 @@
 """Site-wide pages: the landing page (with a new player's first steps), the credits and the health check."""
 
-from flask import Blueprint, current_app, g, jsonify, render_template
+from flask import Blueprint, current_app, g, jsonify, redirect, render_template, request
 
 bp = Blueprint("pages", __name__)
 
@@ -40,6 +40,23 @@ def about():
     icons = sorted(((pool[cid].data["name"]["en"], icon) for cid, icon in mapping.items() if cid in pool),
                    key=lambda pair: pair[0].lower())
     return render_template("about.html", icons=icons)
+
+
+@bp.post("/lang")
+def language():
+    """Switch the language of pages, board, log and card faces (webapp/i18n.py): the header's switch
+    and the board settings post ``lang`` (form or JSON) and, from a form, ``next``: the page to go back to."""
+    from webapp import i18n
+    data = request.get_json(silent=True) if request.is_json else request.form
+    lang = (data or {}).get("lang")
+    if lang not in i18n.LANGS:
+        return jsonify(error="bad_request", message=f"lang must be one of {', '.join(i18n.LANGS)}"), 400
+    if request.is_json:
+        return i18n.set_language(jsonify(lang=lang), lang)
+    target = request.form.get("next") or "/"
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+        target = "/"  # only a page of this site
+    return i18n.set_language(redirect(target, 303), lang)
 
 
 @bp.get("/healthz")
