@@ -16,6 +16,7 @@ catalog per language for the JavaScript, both from the gettext catalogs under tr
 
 import json
 import os
+from datetime import UTC
 from pathlib import Path
 
 LANGS = ("en", "ja")
@@ -168,7 +169,44 @@ def init_app(app):
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     ensure_built(app)
     Babel(app, locale_selector=select_locale)
+    app.jinja_env.policies["ext.i18n.trimmed"] = True  # {% trans %} blocks with their whitespace collapsed
     app.jinja_env.globals.update(ui_lang=current, ui_langs=LANG_NAMES, i18n_catalog_url=js_catalog_url)
+    app.jinja_env.filters.update(day=format_day, when=format_when, clock=format_clock)
+
+
+def _parse(value):
+    from datetime import datetime
+    if not value:
+        return None
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            return None
+    if isinstance(value, datetime) and value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value
+
+
+def format_day(value, format="medium"):
+    """A stored timestamp (ISO text or datetime) as a date in the page's language: "1 Dec 2026" / "2026/12/01"."""
+    from flask_babel import format_date
+    parsed = _parse(value)
+    return format_date(parsed, format) if parsed else (value or "")
+
+
+def format_when(value, format="medium"):
+    """A stored timestamp as date and time in the page's language (and BABEL_DEFAULT_TIMEZONE, UTC)."""
+    from flask_babel import format_datetime
+    parsed = _parse(value)
+    return format_datetime(parsed, format) if parsed else (value or "")
+
+
+def format_clock(value, format="short"):
+    """A stored timestamp as a time of day in the page's language, with its zone: "10:42 UTC"."""
+    from flask_babel import format_time
+    parsed = _parse(value)
+    return f"{format_time(parsed, format)} UTC" if parsed else (value or "")
 
 
 def set_language(response, lang):

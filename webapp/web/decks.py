@@ -10,16 +10,18 @@ import importlib.util
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
 
-from webapp import deckbuild, deckcode
-from webapp.cards.text import rules_text
-from webapp.deckcheck import (DECK_SIZE, MESSAGES, NAME_MAX, SPELL_TIP_AT, BadDeckInput, cards_word, check_deck,
-                              check_name, clip_to_owned, eringe_tip, facts, read_counts)
+from webapp import deckbuild, deckcode, i18n
+from webapp.cards.text import rules_text, tribe_ja
+from webapp.deckcheck import (DECK_SIZE, NAME_MAX, SPELL_TIP_AT, BadDeckInput, cards_word, check_deck, check_name,
+                              clip_to_owned, element_word, eringe_tip, facts, read_counts)
+from webapp.deckcheck import messages as deck_messages
 from webapp.deckstats import deck_stats, pool_levels
 from webapp.engine.carddefs import ELEMENTS
 from webapp.store import (DeckNameTaken, DeckNotFound, NotYourDeck, copy_deck, delete_deck, get_db, get_deck,
                           get_loaner, list_decks, rename_deck, save_deck, transaction)
 from webapp.store.collection import get_collection
 from webapp.store.decks import find_by_name
+from webapp.web.collection import card_lang
 from webapp.web.security import login_required
 
 bp = Blueprint("decks", __name__, url_prefix="/decks")
@@ -412,7 +414,8 @@ def card_rows(pool, owned, counts):
         entry = card_entry(cid, card, owned.get(cid, 0))
         entry["search"] = searched.get(cid) or search.fold(cid)
         entry["count"] = counts.get(cid, 0)
-        entry["rules"] = rules_text(card, "en") if card is not None else ""
+        entry["rules"] = rules_text(card, i18n.current()) if card is not None else ""
+        entry["tribe_ja"] = tribe_ja(entry["tribe"]) if entry.get("tribe") else entry.get("tribe")
         rows.append(entry)
     return sorted(rows, key=sort_key)
 
@@ -423,7 +426,8 @@ def builder_data(rows, levels):
     return {
         "cards": {r["id"]: {k: r[k] for k in keep if k in r} for r in rows},
         "size": DECK_SIZE, "tipAt": SPELL_TIP_AT, "levels": levels, "elements": list(ELEMENTS),
-        "messages": MESSAGES, "tip": eringe_tip(),
+        "messages": deck_messages(), "tip": eringe_tip(), "lang": i18n.current(),
+        "elementNames": {e: element_word(e) for e in ELEMENTS},
     }
 
 
@@ -439,7 +443,7 @@ def render_builder(deck, name, counts, errors=(), status=200, notice=None, dirty
         "decks/builder.html", deck=deck, name=name, rows=rows, counts=counts, report=report,
         stats=deck_stats(counts, pool, levels), levels=levels, data=builder_data(rows, levels),
         errors=list(errors), tip=eringe_tip(), size=DECK_SIZE, name_max=NAME_MAX, notice=notice, dirty=dirty,
-        code=export_code(deck["cards"]) if deck else None,
+        code=export_code(deck["cards"]) if deck else None, card_lang=card_lang(),
     ), status
 
 

@@ -1,17 +1,18 @@
 """Site-wide pages: the landing page (with a new player's first steps), the credits and the health check."""
 
 from flask import Blueprint, current_app, g, jsonify, redirect, render_template, request
+from flask_babel import lazy_gettext as _l
 
 bp = Blueprint("pages", __name__)
 
 #: The first steps of a new account, in order: (key, title, what to do, endpoint of the page that does it).
 STEPS = (
-    ("pack", "Open your welcome pack", "Six cards to start your collection, one by one.", "collection.packs_page"),
-    ("chapter", "Win story chapter 1", "Eringe shows you leaders and summoning; the prince lends you his brigade.",
+    ("pack", _l("Open your welcome pack"), _l("Six cards to start your collection, one by one."), "collection.packs_page"),
+    ("chapter", _l("Win story chapter 1"), _l("Eringe shows you leaders and summoning; the prince lends you his brigade."),
      "story.index"),
-    ("deck", "Battle with a deck of your own",
-     "At 30 cards a deck is built for you; use it, or build one in Decks with Fill for me.", "decks.index"),
-    ("friend", "Invite a friend", "Send a link or a code from Friends and battle each other live.", "lobby.index"),
+    ("deck", _l("Battle with a deck of your own"),
+     _l("At 30 cards a deck is built for you; use it, or build one in Decks with Fill for me."), "decks.index"),
+    ("friend", _l("Invite a friend"), _l("Send a link or a code from Friends and battle each other live."), "lobby.index"),
 )
 #: The user mark that remembers the steps seen done (so a step stays ticked).
 STEPS_MARK = "first_steps"
