@@ -180,9 +180,12 @@ def new_cpu_game():
 @login_required
 def board(game_id):
     """The board page; the seat comes from the session, a visitor without one watches."""
+    from webapp import boardsettings, i18n
     row, seat = game_row(get_db(), game_id)
+    # The card language: the player's board setting, else the page's language (webapp/i18n.py).
+    lang = boardsettings.load(get_db(), g.user["id"], i18n.current())["lang"]
     return render_template("play/board.html", game_id=game_id, seat=seat, mode=row["mode"],
-                           lang="en", cards_url=cardfiles.pool_url(),
+                           lang=lang, cards_url=cardfiles.pool_url(),
                            story=row["mode"] == "story" and seat == 0,
                            solo=row["mode"] in play.SOLO_MODES and seat is not None)
 
@@ -191,10 +194,10 @@ def board(game_id):
 @login_required
 def settings_json():
     """The logged-in player's board settings (webapp/boardsettings.py, docs/accounts.md)."""
-    from webapp import boardsettings
+    from webapp import boardsettings, i18n
     from webapp.store.marks import get_mark
     db = get_db()
-    return jsonify(dict(boardsettings.load(db, g.user["id"]),
+    return jsonify(dict(boardsettings.load(db, g.user["id"], i18n.current()),
                         saved=get_mark(db, g.user["id"], boardsettings.MARK) is not None))
 
 
@@ -204,7 +207,8 @@ def settings_save():
     """Change some of the player's board settings: a JSON object of the settings to change."""
     from webapp import boardsettings
     try:
-        new = boardsettings.save(get_db(), g.user["id"], request.get_json(silent=True))
+        from webapp import i18n
+        new = boardsettings.save(get_db(), g.user["id"], request.get_json(silent=True), i18n.current())
     except boardsettings.BadSettings as e:
         return jsonify({"error": "bad_request", "message": str(e)}), 400
     return jsonify(new)
