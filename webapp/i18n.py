@@ -243,7 +243,7 @@ def main(argv=None):
         for lang in LANGS:
             cmd = "update" if po_path(lang).exists() else "init"
             subprocess.run([*pybabel, "-q", cmd, "-i", pot, "-d", str(TRANSLATIONS), "-l", lang, "--no-wrap",
-                            *(["--ignore-obsolete"] if cmd == "update" else [])], check=True, cwd=ROOT)
+                            *(["--ignore-obsolete", "--no-fuzzy-matching"] if cmd == "update" else [])], check=True, cwd=ROOT)
         return 0
     if what == "build":
         print("built:", ", ".join(build(force=True)) or "nothing")
