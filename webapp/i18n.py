@@ -209,6 +209,19 @@ def format_clock(value, format="short"):
     return f"{format_time(parsed, format)} UTC" if parsed else (value or "")
 
 
+def logged_in(user):
+    """The user has just logged in: this request speaks their language from now on."""
+    from flask import g
+    from flask_babel import refresh
+
+    from webapp.store import get_db
+    from webapp.store.marks import get_mark
+    mark = get_mark(get_db(), user["id"], MARK)
+    if mark in LANGS:
+        g.locale_choice = mark
+        refresh()
+
+
 def set_language(response, lang):
     """Remember ``lang`` for this visitor: the account's mark (logged in), the cookie, and the card faces
     (board settings and the collection's session choice) with it."""

@@ -6,7 +6,7 @@ from flask import (Blueprint, current_app, flash, g, redirect, render_template, 
                    url_for)
 from flask_babel import gettext
 
-from webapp import accounts
+from webapp import accounts, i18n
 from webapp.store import get_db, transaction
 from webapp.store.users import revoke_sessions
 from webapp.web.passwords import MAX_LENGTH, MIN_LENGTH
@@ -54,6 +54,7 @@ def login():
     except accounts.LoginFailed as exc:
         return render_login(next_url, error=str(exc), status=401)
     start_session(user)
+    i18n.logged_in(user)  # the greeting in the account's language
     flash(gettext("Welcome back, %(name)s.", name=user["name"]), "success")
     return remember_device(redirect(next_url or url_for("pages.index")), user["id"])
 
