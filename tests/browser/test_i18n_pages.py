@@ -166,3 +166,42 @@ def test_accept_language_chooses_for_a_visitor(browser):
             context.close()
         finally:
             server.stop()
+
+
+def test_one_switch_on_the_board_changes_page_and_card_language(context, server, size):
+    """The board settings' Language switch: the page reloads in the other language and the card faces
+    follow; the card language alone can still be set apart afterwards."""
+    page = context.new_page()
+    errors = watch(page)
+    kit.register(page, server.url, f"board{size}")
+    page.goto(server.url + "/play")
+    page.locator("label.play-deck", has_text="Prince").locator("input[name=deck]").check()
+    page.click("form.play-deck-form button[type=submit]")
+    page.wait_for_url("**/play/*")
+    page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.idle", timeout=20000)
+    page.evaluate("() => { for (const b of document.querySelectorAll('[data-testid=tip-ok]')) b.click(); }")
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.locator("#board").get_attribute("data-lang") == "en"
+
+    page.click("[data-testid=settings]")
+    assert page.locator("#pl-set-title").inner_text() == "Settings"
+    with page.expect_navigation():
+        page.check("[data-testid=set-ui-ja]")
+    page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.idle", timeout=20000)
+    assert page.locator("html").get_attribute("lang") == "ja"
+    assert page.locator("#board").get_attribute("data-lang") == "ja"  # the card faces followed
+    page.evaluate("() => { for (const b of document.querySelectorAll('[data-testid=tip-ok]')) b.click(); }")
+    page.click("[data-testid=settings]")
+    assert page.locator("#pl-set-title").inner_text() == "設定"
+    assert "アニメーションの速さ" in page.locator("dialog.pl-settings").inner_text()
+    assert page.locator("[data-testid=set-lang-ja]").is_checked()
+    shoot(page, "board-settings", size)
+    # the card language apart: English faces on a Japanese page
+    page.check("[data-testid=set-lang-en]")
+    page.wait_for_function("() => (window.brigadeBoard.settings.saved || 0) >= 1", timeout=10000)
+    page.click("[data-testid=settings-done]")
+    page.reload()
+    page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.idle", timeout=20000)
+    assert page.locator("html").get_attribute("lang") == "ja"
+    assert page.evaluate("() => window.brigadeBoard.settings.get('lang')") == "en"
+    assert not errors, f"errors in the page's console: {errors}"
