@@ -5,6 +5,7 @@ Thin views over ``webapp.play``; the game itself is played over Socket.IO (docs/
 
 from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
                    url_for)
+from flask_babel import gettext
 
 from webapp import play, store
 from webapp.ai import DIFFICULTY_LABELS
@@ -75,12 +76,14 @@ def game_label(row):
     """A game in progress as its player reads it: "Against the CPU", "Story: The Prince's Muster", "Online"."""
     if row["mode"] == "story":
         from webapp import story
+        from webapp import i18n
         try:
             ch = story.chapter_of(row)
-            return f"Story, chapter {ch.order}: {ch.title['en']}"
+            return gettext("Story, chapter %(n)s: %(title)s", n=ch.order,
+                           title=ch.title.get(i18n.current()) or ch.title["en"])
         except play.NotFound:
-            return "Story"
-    return {"cpu": "Against the CPU", "online": "Online"}.get(row["mode"], row["mode"])
+            return gettext("Story")
+    return {"cpu": gettext("Against the CPU"), "online": gettext("Online")}.get(row["mode"], row["mode"])
 
 
 @bp.post("/play/<int:game_id>/abandon")
@@ -94,7 +97,7 @@ def abandon(game_id):
     except play.PlayError as exc:
         flash(exc.message[:1].upper() + exc.message[1:] + ".", "error")
         return redirect(url_for("play.index"))
-    flash(f"Game {game_id} abandoned: it counts as a resignation.", "info")
+    flash(gettext("Game %(n)s abandoned: it counts as a resignation.", n=game_id), "info")
     return redirect(request.form.get("next") if request.form.get("next") in ("/play", "/story") else url_for("play.index"))
 
 
@@ -124,7 +127,7 @@ def end_info(game_id):
     db = get_db()
     row, seat = game_row(db, game_id, seated=True)
     if row["status"] == "active":
-        abort(409, description="The game is still being played.")
+        abort(409, description=gettext("The game is still being played."))
     from webapp.packs import source_label
     nxt = []
     story_info = None
@@ -161,10 +164,10 @@ def new_cpu_game():
     chosen = form_id(request.form.get("deck", ""))
     difficulty = request.form.get("difficulty") or None
     if difficulty is not None and difficulty not in DIFFICULTY_LABELS:
-        flash("Choose a difficulty: Easy, Normal or Hard.", "error")
+        flash(gettext("Choose a difficulty: Easy, Normal or Hard."), "error")
         return redirect(url_for("play.index"))
     if chosen is None:
-        flash("Choose a deck to play with.", "error")
+        flash(gettext("Choose a deck to play with."), "error")
         return redirect(url_for("play.index"))
     try:
         play.check_solo_cap(get_db(), g.user["id"], current_app.config.get("MAX_ACTIVE_GAMES"))
@@ -223,7 +226,7 @@ def replay(game_id):
     # Only "finished": a waiting invitation, or one that was cancelled, has no replay either (its
     # seed is drawn when the game starts; docs/security.md).
     if row["status"] != "finished":
-        abort(409, description="The game is not over: its replay is shown once it has ended.")
+        abort(409, description=gettext("The game is not over: its replay is shown once it has ended."))
     from webapp.web.lobby import spend_replay_budget
     spend_replay_budget()
     setup = row["setup"]
