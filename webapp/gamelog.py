@@ -56,9 +56,18 @@ COMMON_NAMES = ("CPU",)
 MINUS = "\u2212"
 
 
-def describe(events, instances=None, names=None, viewer=None, pool=None, public=None):
-    """The events as a list of sentences for ``viewer`` (0, 1, or None for a spectator)."""
-    return Narrator(instances, names, viewer, pool, public).describe(events)
+def describe(events, instances=None, names=None, viewer=None, pool=None, public=None, lang="en"):
+    """The events as a list of sentences for ``viewer`` (0, 1, or None for a spectator), in English or
+    (``lang="ja"``) Japanese (webapp/gamelog_ja.py)."""
+    return narrator(lang)(instances, names, viewer, pool, public).describe(events)
+
+
+def narrator(lang="en"):
+    """The Narrator class of a language."""
+    if lang == "ja":
+        from webapp.gamelog_ja import NarratorJa
+        return NarratorJa
+    return Narrator
 
 
 def ordinal(n):

@@ -121,24 +121,40 @@ def ensure_built(app=None):
 # ---------------------------------------------------------------- choosing the language
 
 
+#: {user id: the language of their latest page}, for what is made outside their requests (the game log
+#: of a CPU's move, webapp/play.py ``seat_lang``). Bounded: the oldest entries go first.
+USER_LANG = {}
+USER_LANG_MAX = 10_000
+
+
+def remember(user_id, lang):
+    if USER_LANG.get(user_id) != lang:
+        USER_LANG.pop(user_id, None)
+        if len(USER_LANG) >= USER_LANG_MAX:
+            USER_LANG.pop(next(iter(USER_LANG)))
+        USER_LANG[user_id] = lang
+    return lang
+
+
+def user_lang(user_id):
+    """The language the user last read a page in (None if not since the server started)."""
+    return USER_LANG.get(user_id)
+
+
 def select_locale():
     from flask import g, has_request_context, request
     if not has_request_context():
         return DEFAULT
-    chosen = getattr(g, "locale_choice", None)
-    if chosen in LANGS:
-        return chosen
     user = g.get("user")
-    if user:
+    chosen = getattr(g, "locale_choice", None)
+    if chosen not in LANGS and user:
         from webapp.store import get_db
         from webapp.store.marks import get_mark
-        mark = get_mark(get_db(), user["id"], MARK)
-        if mark in LANGS:
-            return mark
-    cookie = request.cookies.get(COOKIE)
-    if cookie in LANGS:
-        return cookie
-    return request.accept_languages.best_match(LANGS) or DEFAULT
+        chosen = get_mark(get_db(), user["id"], MARK)
+    if chosen not in LANGS:
+        cookie = request.cookies.get(COOKIE)
+        chosen = cookie if cookie in LANGS else request.accept_languages.best_match(LANGS) or DEFAULT
+    return remember(user["id"], chosen) if user else chosen
 
 
 def current():
@@ -168,6 +184,7 @@ def init_app(app):
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     ensure_built(app)
+    USER_LANG.clear()  # one app per process (each test makes its own: user ids start again)
     Babel(app, locale_selector=select_locale)
     app.jinja_env.policies["ext.i18n.trimmed"] = True  # {% trans %} blocks with their whitespace collapsed
     app.jinja_env.globals.update(ui_lang=current, ui_langs=LANG_NAMES, i18n_catalog_url=js_catalog_url)

@@ -196,6 +196,15 @@ def test_one_switch_on_the_board_changes_page_and_card_language(context, server,
     assert "アニメーションの速さ" in page.locator("dialog.pl-settings").inner_text()
     assert page.locator("[data-testid=set-lang-ja]").is_checked()
     shoot(page, "board-settings", size)
+    page.click("[data-testid=settings-done]")
+    # the game log speaks the player's language: choose leaders, the CPU answers
+    player = kit.BoardPlayer(page)
+    player.dismiss_tips()
+    player.choose_leaders()
+    page.wait_for_function("() => document.querySelectorAll('.pl-log-list li').length >= 2", timeout=20000)
+    log = page.locator(".pl-log-list").inner_text()
+    assert "旅団長" in log and "chooses leaders" not in log, log
+    page.click("[data-testid=settings]")
     # the card language apart: English faces on a Japanese page
     page.check("[data-testid=set-lang-en]")
     page.wait_for_function("() => (window.brigadeBoard.settings.saved || 0) >= 1", timeout=10000)

@@ -212,10 +212,8 @@ def js_texts(source):
 @pytest.mark.parametrize("path", CHECKED)
 def test_no_english_outside_the_catalogs(path):
     source = (ROOT / path).read_text(encoding="utf-8")
-    if path.endswith(".html"):
-        bad = [t for t in template_texts(source) if english_words(t)]
-    else:
-        bad = js_texts(source)
+    html = path.endswith(".html")
+    bad = [t for t in template_texts(source) if english_words(t)] if html else js_texts(source)
     assert not bad, f"{path}: English outside _()/t(): {bad[:8]}"
 
 
