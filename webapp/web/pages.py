@@ -36,9 +36,12 @@ def about():
     from webapp.cards.art import card_icons
     from webapp.engine import load_pool
 
+    from webapp import i18n
     mapping, _ = card_icons()
     pool = load_pool()
-    icons = sorted(((pool[cid].data["name"]["en"], icon) for cid, icon in mapping.items() if cid in pool),
+    lang = i18n.current()
+    icons = sorted(((pool[cid].data["name"].get(lang) or pool[cid].data["name"]["en"], icon)
+                    for cid, icon in mapping.items() if cid in pool),
                    key=lambda pair: pair[0].lower())
     return render_template("about.html", icons=icons)
 
