@@ -42,22 +42,24 @@ class LoginFailed(Exception):
     """Wrong name or password (the same message whether the name exists or not)."""
 
     def __init__(self):
-        super().__init__("Wrong name or password.")
+        super().__init__(gettext("Wrong name or password."))
 
 
 class AccountDisabled(LoginFailed):
     """The right password, but the host has disabled the account (docs/admin.md)."""
 
     def __init__(self):
-        Exception.__init__(self, "This account is disabled. Ask the server's host.")
+        Exception.__init__(self, gettext("This account is disabled. Ask the server's host."))
 
 
 class Throttled(Exception):
     """Too many tries lately from this address or for this account; ``wait`` is in seconds."""
 
     def __init__(self, wait, what="log-ins", message=None):
-        super().__init__((message or f"Too many failed {what} for this account or from your address.")
-                         + f" Try again in {wait_text(wait)}.")
+        if message is None:
+            message = (gettext("Too many failed invite codes for this account or from your address.") if what == "invite codes"
+                       else gettext("Too many failed log-ins for this account or from your address."))
+        super().__init__(message + " " + gettext("Try again in %(wait)s.", wait=wait_text(wait)))
         self.wait = wait
 
 
@@ -224,7 +226,7 @@ def register(db, config, name, password, confirm, invite_code=None, guard=None, 
         raise RegistrationRefused(errors)
     if guard is not None and not guard.registrations.take(address):
         raise Throttled(guard.registrations.wait(address),
-                        message="Several accounts were made from your address lately.")
+                        message=gettext("Several accounts were made from your address lately."))
 
     password_hash = hash_password(password)  # slow on purpose: outside the write lock
     grant_starter = starter_hook()

@@ -113,7 +113,7 @@ def auto():
         return redirect(url_for(".index"))
     deck = deckbuild.build(owned, pool)
     with transaction(db):
-        name = free_name(db, "My brigade")
+        name = free_name(db, gettext("My brigade"))
         deck_id = save_deck(db, user_id, name, deck)
     flash(gettext("Built “%(name)s” from your cards: ready to play. Change anything you like and save.", name=name),
           "success")
