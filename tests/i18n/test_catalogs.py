@@ -139,16 +139,34 @@ def english_words(text):
     return [w for w in words if w not in ALLOWED]
 
 
+def jinja_texts(code):
+    """String literals of a Jinja expression that read as words, outside _(), gettext() and ngettext()
+    (their msgids) and the pages' own bilingual ``"…" if lang == "ja" else "…"`` texts."""
+    if re.search(r"lang\s*==\s*['\"](ja|en)['\"]", code):
+        return []
+    code = re.sub(r"\b(?:_|gettext|ngettext)\(\s*" + STRING.pattern + r"(\s*,\s*" + STRING.pattern.replace("?P<q>", "?P<q2>")
+                  .replace("(?P=q)", "(?P=q2)").replace("?P<s>", "?P<s2>") + ")?", "_(", code)
+    out = []
+    for m in STRING.finditer(code):
+        s = m.group("s")
+        if re.search(r"[A-Z][a-z]+|[a-z]+ [a-z]+", s) and not re.search(r"[/%.#_]|^\w+$", s.strip()) \
+                and english_words(s):
+            out.append(s)
+        elif re.fullmatch(r"[A-Z][a-z]+", s) and s not in ALLOWED:
+            out.append(s)
+    return out
+
+
 def template_texts(source):
     """The texts of a Jinja template a player sees: text between tags and visible attributes, with
     every Jinja expression, statement and comment, and every script and style, taken out."""
     text = re.sub(r"\{#.*?#\}", " ", source, flags=re.S)
     text = re.sub(r"\{%-?\s*trans\b.*?\{%-?\s*endtrans\s*-?%\}", " ", text, flags=re.S)  # catalog texts
+    found = [s for code in re.findall(r"\{[{%](.*?)[}%]\}", text, flags=re.S) for s in jinja_texts(code)]
     text = re.sub(r"\{%.*?%\}", " ", text, flags=re.S)
     text = re.sub(r"\{\{.*?\}\}", " ", text, flags=re.S)
     text = re.sub(r"<!--.*?-->", " ", text, flags=re.S)
     text = re.sub(r"<(script|style)\b.*?</\1>", " ", text, flags=re.S)
-    found = []
     for tag in re.findall(r"<[^>]+>", text):
         for name, value in re.findall(r'([\w-]+)="([^"]*)"', tag):
             if name in VISIBLE_ATTRS and (name != "value" or re.search(r'type="(submit|button)"', tag)):
@@ -231,6 +249,9 @@ def test_the_extractor_check_finds_english():
     assert template_texts('<p class="x">Deck saved.</p>') == ["Deck saved."]
     assert not [t for t in template_texts('<p class="x">{{ _("Deck saved.") }}</p>') if english_words(t)]
     assert template_texts('<button aria-label="Close">×</button>') == ["Close", "×"]
+    assert template_texts('<b>{{ "Ready" if ok else "Draft" }}</b>') == ["Ready", "Draft"]
+    assert template_texts('<b>{{ _("Ready") if ok else ngettext("%(num)s card", "%(num)s cards", n) }}</b>') == []
+    assert template_texts("<a href=\"{{ url_for('static', filename='css/x.css') }}\">{{ x|default('en') }}</a>") == []
     assert js_texts('el.textContent = "Deck saved.";') == [(1, "Deck saved.")]
     assert js_texts('el.textContent = t("Deck saved.");') == []
     assert js_texts('h("button", {class: "pl-btn pl-btn-go"}, "Done")') == [(1, "Done")]
