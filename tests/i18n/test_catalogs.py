@@ -150,9 +150,7 @@ def jinja_texts(code):
     for m in STRING.finditer(code):
         s = m.group("s")
         if re.search(r"[A-Z][a-z]+|[a-z]+ [a-z]+", s) and not re.search(r"[/%.#_]|^\w+$", s.strip()) \
-                and english_words(s):
-            out.append(s)
-        elif re.fullmatch(r"[A-Z][a-z]+", s) and s not in ALLOWED:
+                and english_words(s) or re.fullmatch(r"[A-Z][a-z]+", s) and s not in ALLOWED:
             out.append(s)
     return out
 
