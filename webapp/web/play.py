@@ -128,28 +128,32 @@ def end_info(game_id):
     row, seat = game_row(db, game_id, seated=True)
     if row["status"] == "active":
         abort(409, description=gettext("The game is still being played."))
+    from webapp import i18n
     from webapp.packs import source_label
+    lang = i18n.current()
     nxt = []
     story_info = None
     if row["mode"] == "story":
         from webapp import story
         ch = story.chapter_of(row)
         outcome = story.finish(db, g.user["id"], row)
-        story_info = {"chapter": ch.order, "title": ch.title["en"], "met": outcome.verdict.met,
-                      "cleared": outcome.cleared, "goal": ch.goal_text("en")}
+        story_info = {"chapter": ch.order, "title": ch.title.get(lang) or ch.title["en"], "met": outcome.verdict.met,
+                      "cleared": outcome.cleared, "goal": ch.goal_text(lang)}
         done = url_for("story.done", chapter_id=ch.id, game=game_id)
         if outcome.verdict.met:
-            nxt.append({"kind": "done", "label": "On to the chapter's end: Eringe's words and your reward", "url": done})
+            nxt.append({"kind": "done", "label": gettext("On to the chapter's end: Eringe's words and your reward"),
+                        "url": done})
         else:
-            nxt.append({"kind": "retry", "label": f"Try chapter {ch.order} again", "url": url_for("story.chapter", chapter_id=ch.id)})
-            nxt.append({"kind": "done", "label": "The chapter's page", "url": done})
-        nxt.append({"kind": "map", "label": "The chapter map", "url": url_for("story.index")})
+            nxt.append({"kind": "retry", "label": gettext("Try chapter %(n)s again", n=ch.order),
+                        "url": url_for("story.chapter", chapter_id=ch.id)})
+            nxt.append({"kind": "done", "label": gettext("The chapter's page"), "url": done})
+        nxt.append({"kind": "map", "label": gettext("The chapter map"), "url": url_for("story.index")})
     elif row["mode"] == "cpu":
-        nxt.append({"kind": "rematch", "label": "Rematch with the same deck", "url": url_for(".again", game_id=game_id),
-                    "post": True})
-        nxt.append({"kind": "play", "label": "Choose another deck", "url": url_for(".index")})
+        nxt.append({"kind": "rematch", "label": gettext("Rematch with the same deck"),
+                    "url": url_for(".again", game_id=game_id), "post": True})
+        nxt.append({"kind": "play", "label": gettext("Choose another deck"), "url": url_for(".index")})
     else:
-        nxt.append({"kind": "lobby", "label": "Back to the lobby", "url": url_for("lobby.index")})
+        nxt.append({"kind": "lobby", "label": gettext("Back to the lobby"), "url": url_for("lobby.index")})
     packs = [{"id": p["id"], "label": source_label(p["source"]), "opened": bool(p["opened_at"]),
               "url": url_for("collection.pack", pack_id=p["id"])}
              for p in play.earned_packs(db, row, g.user["id"])]
