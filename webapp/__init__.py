@@ -62,6 +62,9 @@ def create_app(test_config=None):
     from webapp import sockets, web
     from webapp.web import assets
 
+    from webapp import i18n
+
+    i18n.init_app(app)  # English and Japanese: Flask-Babel, catalogs built from translations/ (docs/i18n.md)
     assets.init_app(app)  # compression, hashed static URLs with a long cache (docs/deploy.md)
     web.register(app)
     sockets.init_app(app)  # live play over Socket.IO: app.extensions["socketio"]

@@ -1,6 +1,6 @@
 """Command line: ``python -m webapp`` (or ``brigade``) serves the game; ``… db init|seed|backup PATH``
 manages its database (see ``webapp.store.__main__``); ``… admin create-host NAME`` makes a host
-(``webapp.hosting``)."""
+(``webapp.hosting``); ``… i18n extract|build`` updates or builds the translation catalogs (``webapp.i18n``)."""
 
 import argparse
 import contextlib
@@ -17,6 +17,10 @@ def main(argv=None):
         from webapp.store.__main__ import main as db_main
 
         return db_main(argv[1:], prog="python -m webapp db")
+    if argv[:1] == ["i18n"]:
+        from webapp.i18n import main as i18n_main
+
+        return i18n_main(argv[1:])
     if argv[:1] == ["admin"]:
         from webapp.hosting import cli
 

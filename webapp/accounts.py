@@ -9,6 +9,8 @@ import re
 import secrets
 import time
 
+from flask_babel import gettext, ngettext  # the request's language; English outside a request
+
 from webapp.commonpasswords import is_common
 from webapp.packs import grant_starter
 from webapp.ratelimit import Window
@@ -41,22 +43,24 @@ class LoginFailed(Exception):
     """Wrong name or password (the same message whether the name exists or not)."""
 
     def __init__(self):
-        super().__init__("Wrong name or password.")
+        super().__init__(gettext("Wrong name or password."))
 
 
 class AccountDisabled(LoginFailed):
     """The right password, but the host has disabled the account (docs/admin.md)."""
 
     def __init__(self):
-        Exception.__init__(self, "This account is disabled. Ask the server's host.")
+        Exception.__init__(self, gettext("This account is disabled. Ask the server's host."))
 
 
 class Throttled(Exception):
     """Too many tries lately from this address or for this account; ``wait`` is in seconds."""
 
     def __init__(self, wait, what="log-ins", message=None):
-        super().__init__((message or f"Too many failed {what} for this account or from your address.")
-                         + f" Try again in {wait_text(wait)}.")
+        if message is None:
+            message = (gettext("Too many failed invite codes for this account or from your address.") if what == "invite codes"
+                       else gettext("Too many failed log-ins for this account or from your address."))
+        super().__init__(message + " " + gettext("Try again in %(wait)s.", wait=wait_text(wait)))
         self.wait = wait
 
 
@@ -124,19 +128,19 @@ def wait_text(seconds):
     """``seconds`` as a short phrase: "1 second", "45 seconds", "3 minutes" (rounded up)."""
     seconds = max(1, int(seconds))
     if seconds < 90:
-        return f"{seconds} second{'' if seconds == 1 else 's'}"
+        return ngettext("%(num)s second", "%(num)s seconds", seconds)
     minutes = -(-seconds // 60)
-    return f"{minutes} minutes"
+    return ngettext("%(num)s minute", "%(num)s minutes", minutes)
 
 
 def name_error(name):
     """What is wrong with a (stripped) user name, or None."""
     if not name:
-        return "Choose a name."
+        return gettext("Choose a name.")
     if len(name) > NAME_MAX:
-        return f"A name has at most {NAME_MAX} characters (this one has {len(name)})."
+        return gettext("A name has at most %(max)s characters (this one has %(n)s).", max=NAME_MAX, n=len(name))
     if not NAME_PATTERN.fullmatch(name):
-        return "A name may hold only letters A–Z, digits, _ and -."
+        return gettext("A name may hold only letters A–Z, digits, _ and -.")
     return None
 
 
@@ -144,14 +148,14 @@ def password_error(password, name=None):
     """What is wrong with a new password (for the user ``name``), or None: too short or long, one
     of the most common passwords (``webapp.commonpasswords``), or the name itself or holding it."""
     if len(password) < MIN_LENGTH:
-        return f"A password needs at least {MIN_LENGTH} characters."
+        return gettext("A password needs at least %(n)s characters.", n=MIN_LENGTH)
     if len(password) > MAX_LENGTH:
-        return f"A password has at most {MAX_LENGTH} characters."
+        return gettext("A password has at most %(n)s characters.", n=MAX_LENGTH)
     if is_common(password):
-        return "That password is one of the first that anyone guessing would try: choose another."
+        return gettext("That password is one of the first that anyone guessing would try: choose another.")
     low, plain = password.lower(), (name or "").strip().lower()
     if plain and (low == plain or (len(plain) >= 3 and plain in low)):
-        return "A password must not hold your name: choose another."
+        return gettext("A password must not hold your name: choose another.")
     return None
 
 
@@ -184,7 +188,7 @@ def register(db, config, name, password, confirm, invite_code=None, guard=None, 
     """
     mode = registration_mode(config, db)
     if mode == "closed":
-        raise RegistrationRefused({"form": "Registration is closed on this server."})
+        raise RegistrationRefused({"form": gettext("Registration is closed on this server.")})
     host_code = False  # an invitation code made on the admin page: one of its uses is spent below
     if mode == "invite":
         key = ("invite", address)
@@ -195,7 +199,7 @@ def register(db, config, name, password, confirm, invite_code=None, guard=None, 
             if guard is not None:
                 guard.address.hit(key)
             # Stop here: without the code nobody learns which names are taken.
-            raise RegistrationRefused({"invite_code": "That invite code is not right."})
+            raise RegistrationRefused({"invite_code": gettext("That invite code is not right.")})
 
     name = (name or "").strip()
     password = password or ""
@@ -207,12 +211,12 @@ def register(db, config, name, password, confirm, invite_code=None, guard=None, 
     if problem := password_error(password, name):
         errors["password"] = problem
     elif not hmac.compare_digest(password.encode(), (confirm or "").encode()):
-        errors["confirm"] = "The two passwords differ."
+        errors["confirm"] = gettext("The two passwords differ.")
     if errors:
         raise RegistrationRefused(errors)
     if guard is not None and not guard.registrations.take(address):
         raise Throttled(guard.registrations.wait(address),
-                        message="Several accounts were made from your address lately.")
+                        message=gettext("Several accounts were made from your address lately."))
 
     password_hash = hash_password(password)  # slow on purpose: outside the write lock
     try:
@@ -235,7 +239,7 @@ class CodeSpent(Exception):
 
 
 def taken(name):
-    return f"The name {name!r} is taken (names are the same whatever their letter case)."
+    return gettext("The name %(name)s is taken (names are the same whatever their letter case).", name=repr(name))
 
 
 _dummy_hash = None

@@ -15,7 +15,7 @@ DEFAULTS = {
     "autopass": False,   # let the opponent's battle declarations through without a click
     "sound": True,       # sound effects (spectators start with sound off on the page)
     "volume": 60,        # 0-100
-    "lang": "en",        # card language: "en" or "ja"
+    "lang": "en",        # card language: "en" or "ja" (unset: the page's language, webapp/i18n.py)
 }
 CHOICES = {"anim": ("normal", "fast", "instant"), "lang": ("en", "ja")}
 
@@ -44,21 +44,24 @@ def clean(changes):
     return out
 
 
-def load(db, user_id):
-    """The user's settings: the stored ones over the defaults (unknown stored keys are dropped)."""
+def load(db, user_id, lang=None):
+    """The user's settings: the stored ones over the defaults (unknown stored keys are dropped).
+    ``lang`` (the page's language) is the card language of a player who never chose one apart."""
     from webapp.store.marks import get_mark
     stored = get_mark(db, user_id, MARK) or {}
     merged = dict(DEFAULTS)
+    if lang in CHOICES["lang"]:
+        merged["lang"] = lang
     for key, value in stored.items():
         with contextlib.suppress(BadSettings):  # a setting from an older or newer Brigade: keep the default
             merged.update(clean({key: value}))
     return merged
 
 
-def save(db, user_id, changes):
-    """Merge the checked ``changes`` into the user's settings and return them all."""
+def save(db, user_id, changes, lang=None):
+    """Merge the checked ``changes`` into the user's settings and return them all (``lang`` as in load)."""
     from webapp.store.marks import set_mark
-    new = load(db, user_id)
+    new = load(db, user_id, lang)
     new.update(clean(changes))
     set_mark(db, user_id, MARK, new)
     return new

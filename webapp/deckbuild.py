@@ -22,7 +22,8 @@ How a deck is built (``build``), for a deck of 30:
 
 The result never holds more copies than owned (R2.2), holds at least one monster whenever the
 collection does (R2.1), and is exactly 30 cards whenever the player owns 30 (``deckcheck`` finds it
-playable). Nothing here touches Flask; the store is used only by ``first_deck``.
+playable). Nothing here touches Flask but Flask-Babel's gettext for the first deck's name (English
+outside a request); the store is used only by ``first_deck``.
 """
 
 from itertools import combinations
@@ -30,8 +31,16 @@ from itertools import combinations
 from webapp.deckcheck import DECK_SIZE, SPELL_TIP_AT, facts
 from webapp.engine.carddefs import ELEMENTS
 
-#: The name of the deck built when a collection first reaches 30 cards.
-FIRST_DECK_NAME = "My first brigade"
+
+
+def N_(text):
+    """Marks a msgid for pybabel extract; translated where it is used."""
+    return text
+
+
+#: The name of the deck built when a collection first reaches 30 cards: a msgid, so the deck is named
+#: in the player's language (``first_deck``).
+FIRST_DECK_NAME = N_("My first brigade")
 #: The user mark that records it was built (or that it was not needed).
 FIRST_DECK_MARK = "first_deck"
 #: The most spells an automatic deck takes in the first pass.
@@ -283,7 +292,8 @@ def first_deck(db, user_id, owned, pool):
         if not check_deck(deck, pool, owned).playable:  # e.g. 30 spells and no monster: nothing to build
             marks.set_mark(db, user_id, FIRST_DECK_MARK, {"deck": None, "told": True})
             return None
-        name = copy_name(db, user_id, FIRST_DECK_NAME)
+        from flask_babel import gettext  # the player's language (English outside a request)
+        name = copy_name(db, user_id, gettext(FIRST_DECK_NAME))
         deck_id = store.save_deck(db, user_id, name, deck)
         marks.set_mark(db, user_id, FIRST_DECK_MARK, {"deck": deck_id, "told": False})
     return deck_id, name

@@ -11,10 +11,14 @@ A problem has a level:
 - ``tip``: Eringe's tip from the rulebook when the deck leans on spells (R2.5).
 
 The message texts are templates in ``MESSAGES`` so that the builder's script (static/js/decks.js)
-words its live messages exactly as the server does.
+words its live messages exactly as the server does. They are gettext msgids (issue 15): ``message``
+words them in the request's language (English outside a request), and the builder page sends the
+script the same templates translated (``messages()``).
 """
 
 from typing import NamedTuple
+
+from flask_babel import gettext, ngettext
 
 from webapp.engine.carddefs import ELEMENTS
 
@@ -27,15 +31,43 @@ NAME_MAX = 40
 
 LEVELS = ("refused", "invalid", "warning", "tip")
 
+
+def N_(text):
+    """Marks a msgid for pybabel extract; translated where it is used."""
+    return text
+
+
 MESSAGES = {
-    "unknown": 'No card in the pool has the id "{card}": take it out.',
-    "too_many": "A deck is exactly {size} cards: this one has {count}. Take out {extra}.",
-    "too_few": "A deck is exactly {size} cards: this one has {count}. Add {missing}.",
-    "no_monster": "A deck needs at least one monster.",
-    "not_owned": "You do not own {name}: take it out.",
-    "too_many_copies": "The deck has {count} × {name}, but you own only {owned}. Take out {extra}.",
-    "unpayable": "No monster in this deck has {element} or wild spell slots, so {name} can never be cast.",
+    "unknown": N_('No card in the pool has the id "{card}": take it out.'),
+    "too_many": N_("A deck is exactly {size} cards: this one has {count}. Take out {extra}."),
+    "too_few": N_("A deck is exactly {size} cards: this one has {count}. Add {missing}."),
+    "no_monster": N_("A deck needs at least one monster."),
+    "not_owned": N_("You do not own {name}: take it out."),
+    "too_many_copies": N_("The deck has {count} × {name}, but you own only {owned}. Take out {extra}."),
+    "unpayable": N_("No monster in this deck has {element} or wild spell slots, so {name} can never be cast."),
 }
+
+
+def lang():
+    from webapp import i18n
+    return i18n.current()
+
+
+def messages():
+    """MESSAGES in the request's language (the builder's script words its live messages with them)."""
+    return {code: gettext(text) for code, text in MESSAGES.items()}
+
+
+def message(code, **values):
+    return gettext(MESSAGES[code]).format(**values)
+
+
+def element_word(element):
+    """An element as the messages name it: "fire" in English, 火 in Japanese."""
+    if lang() == "ja":
+        from webapp.cards.art import ELEMENT_NAMES
+        return ELEMENT_NAMES.get(element, (element, element))[1]
+    return element
 
 #: Eringe's line on decks of mostly spells: R2.5 in English, and the rulebook's own words (rulebook-ja.txt, section 2).
 ERINGE_TIP = {
@@ -90,8 +122,8 @@ class BadDeckInput(ValueError):
 
 
 def cards_word(n):
-    """ "1 card", "2 cards"."""
-    return f"{n} card" if n == 1 else f"{n} cards"
+    """ "1 card", "2 cards" (in the request's language)."""
+    return ngettext("%(num)s card", "%(num)s cards", n)
 
 
 def facts(card):
@@ -101,7 +133,8 @@ def facts(card):
 
 def name_of(card, card_id):
     data = facts(card) if card is not None else None
-    return (data or {}).get("name", {}).get("en") or card_id
+    names = (data or {}).get("name", {})
+    return names.get(lang()) or names.get("en") or card_id
 
 
 def read_counts(pairs):
@@ -115,8 +148,8 @@ def read_counts(pairs):
         if not text:
             continue
         if not text.isascii() or not text.isdigit() or int(text) > DECK_SIZE:
-            errors.append(f'The count of "{card_id[:60]}" must be a whole number from 0 to {DECK_SIZE}, '
-                          f'not "{text[:20]}".')
+            errors.append(gettext('The count of "%(card)s" must be a whole number from 0 to %(size)s, not "%(text)s".',
+                                  card=card_id[:60], size=DECK_SIZE, text=text[:20]))
             continue
         n = int(text)
         if n:
@@ -130,11 +163,12 @@ def check_name(name):
     """The deck name stripped; raise BadDeckInput if it is empty, too long or has control characters."""
     name = (name or "").strip()
     if not name:
-        raise BadDeckInput(["Give the deck a name."])
+        raise BadDeckInput([gettext("Give the deck a name.")])
     if len(name) > NAME_MAX:
-        raise BadDeckInput([f"A deck name is at most {NAME_MAX} characters; this one has {len(name)}."])
+        raise BadDeckInput([gettext("A deck name is at most %(max)s characters; this one has %(n)s.", max=NAME_MAX,
+                                    n=len(name))])
     if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in name):
-        raise BadDeckInput(["A deck name cannot hold control characters (tabs, line breaks)."])
+        raise BadDeckInput([gettext("A deck name cannot hold control characters (tabs, line breaks).")])
     return name
 
 
@@ -144,30 +178,31 @@ def check_deck(counts, pool, owned=None):
     known = {cid: n for cid, n in counts.items() if cid in pool}
     for cid in counts:
         if cid not in pool:
-            problems.append(Problem("unknown", "refused", MESSAGES["unknown"].format(card=cid), cid))
+            problems.append(Problem("unknown", "refused", message("unknown", card=cid), cid))
     total = sum(counts.values())
     if total > DECK_SIZE:
-        problems.append(Problem("too_many", "refused", MESSAGES["too_many"].format(
-            size=DECK_SIZE, count=total, extra=cards_word(total - DECK_SIZE))))
+        problems.append(Problem("too_many", "refused", message(
+            "too_many", size=DECK_SIZE, count=total, extra=cards_word(total - DECK_SIZE))))
     if owned is not None:
         for cid, n in known.items():
             have = owned.get(cid, 0)
             name = name_of(pool[cid], cid)
             if have <= 0:
-                problems.append(Problem("not_owned", "refused", MESSAGES["not_owned"].format(name=name), cid))
+                problems.append(Problem("not_owned", "refused", message("not_owned", name=name), cid))
             elif n > have:
-                problems.append(Problem("too_many_copies", "refused", MESSAGES["too_many_copies"].format(
-                    count=n, name=name, owned=have, extra=n - have), cid))
+                problems.append(Problem("too_many_copies", "refused", message(
+                    "too_many_copies", count=n, name=name, owned=have, extra=n - have), cid))
     if total < DECK_SIZE:
-        problems.append(Problem("too_few", "invalid", MESSAGES["too_few"].format(
-            size=DECK_SIZE, count=total, missing=cards_word(DECK_SIZE - total))))
+        problems.append(Problem("too_few", "invalid", message(
+            "too_few", size=DECK_SIZE, count=total, missing=cards_word(DECK_SIZE - total))))
     monsters = sum(n for cid, n in known.items() if facts(pool[cid])["kind"] == "monster")
     spells = sum(n for cid, n in known.items() if facts(pool[cid])["kind"] == "spell")
     if not monsters:
-        problems.append(Problem("no_monster", "invalid", MESSAGES["no_monster"]))
+        problems.append(Problem("no_monster", "invalid", message("no_monster")))
     problems.extend(unpayable(known, pool))
     if spells > SPELL_TIP_AT or spells > monsters:
-        problems.append(Problem("tip", "tip", f"{SPEAKER['en']}: {ERINGE_TIP['en']}"))
+        tip = "ja" if lang() == "ja" else "en"
+        problems.append(Problem("tip", "tip", f"{SPEAKER[tip]}: {ERINGE_TIP[tip]}"))
     problems.sort(key=lambda p: LEVELS.index(p.level))
     return Report(problems)
 
@@ -190,8 +225,8 @@ def unpayable(counts, pool):
         data = facts(pool[cid])
         if data["kind"] == "spell" and data.get("mana", 0) > 0 and data["element"] not in kinds and "wild" not in kinds:
             found.append((ELEMENTS.index(data["element"]) if data["element"] in ELEMENTS else 99, cid, data))
-    return [Problem("unpayable", "warning", MESSAGES["unpayable"].format(element=data["element"],
-                                                                          name=name_of(data, cid)), cid)
+    return [Problem("unpayable", "warning", message("unpayable", element=element_word(data["element"]),
+                                                   name=name_of(data, cid)), cid)
             for _, cid, data in sorted(found, key=lambda f: (f[0], f[1]))]
 
 

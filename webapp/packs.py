@@ -154,11 +154,12 @@ def owned(db, user_id, config, pool=None):
 
 def source_label(source):
     """A pack's source as players read it: "welcome" → "Welcome pack", "story:3" → "Story pack (chapter 3)"."""
-    kind, _, detail = (source or "").partition(":")
+    from flask_babel import gettext as _  # the page's language (English outside a request)
+    kind, _sep, detail = (source or "").partition(":")
     if kind == "welcome":
-        return "Welcome pack"
+        return _("Welcome pack")
     if kind in ("win", "victory"):
-        return "Victory pack"
+        return _("Victory pack")
     if kind == "story":
-        return f"Story pack (chapter {detail})" if detail else "Story pack"
-    return f"{kind.capitalize()} pack" if kind else "Pack"
+        return _("Story pack (chapter %(n)s)", n=detail) if detail else _("Story pack")
+    return _("%(kind)s pack", kind=kind.capitalize()) if kind else _("Pack")

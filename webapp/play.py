@@ -560,11 +560,31 @@ def opponent_name(row, lang="en"):
         return None
 
 
-def state_for(row, game, seat, events=(), names=None, parts=None):
+def seat_lang(row, seat):
+    """The language of the game log for a seat: the language its player last read a page in
+    (webapp/i18n.py ``user_lang``), else the account's ``locale`` mark, else English; spectators read
+    English for now."""
+    from webapp.i18n import LANGS, MARK, user_lang
+    user_id = (row.get("seats") or [None, None])[seat] if seat in (0, 1) else None
+    if user_id is None:
+        return "en"
+    if user_lang(user_id) in LANGS:
+        return user_lang(user_id)
+    try:
+        from webapp.store import get_db
+        from webapp.store.marks import get_mark
+        mark = get_mark(get_db(), user_id, MARK)
+    except RuntimeError:  # no app context (a background task): English
+        return "en"
+    return mark if mark in LANGS else "en"
+
+
+def state_for(row, game, seat, events=(), names=None, parts=None, lang=None):
     """The protocol's ``state`` payload for one seat (0, 1) or a spectator (None): built only from
     ``Game.view(seat)``, that seat's legal actions and the public events (R18.6). ``parts``, if
     given, is (view, legal actions, waiting_for) already made from the same game for the same seat
-    (the socket server keeps them encoded, webapp/sockets/handlers.py ``StateCache``)."""
+    (the socket server keeps them encoded, webapp/sockets/handlers.py ``StateCache``). The log is in
+    ``lang`` (default: the seat's player's language, ``seat_lang``)."""
     names = names or [f"Player {n + 1}" for n in (0, 1)]
     view, legal, waiting = parts if parts is not None else (
         game.view(seat), game.legal_actions(seat) if seat is not None else [], sorted(game.waiting_for()))
@@ -578,7 +598,8 @@ def state_for(row, game, seat, events=(), names=None, parts=None):
         "legal_actions": legal,
         "waiting_for": waiting,
         "events": events,
-        "log": gamelog.describe(events, instances(game), names, seat, public=public_units(game)) if events else [],
+        "log": gamelog.describe(events, instances(game), names, seat, public=public_units(game),
+                                lang=lang or seat_lang(row, seat)) if events else [],
     }
 
 

@@ -5,10 +5,10 @@
 (function () {
   "use strict";
 
-  // Same normalisation as webapp/web/collection.py: normalize().
-  function norm(text) {
-    return (text || "").normalize("NFKC").toLowerCase();
-  }
+  // Texts in the page's language and the search folding of webapp/search.py (static/js/i18n.js).
+  var I18N = window.BrigadeI18n;
+  var t = I18N.t;
+  var norm = I18N.fold;
 
   // ------------------------------------------------------------ collection: filters
 
@@ -204,7 +204,7 @@
       flip.setAttribute("tabindex", "-1");
       flip.setAttribute("aria-disabled", "true");
       flip.removeAttribute("aria-label");
-      status.textContent = "Card " + (slots.indexOf(slot) + 1) + ": " + slot.dataset.name + ", " + slot.dataset.rarity + ".";
+      status.textContent = t("Card {n}: {name}, {rarity}.", {n: slots.indexOf(slot) + 1, name: slot.dataset.name, rarity: slot.dataset.rarity});
       if (!down().length) finish();
     }
 
@@ -222,7 +222,7 @@
       slot.classList.add("is-down");
       var flip = slot.querySelector(".pack-flip");
       flip.setAttribute("tabindex", "0");
-      flip.setAttribute("aria-label", "Card " + (i + 1) + " of " + slots.length + ", face down: reveal it");
+      flip.setAttribute("aria-label", t("Card {n} of {total}, face down: reveal it", {n: i + 1, total: slots.length}));
       flip.addEventListener("click", function () { reveal(slot); });
       slot.style.setProperty("--deal", i);
     });
@@ -238,7 +238,9 @@
     next.focus();
   }
 
-  document.addEventListener("DOMContentLoaded", function () {
+  document.addEventListener("DOMContentLoaded", function () { I18N.ready.then(start); });
+
+  function start() {
     var form = document.getElementById("coll-filters");
     var grid = document.getElementById("coll-grid");
     if (form && grid) setUpFilters(form, grid);
@@ -246,5 +248,5 @@
     if (dialog && grid) setUpDialog(grid, dialog);
     var reveal = document.getElementById("pack-reveal");
     if (reveal) setUpReveal(reveal);
-  });
+  }
 })();

@@ -15,18 +15,33 @@
   } else {
     root.BrigadeDecks = api;
     if (root.document) {
+      // Once the page's catalog has loaded (static/js/i18n.js).
+      var start = function () { root.BrigadeI18n.ready.then(function () { api.init(root.document); }); };
       if (root.document.readyState === "loading") {
-        root.document.addEventListener("DOMContentLoaded", function () { api.init(root.document); });
+        root.document.addEventListener("DOMContentLoaded", start);
       } else {
-        api.init(root.document);
+        start();
       }
     }
   }
 })(this, function () {
   "use strict";
 
+  // Texts in the page's language (static/js/i18n.js; under node, where tests run this file, the same
+  // functions with no catalog: English).
+  var I18N = (typeof self !== "undefined" && self.BrigadeI18n) ||
+    (typeof require === "function" ? require("./i18n.js") : null);
+  var t = I18N.t, tn = I18N.tn;
   var LEVELS = ["refused", "invalid", "warning", "tip"];
-  var ELEMENT_LABELS = { fire: "Fire", water: "Water", earth: "Earth", wind: "Wind", light: "Light", dark: "Dark", wild: "Wild" };
+  function elementLabels() {
+    return { fire: t("Fire"), water: t("Water"), earth: t("Earth"), wind: t("Wind"), light: t("Light"), dark: t("Dark"),
+      wild: t("Wild") };
+  }
+
+  /* A card's name in the page's language (data.lang, from the server). */
+  function nameOf(c, data) { return data && data.lang === "ja" && c.ja ? c.ja : c.name; }
+
+  function elementWord(element, data) { return (data && data.elementNames && data.elementNames[element]) || element; }
 
   function fmt(template, vars) {
     return template.replace(/\{(\w+)\}/g, function (m, key) {
@@ -34,9 +49,7 @@
     });
   }
 
-  function cardsWord(n) { return n === 1 ? "1 card" : n + " cards"; }
-
-  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  function cardsWord(n) { return tn("{n} card", "{n} cards", n); }
 
   function known(counts, data) {
     var out = [];
@@ -63,10 +76,10 @@
     have.forEach(function (k) {
       var id = k[0], c = k[1], n = k[2], owned = c.owned || 0;
       if (owned <= 0) {
-        problems.push({ code: "not_owned", level: "refused", message: fmt(m.not_owned, { name: c.name }), card: id });
+        problems.push({ code: "not_owned", level: "refused", message: fmt(m.not_owned, { name: nameOf(c, data) }), card: id });
       } else if (n > owned) {
         problems.push({ code: "too_many_copies", level: "refused", card: id,
-          message: fmt(m.too_many_copies, { count: n, name: c.name, owned: owned, extra: n - owned }) });
+          message: fmt(m.too_many_copies, { count: n, name: nameOf(c, data), owned: owned, extra: n - owned }) });
       }
     });
     if (total < data.size) {
@@ -95,10 +108,11 @@
     });
     unpayable.forEach(function (k) {
       problems.push({ code: "unpayable", level: "warning", card: k[0],
-        message: fmt(m.unpayable, { element: k[1].element, name: k[1].name }) });
+        message: fmt(m.unpayable, { element: elementWord(k[1].element, data), name: nameOf(k[1], data) }) });
     });
     if (spells > data.tipAt || spells > monsters) {
-      problems.push({ code: "tip", level: "tip", card: null, message: data.tip.en.speaker + ": " + data.tip.en.text });
+      var tip = data.tip[data.lang === "ja" ? "ja" : "en"];
+      problems.push({ code: "tip", level: "tip", card: null, message: tip.speaker + ": " + tip.text });
     }
     return problems
       .map(function (p, i) { return [LEVELS.indexOf(p.level), i, p]; })
@@ -161,14 +175,14 @@
 
   function elementText(row) {
     var n = row.monsters + row.spells;
-    return ELEMENT_LABELS[row.element] + " " + n + (row.spells ? " (" + plural(row.spells, "spell") + ")" : "");
+    return elementLabels()[row.element] + " " + n + (row.spells ? " (" + tn("{n} spell", "{n} spells", row.spells) + ")" : "");
   }
 
   function coverageText(row) {
-    return row.spells + (row.spells === 1 ? " spell needs " : " spells need ") + row.needed +
-      " mana · monsters give " + row.slots +
-      (row.wild ? " + " + row.wild + " wild" : "") +
-      (row.status === "none" ? " · none can pay" : row.status === "short" ? " · short" : "");
+    return tn("{n} spell needs {need} mana", "{n} spells need {need} mana", row.spells, {need: row.needed}) +
+      " · " + t("monsters give {n}", {n: row.slots}) +
+      (row.wild ? " + " + t("{n} wild", {n: row.wild}) : "") +
+      (row.status === "none" ? " · " + t("none can pay") : row.status === "short" ? " · " + t("short") : "");
   }
 
   function drawCharts(box, stats) {
@@ -180,14 +194,14 @@
       if (t) { t.setAttribute("y", String(64 - h)); t.textContent = String(r.count); }
     });
     var summary = q(box, '[data-text="levels-summary"]');
-    if (summary) summary.textContent = stats.levels.map(function (r) { return "Level " + r.level + ": " + r.count + "."; }).join(" ");
+    if (summary) summary.textContent = stats.levels.map(function (r) { return t("Level {n}: {count}.", {n: r.level, count: r.count}); }).join(" ");
 
     var total = stats.total;
     var m = total ? Math.floor(stats.monsters * 200 / total) : 0;
     setAttrs(q(box, '[data-bar="ratio"][data-key="monsters"]'), { width: m });
     setAttrs(q(box, '[data-bar="ratio"][data-key="spells"]'), { x: m, width: total ? 200 - m : 0 });
     var ratio = q(box, '[data-text="ratio"]');
-    if (ratio) ratio.textContent = plural(stats.monsters, "monster") + " · " + plural(stats.spells, "spell");
+    if (ratio) ratio.textContent = tn("{n} monster", "{n} monsters", stats.monsters) + " · " + tn("{n} spell", "{n} spells", stats.spells);
 
     var cum = 0;
     stats.elements.forEach(function (r) {
@@ -273,16 +287,16 @@
         '<button type="button" class="step" data-step="1">+</button></span>';
       var remove = li.querySelector(".deck-row-remove");
       remove.setAttribute("data-id", id);
-      remove.setAttribute("aria-label", "Take one " + c.name + " out (" + n + " in the deck)");
+      remove.setAttribute("aria-label", t("Take one {name} out ({n} in the deck)", {name: nameOf(c, data), n: n}));
       li.querySelector(".gem").className = "gem el-" + c.element;
       li.querySelector(".deck-row-count").textContent = String(n);
-      li.querySelector(".deck-row-name").textContent = c.name;
-      li.querySelector(".deck-row-meta").textContent = c.level ? "Lv" + c.level : c.kind === "spell" ? "Spell" : "?";
+      li.querySelector(".deck-row-name").textContent = nameOf(c, data);
+      li.querySelector(".deck-row-meta").textContent = c.level ? t("Lv{n}", {n: c.level}) : c.kind === "spell" ? t("Spell") : "?";
       var buttons = li.querySelectorAll(".step");
       buttons[0].setAttribute("data-id", id);
-      buttons[0].setAttribute("aria-label", "One fewer " + c.name);
+      buttons[0].setAttribute("aria-label", t("One fewer {name}", {name: nameOf(c, data)}));
       buttons[1].setAttribute("data-id", id);
-      buttons[1].setAttribute("aria-label", "One more " + c.name);
+      buttons[1].setAttribute("aria-label", t("One more {name}", {name: nameOf(c, data)}));
       return li;
     }
 
@@ -292,9 +306,9 @@
       doc.getElementById("deck-count").textContent = String(stats.total);
       doc.getElementById("bar-count").textContent = String(stats.total);
       var status = doc.getElementById("deck-status");
-      status.textContent = playable ? "Ready to play" : "Not ready to play yet";
+      status.textContent = playable ? t("Ready to play") : t("Not ready to play yet");
       status.className = "deck-status " + (playable ? "is-ready" : "is-not-ready");
-      doc.getElementById("bar-status").textContent = playable ? "Ready" : "Draft";
+      doc.getElementById("bar-status").textContent = playable ? t("Ready") : t("Draft");
       doc.getElementById("bar-count").parentNode.classList.toggle("is-ready", playable);
 
       var list = doc.getElementById("deck-problems");
@@ -349,13 +363,14 @@
     }
 
     function filter() {
-      var text = doc.getElementById("f-text").value.trim().toLowerCase();
+      var words = I18N.fold(doc.getElementById("f-text").value).split(/\s+/).filter(Boolean);
       var element = doc.getElementById("f-element").value, kind = doc.getElementById("f-kind").value;
       var level = doc.getElementById("f-level").value, left = doc.getElementById("f-left").checked;
       var shown = 0;
       order.forEach(function (id) {
         var row = rows[id];
-        var ok = (!text || row.getAttribute("data-search").indexOf(text) >= 0) &&
+        var search = row.getAttribute("data-search");
+        var ok = words.every(function (w) { return search.indexOf(w) >= 0; }) &&
           (!element || row.getAttribute("data-element") === element) &&
           (!kind || row.getAttribute("data-kind") === kind) &&
           (!level || row.getAttribute("data-level") === level) &&
@@ -364,7 +379,8 @@
         if (ok) shown += 1;
       });
       doc.getElementById("pool-shown").textContent = shown === order.length ?
-        plural(order.length, "card") + " you own or use" : shown + " of " + order.length + " cards shown";
+        tn("{n} card you own or use", "{n} cards you own or use", order.length) :
+        t("{shown} of {total} cards shown", {shown: shown, total: order.length});
     }
 
     function tell(text) { if (say) { say.textContent = ""; say.textContent = text; } }
@@ -385,19 +401,21 @@
       if (step > 0) {
         if (n >= limit(id)) {
           var owned = c.owned || 0;
-          tell(n >= owned ? "You own " + (owned === 1 ? "1 copy" : owned + " copies") + " of " + c.name +
-            ": " + (owned === 1 ? "it is" : "all are") + " in the deck." : "A deck holds at most " + data.size + " of one card.");
+          tell(n >= owned ? tn("You own 1 copy of {name}: it is in the deck.", "You own {n} copies of {name}: all are in the deck.",
+            owned, {name: nameOf(c, data)}) : t("A deck holds at most {size} of one card.", {size: data.size}));
           refuse(id);
           return false;
         }
-        if (total() >= data.size) { tell("The deck is full: " + data.size + " cards. Take one out first."); refuse(id); return false; }
+        if (total() >= data.size) { tell(t("The deck is full: {size} cards. Take one out first.", {size: data.size})); refuse(id); return false; }
       } else if (n <= 0) {
         return false;
       }
       inputs[id].value = String(n + step);
       dirty = true;
       update();
-      tell((step > 0 ? "Added " : "Took out ") + c.name + ": " + (n + step) + " in the deck, " + total() + " of " + data.size + " cards.");
+      var said = {name: nameOf(c, data), n: n + step, total: total(), size: data.size};
+      tell(step > 0 ? t("Added {name}: {n} in the deck, {total} of {size} cards.", said) :
+        t("Took out {name}: {n} in the deck, {total} of {size} cards.", said));
       return true;
     }
 
@@ -523,7 +541,7 @@
       copyButton.hidden = false;
       copyButton.addEventListener("click", function () {
         codeInput.select();
-        var done = function () { copyButton.textContent = "Copied"; };
+        var done = function () { copyButton.textContent = t("Copied"); };
         var nav = root().navigator;
         if (nav.clipboard && nav.clipboard.writeText) nav.clipboard.writeText(codeInput.value).then(done, function () {});
         else if (doc.execCommand && doc.execCommand("copy")) done();

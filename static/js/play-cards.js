@@ -8,7 +8,11 @@ export const ELEMENT_COLOUR = {
   light: "#f0d67a", dark: "#9a6bd1", wild: "#e7e7e7",
 };
 export const ELEMENT_JA = {fire: "火", water: "水", earth: "土", wind: "風", light: "光", dark: "闇", wild: "なんでも"};
-const KEYWORDS = {haste: "Haste", double_march: "Double March", far_march: "Far March", spellproof: "Spellproof"};
+// Keywords in the card language (the card faces' own words: rulebook-ja.txt's 【進軍時：速攻】 and so on).
+const KEYWORDS = {
+  en: {haste: "Haste", double_march: "Double March", far_march: "Far March", spellproof: "Spellproof"},
+  ja: {haste: "速攻", double_march: "2回移動", far_march: "どこでも進軍", spellproof: "魔法無効"},
+};
 
 function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
@@ -57,7 +61,7 @@ export class Cards {
   }
 
   keywords(cid) {
-    return (this.get(cid).keywords || []).map((k) => KEYWORDS[k] || k);
+    return (this.get(cid).keywords || []).map((k) => KEYWORDS[this.lang][k] || k);
   }
 
   /** The options of a choose-one ability or spell, as words (from `choices` or the rules text). */
@@ -115,7 +119,8 @@ export class Cards {
     const col = ELEMENT_COLOUR[c.element] || "#8a7a6a";
     const name = esc(this.name(cid));
     const spell = c.kind === "spell";
-    const kind = spell ? "Spell" : esc(c.tribe || "Monster");
+    const ja = this.lang === "ja";
+    const kind = spell ? (ja ? "魔法" : "Spell") : esc(c.tribe || (ja ? "モンスター" : "Monster"));
     const corner = spell ? (c.mana ?? "") : (c.level ?? "");
     const text = esc(this.text(cid)).slice(0, 160);
     const stats = spell ? "" :
@@ -130,7 +135,7 @@ export class Cards {
       `<circle cx="214" cy="32" r="15" fill="#f2ead8"/><text x="214" y="39" font-size="18" text-anchor="middle" fill="#2b2117">${corner}</text>` +
       `<rect x="12" y="60" width="226" height="120" rx="8" fill="rgba(0,0,0,.25)"/>` +
       `<text x="125" y="135" font-size="44" text-anchor="middle" fill="rgba(255,255,255,.6)">${spell ? "✦" : "⚔"}</text>` +
-      `<text x="22" y="204" font-size="13" fill="#2b2117">${esc(c.element || "")} · ${kind}</text>` +
+      `<text x="22" y="204" font-size="13" fill="#2b2117">${esc((ja && ELEMENT_JA[c.element]) || c.element || "")} · ${kind}</text>` +
       `<foreignObject x="16" y="212" width="218" height="90"><div xmlns="http://www.w3.org/1999/xhtml" style="font:12px sans-serif;color:#2b2117">${text}</div></foreignObject>` +
       stats + `</svg>`;
   }

@@ -4,29 +4,30 @@
 // click on the card still does what it always did (details, select, summon).
 
 import {h, add} from "./play-util.js";
+import {ELEMENT_JA} from "./play-cards.js";
 
 /** Keywords and timing marks in plain words; `match` finds them in a card's rules text. */
 export const GLOSSARY = [
   {key: "haste", en: "Haste", ja: "速攻", match: /Haste|速攻/,
-    say: {en: "Can march on the turn it is summoned.", ja: "召喚したターンにすぐ進軍できる。"}},
+    say: {en: "Can march on the turn it is summoned.", ja: "召喚した手番にすぐ進軍できる。"}},
   {key: "double_march", en: "Double March", ja: "2回移動", match: /Double March|2回移動/,
-    say: {en: "May march twice in one turn.", ja: "1ターンに2回進軍できる。"}},
+    say: {en: "May march twice in one turn.", ja: "1手番に2回進軍できる。"}},
   {key: "far_march", en: "Far March", ja: "どこでも進軍", match: /Far March|どこでも進軍/,
     say: {en: "May march to any land but the enemy base, even one that is not next to it.", ja: "相手の本陣以外なら、隣でない土地にも進軍できる。"}},
   {key: "spellproof", en: "Spellproof", ja: "魔法無効", match: /Spellproof|魔法無効/,
     say: {en: "Spells do nothing to it, helpful or harmful. Abilities still work on it.", ja: "魔法は（味方のものも）効かない。能力は効く。"}},
   {key: "quick", en: "Quick", ja: "即時召喚", match: /\bQuick\b|即時召喚/,
-    say: {en: "Can join a battle straight from your hand, if the land has room for its level.", ja: "土地の容量に余裕があれば、手札から直接戦闘に加われる。"}},
+    say: {en: "Can join a battle straight from your hand, if the land has room for its level.", ja: "土地の上限に余裕があれば、手札から直接戦闘に加われる。"}},
   {key: "normal", en: "[Normal]", ja: "【普通】", match: /\[Normal\]|【普通】/,
     say: {en: "Used in a battle in your own turn to act, when nothing is waiting to happen.", ja: "戦闘中、自分の番で何も待っていないときに使う。"}},
   {key: "counter", en: "[Counter]", ja: "【対抗】", match: /\[Counter\]|【対抗】/,
     say: {en: "An answer: used in a battle right after the opponent declares something.", ja: "相手が何かを宣言した直後に、それへの応答として使う。"}},
   {key: "battle", en: "[Battle]", ja: "【戦闘時】", match: /\[Battle\]|【戦闘時】/,
-    say: {en: "Works by itself while this monster fights (not when both sides strike at once).", ja: "この怪物が戦う間、自動で働く（同時攻撃のときは働かない）。"}},
+    say: {en: "Works by itself while this monster fights (not when both sides strike at once).", ja: "このモンスターが戦う間、自動で働く（同時攻撃のときは働かない）。"}},
   {key: "march", en: "[March]", ja: "【進軍】", match: /\[March\]|【進軍】/,
-    say: {en: "Used on the map in your turn; the monster then rests until your next turn.", ja: "自分のターンにマップ上で使う。使った怪物は次のターンまで休む。"}},
+    say: {en: "Used on the map in your turn; the monster then rests until your next turn.", ja: "自分の手番に盤面で使う。使ったモンスターは次の自分の手番まで休む。"}},
   {key: "on_destroy", en: "[On destroy]", ja: "【破棄時】", match: /\[On destroy\]|【破棄時】/,
-    say: {en: "Happens when this monster is destroyed.", ja: "この怪物が破棄されたときに起こる。"}},
+    say: {en: "Happens when this monster is destroyed.", ja: "このモンスターが破棄されたときに起こる。"}},
 ];
 
 const KW_BY_KEY = Object.fromEntries(GLOSSARY.map((g) => [g.key, g]));
@@ -108,13 +109,14 @@ export class Preview {
     const B = this.b;
     const C = B.cards;
     const c = C.get(card);
-    const lang = C.lang;
+    const lang = C.lang;  // the card language (board settings), which may differ from the page's
+    const element = (lang === "ja" && ELEMENT_JA[c.element]) || c.element || "";
     this.el.textContent = "";
     const facts = [];
     if (c.kind === "spell") {
-      facts.push(`${lang === "ja" ? "魔法" : "Spell"} · ${c.element || ""}`, c.mana !== undefined ? `${lang === "ja" ? "マナ" : "mana"} ${c.mana}` : null);
+      facts.push(`${lang === "ja" ? "魔法" : "Spell"} · ${element}`, c.mana !== undefined ? `${lang === "ja" ? "魔力" : "mana"} ${c.mana}` : null);
     } else {
-      facts.push(`${lang === "ja" ? "レベル" : "Level"} ${c.level ?? "?"} · ${c.element || ""}${c.tribe ? " · " + c.tribe : ""}`);
+      facts.push(`${lang === "ja" ? "レベル" : "Level"} ${c.level ?? "?"} · ${element}${c.tribe ? " · " + c.tribe : ""}`);
       const pw = unit ? unit.power : c.power;
       const life = unit ? `${unit.life}/${unit.max_life}` : c.life;
       facts.push(`⚔ ${pw ?? "?"}  ·  ${lang === "ja" ? "速さ" : "speed"} ${(unit ? unit.speed : c.speed) ?? 0}  ·  ♥ ${life ?? "?"}`);

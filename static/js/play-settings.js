@@ -1,11 +1,15 @@
-// The board's settings (issue 14): animation speed, auto-pass, sound and volume, card language.
+// The board's settings (issue 14): animation speed, auto-pass, sound and volume, card language; and
+// the page's language (issue 15): switching it posts to /lang (webapp/i18n.py), which sets the card
+// language with it, and reloads the page in the new language.
 // Stored per account on the server (GET/POST /play/settings.json, docs/accounts.md) and in
 // localStorage (per account name) so a page applies them before the server answers.
 // "Reduced motion" (the system setting) is respected: at "normal" speed the animations run shorter.
 
-import {h, add, pace} from "./play-util.js";
+import {h, add, pace, t, uiLang} from "./play-util.js";
 
-export const DEFAULTS = {anim: "normal", autopass: false, sound: true, volume: 60, lang: "en"};
+// The card language follows the page's until the player sets it apart.
+export const DEFAULTS = {anim: "normal", autopass: false, sound: true, volume: 60, lang: uiLang};
+const LANG_URL = "/lang";
 const SPEEDS = {normal: 1, fast: 0.07, instant: 0};
 
 export class Settings {
@@ -62,9 +66,22 @@ export class Settings {
       const r = await fetch(this.url, {method: "POST", credentials: "same-origin",
         headers: {"Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": this.csrf},
         body: JSON.stringify({[k]: v})});
-      if (!r.ok) this.b.toast("Could not save that setting on the server; it is kept in this browser.");
+      if (!r.ok) this.b.toast(t("Could not save that setting on the server; it is kept in this browser."));
       else this.saved = (this.saved || 0) + 1;
-    } catch (e) { this.b.toast("Could not save that setting on the server; it is kept in this browser."); }
+    } catch (e) { this.b.toast(t("Could not save that setting on the server; it is kept in this browser.")); }
+  }
+
+  /** Switch the page's language (and the card language with it), then show the page in it. */
+  async setUiLang(lang) {
+    this.values.lang = lang;
+    this.keep();
+    try {
+      const r = await fetch(LANG_URL, {method: "POST", credentials: "same-origin",
+        headers: {"Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": this.csrf},
+        body: JSON.stringify({lang})});
+      if (!r.ok) { this.b.toast(t("Could not switch the language; try again.")); return; }
+    } catch (e) { this.b.toast(t("Could not switch the language; try again.")); return; }
+    location.reload();
   }
 
   apply() {
@@ -80,7 +97,7 @@ export class Settings {
 
   button() {
     return h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "settings", "data-testid": "settings",
-      "aria-haspopup": "dialog", onclick: () => this.open()}, h("span", {"aria-hidden": "true"}, "⚙ "), "Settings");
+      "aria-haspopup": "dialog", onclick: () => this.open()}, h("span", {"aria-hidden": "true"}, "⚙ "), t("Settings"));
   }
 
   /** The settings dialog: each change applies and is saved at once. */
@@ -101,22 +118,30 @@ export class Settings {
       h("span", {}, h("b", {}, label), hint ? h("small", {}, hint) : null));
     const volume = h("input", {type: "range", min: 0, max: 100, step: 5, value: v.volume, id: "pl-set-volume",
       "data-testid": "set-volume", onchange: (e) => { this.set("volume", Number(e.target.value)); if (B.sound) B.sound.play("summon"); }});
+    // The page's language: one switch for the pages, the board, the log and the card faces.
+    const ui = (value, label) => h("label", {class: "pl-set-choice", lang: value},
+      h("input", {type: "radio", name: "ui", value, checked: uiLang === value, "data-testid": `set-ui-${value}`,
+        onchange: () => this.setUiLang(value)}),
+      h("span", {}, h("b", {}, label)));
     add(d,
-      h("button", {class: "pl-dialog-x", type: "button", "aria-label": "Close", onclick: () => d.close()}, "×"),
-      h("h2", {id: "pl-set-title"}, "Settings"),
-      h("fieldset", {class: "pl-set-group"}, h("legend", {}, "Animation speed"),
-        radio("anim", "normal", "Normal", "every move shown in full (shorter if your system asks for reduced motion)"),
-        radio("anim", "fast", "Fast", "the same moves, quickly"),
-        radio("anim", "instant", "Instant", "no animations")),
-      h("fieldset", {class: "pl-set-group"}, h("legend", {}, "Battles"),
-        box("autopass", "Auto-pass", "let the opponent's moves through when I have no answer I want: a moment to step in, then it passes by itself. You can switch it for one battle on the battle screen.")),
-      h("fieldset", {class: "pl-set-group"}, h("legend", {}, "Sound"),
-        box("sound", "Sound effects", "short sounds for summons, marches, attacks, spells and the end"),
-        h("label", {class: "pl-set-range", for: "pl-set-volume"}, h("b", {}, "Volume"), volume)),
-      h("fieldset", {class: "pl-set-group"}, h("legend", {}, "Card language"),
-        radio("lang", "en", "English"), radio("lang", "ja", "日本語 (Japanese)")),
-      h("p", {class: "pl-hint"}, B.root.dataset.user ? "Saved to your account: they follow you to other devices." : "Kept in this browser."),
-      h("div", {class: "pl-row-btns"}, h("button", {class: "pl-btn pl-btn-go", type: "button", "data-testid": "settings-done", onclick: () => d.close()}, "Done")));
+      h("button", {class: "pl-dialog-x", type: "button", "aria-label": t("Close"), onclick: () => d.close()}, "×"),
+      h("h2", {id: "pl-set-title"}, t("Settings")),
+      h("fieldset", {class: "pl-set-group"}, h("legend", {}, t("Language")),
+        ui("en", "English"), ui("ja", "日本語")),
+      h("fieldset", {class: "pl-set-group"}, h("legend", {}, t("Animation speed")),
+        radio("anim", "normal", t("Normal"), t("every move shown in full (shorter if your system asks for reduced motion)")),
+        radio("anim", "fast", t("Fast"), t("the same moves, quickly")),
+        radio("anim", "instant", t("Instant"), t("no animations"))),
+      h("fieldset", {class: "pl-set-group"}, h("legend", {}, t("Battles")),
+        box("autopass", t("Auto-pass"), t("let the opponent's moves through when I have no answer I want: a moment to step in, then it passes by itself. You can switch it for one battle on the battle screen."))),
+      h("fieldset", {class: "pl-set-group"}, h("legend", {}, t("Sound")),
+        box("sound", t("Sound effects"), t("short sounds for summons, marches, attacks, spells and the end")),
+        h("label", {class: "pl-set-range", for: "pl-set-volume"}, h("b", {}, t("Volume")), volume)),
+      h("fieldset", {class: "pl-set-group"}, h("legend", {}, t("Card language")),
+        radio("lang", "en", "English"), radio("lang", "ja", "日本語"),
+        h("small", {class: "pl-hint"}, t("The language of card names and texts only; switching the language above changes it too."))),
+      h("p", {class: "pl-hint"}, B.root.dataset.user ? t("Saved to your account: they follow you to other devices.") : t("Kept in this browser.")),
+      h("div", {class: "pl-row-btns"}, h("button", {class: "pl-btn pl-btn-go", type: "button", "data-testid": "settings-done", onclick: () => d.close()}, t("Done"))));
     d.setAttribute("aria-labelledby", "pl-set-title");
     d.showModal();
   }

@@ -3,35 +3,35 @@
 // replace the general ones there, each shown once per game, at the first time its moment comes,
 // and each lights up the part of the board it speaks of (its `target`).
 
-import {h, add} from "./play-util.js";
+import {h, add, t} from "./play-util.js";
 
 const KEY = "brigade.tips.seen";
 
 export const TIPS = {
   leaders: {
-    title: "Choosing leaders",
-    text: "Your leaders stand at your base from the start, and the game is lost when the last one falls. " +
-      "Many leaders are hard to wipe out, but each one that falls lets your opponent refill their hand. Weigh both.",
+    title: t("Choosing leaders"),
+    text: t("Your leaders stand at your base from the start, and the game is lost when the last one falls. " +
+      "Many leaders are hard to wipe out, but each one that falls lets your opponent refill their hand. Weigh both."),
   },
   battle: {
-    title: "Your first battle",
-    text: "Each side may quick summon monsters with the Quick mark, then sets its formation: damage always hits the front first. " +
-      "Then both roll a die and add their party's speed. The higher total strikes first; a tie means both attack at once, with no abilities or spells.",
+    title: t("Your first battle"),
+    text: t("Each side may quick summon monsters with the Quick mark, then sets its formation: damage always hits the front first. " +
+      "Then both roll a die and add their party's speed. The higher total strikes first; a tie means both attack at once, with no abilities or spells."),
   },
   spell: {
-    title: "Spells",
-    text: "Spells are cast only in battle, paid with spell slots of your battle party: a spell needs as many slots of its element " +
-      "as its mana. Wild slots pay for any element. Slots come back when the battle ends.",
+    title: t("Spells"),
+    text: t("Spells are cast only in battle, paid with spell slots of your battle party: a spell needs as many slots of its element " +
+      "as its mana. Wild slots pay for any element. Slots come back when the battle ends."),
   },
   chain: {
-    title: "Answering a declaration",
-    text: "Only the newest declaration can be answered. When both sides let it through, the chain works from the last one back — " +
-      "from the right end. Waiting for your opponent to play their trump card before you answer is a fine plan.",
+    title: t("Answering a declaration"),
+    text: t("Only the newest declaration can be answered. When both sides let it through, the chain works from the last one back — " +
+      "from the right end. Waiting for your opponent to play their trump card before you answer is a fine plan."),
   },
   failed: {
-    title: "A failed attack",
-    text: "The attack failed: the survivors went back where they came from. You may not attack that land again this turn while enemies remain there. " +
-      "Try again with a bigger party, better speed, or after softening it with spells.",
+    title: t("A failed attack"),
+    text: t("The attack failed: the survivors went back where they came from. You may not attack that land again this turn while enemies remain there. " +
+      "Try again with a bigger party, better speed, or after softening it with spells."),
   },
 };
 
@@ -71,7 +71,7 @@ export class Tips {
     (this.chapter.tips || []).forEach((tip, i) => {
       const id = `story:${i}`;
       if (tip.when !== when || this.chapterSeen.has(id) || this.queue.includes(id)) return;
-      TIPS[id] = {title: this.chapter.title || "Eringe", text: tip.text, target: tip.target};
+      TIPS[id] = {title: this.chapter.title || t("Eringe"), text: tip.text, target: tip.target};
       this.queue.push(id);
     });
     if (!this.current) this.next();
@@ -89,9 +89,9 @@ export class Tips {
     add(this.el, 
       this.portrait ? h("img", {class: "pl-tip-face", src: this.portrait, alt: ""}) : null,
       h("div", {class: "pl-tip-body"},
-        h("p", {class: "pl-tip-who"}, "Eringe", h("span", {}, " · " + tip.title)),
+        h("p", {class: "pl-tip-who"}, t("Eringe"), h("span", {}, " · " + tip.title)),
         h("p", {class: "pl-tip-text"}, tip.text),
-        h("button", {class: "pl-btn pl-btn-small", type: "button", "data-testid": "tip-ok", onclick: () => this.done()}, "Got it")));
+        h("button", {class: "pl-btn pl-btn-small", type: "button", "data-testid": "tip-ok", onclick: () => this.done()}, t("Got it"))));
     this.el.hidden = false;
   }
 

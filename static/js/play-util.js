@@ -1,5 +1,15 @@
 // Small helpers shared by the board modules: DOM building, timing, words.
 
+// Texts in the page's language (static/js/i18n.js, loaded by base.html). Every board module imports
+// this one, so they all wait here until the page's catalog has loaded.
+const I18N = window.BrigadeI18n;
+await I18N.ready;
+/** t("Text {name}", {name}) and tn("{n} card", "{n} cards", n): the page's language (static/js/i18n.js). */
+export const t = I18N.t;
+export const tn = I18N.tn;
+/** The page's language, "en" or "ja". */
+export const uiLang = I18N.lang === "ja" ? "ja" : "en";
+
 /** h("button", {class: "x", onclick: fn, "aria-label": "…"}, "text", child, [more]) → element */
 export function h(tag, attrs, ...kids) {
   const svg = tag.startsWith("svg:");
@@ -58,7 +68,7 @@ export function cap(s) {
 export const ELEMENTS = ["fire", "water", "earth", "wind", "light", "dark", "wild"];
 
 export const LAND_KIND = {
-  road: "Road", rearworld: "Rearworld", swamp: "Swamp", base: "Base",
+  road: t("Road"), rearworld: t("Rearworld"), swamp: t("Swamp"), base: t("Base"),
 };
 
 /** R4.2: rows from player 0's side; adjacency as drawn by lines on the map. */

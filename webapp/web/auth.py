@@ -4,8 +4,9 @@ from urllib.parse import urlsplit
 
 from flask import (Blueprint, current_app, flash, g, redirect, render_template, request, session,
                    url_for)
+from flask_babel import gettext
 
-from webapp import accounts
+from webapp import accounts, i18n
 from webapp.store import get_db, transaction
 from webapp.store.users import revoke_sessions
 from webapp.web.passwords import MAX_LENGTH, MIN_LENGTH
@@ -33,7 +34,7 @@ def register():
     except accounts.RegistrationRefused as exc:
         return render_register(mode, next_url, errors=exc.errors, status=403 if mode == "closed" else 400)
     start_session(user)
-    flash(f"Welcome to Brigade, {user['name']}!", "success")
+    flash(gettext("Welcome to Brigade, %(name)s!", name=user["name"]), "success")
     return remember_device(redirect(next_url or url_for("pages.index")), user["id"])
 
 
@@ -53,7 +54,8 @@ def login():
     except accounts.LoginFailed as exc:
         return render_login(next_url, error=str(exc), status=401)
     start_session(user)
-    flash(f"Welcome back, {user['name']}.", "success")
+    i18n.logged_in(user)  # the greeting in the account's language
+    flash(gettext("Welcome back, %(name)s.", name=user["name"]), "success")
     return remember_device(redirect(next_url or url_for("pages.index")), user["id"])
 
 
@@ -67,7 +69,7 @@ def logout():
         with transaction(db):
             revoke_sessions(db, g.user["id"])
     session.clear()
-    flash("You have logged out.", "info")
+    flash(gettext("You have logged out."), "info")
     return redirect(url_for("pages.index"))
 
 

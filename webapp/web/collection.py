@@ -8,12 +8,13 @@ card by card.
 
 import functools
 import hashlib
-import unicodedata
 
 from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request, session,
                    url_for)
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
-from webapp import packs
+from webapp import i18n, packs, search
 from webapp.cards import text as cardtext
 from webapp.cards.art import ELEMENT_NAMES, card_svg, type_line
 from webapp.engine.carddefs import ELEMENTS
@@ -25,10 +26,13 @@ bp = Blueprint("collection", __name__)
 
 LANGS = ("en", "ja")
 KINDS = {"monster": ("Monster", "モンスター"), "spell": ("Spell", "魔法")}
-RARITY_NAMES = {"C": "Common", "U": "Uncommon", "R": "Rare", "SR": "Super rare"}
-OWNED_FILTER = {"owned": "Owned", "missing": "Not owned"}
+RARITY_NAMES = {"C": _l("Common"), "U": _l("Uncommon"), "R": _l("Rare"), "SR": _l("Super rare")}
+OWNED_FILTER = {"owned": _l("Owned"), "missing": _l("Not owned")}
 QUICK = "quick"  # the Quick mark (R9.2) is offered beside the keywords (R13.1)
 MAX_QUERY = 100
+#: The filters' titles as the form shows them (templates/collection/index.html).
+FILTER_TITLES = {"element": _l("Element"), "tribe": _l("Tribe"), "level": _l("Level"), "rarity": _l("Rarity"),
+                 "kind": _l("Kind"), "keyword": _l("Keyword"), "set": _l("Set"), "owned": _l("Owned")}
 
 
 @bp.record_once
@@ -40,8 +44,8 @@ def check_pack_settings(state):
 # ---------------------------------------------------------------- the catalogue (pure helpers)
 
 def normalize(text):
-    """Search form of a text: NFKC, lower case (the JS does the same: normalize('NFKC').toLowerCase())."""
-    return unicodedata.normalize("NFKC", text).lower()
+    """Search form of a text (webapp/search.py ``fold``; static/js/i18n.js folds queries the same way)."""
+    return search.fold(text)
 
 
 def card_texts(card, lang):
@@ -71,14 +75,15 @@ def keyword_label(kid, lang="en"):
 
 
 def search_text(card):
-    """Everything a search matches, in both languages: names, type line, rules, keywords."""
+    """Everything a search matches, in both languages: names, type line, rules, keywords, and the
+    synonyms of the tribes they name (webapp/search.py)."""
     parts = []
     for lang in LANGS:
         name, line, rules, _ = card_texts(card, lang)
         parts += [name, line, rules]
         parts += [keyword_label(k, lang) for k in keyword_ids(card)]
     parts.append(card.id)
-    return normalize(" ".join(parts))
+    return search.card_search_text(parts)
 
 
 def sort_key(card):
@@ -108,20 +113,26 @@ def catalogue(pool):
     return entries
 
 
+def ui_index():
+    """0 for English pages, 1 for Japanese ones: the index into the (English, Japanese) name pairs."""
+    return 1 if i18n.current() == "ja" else 0
+
+
 def facets(entries):
-    """The values each filter offers: [(value, label), ...] per filter."""
+    """The values each filter offers: [(value, label), ...] per filter, labels in the page's language."""
+    ui = ui_index()
     tribes = sorted({e["tribe"] for e in entries if e["tribe"]})
     levels = sorted({e["level"] for e in entries if e["level"] is not None})
     keywords = [k for k in (*cardtext.KEYWORD, QUICK) if any(k in e["keywords"] for e in entries)]
     return {
-        "element": [(el, ELEMENT_NAMES[el][0]) for el in ELEMENTS if any(e["element"] == el for e in entries)],
-        "tribe": [(t, t) for t in tribes],
-        "level": [(str(n), f"Level {n}") for n in levels],
-        "rarity": [(r, RARITY_NAMES[r]) for r in packs.RARITIES if any(e["rarity"] == r for e in entries)],
-        "kind": [(k, KINDS[k][0]) for k in KINDS],
-        "keyword": [(k, keyword_label(k)) for k in keywords],
-        "set": [(str(s), f"Set {s}") for s in sorted({e["set"] for e in entries})],
-        "owned": list(OWNED_FILTER.items()),
+        "element": [(el, ELEMENT_NAMES[el][ui]) for el in ELEMENTS if any(e["element"] == el for e in entries)],
+        "tribe": [(t, cardtext.tribe_ja(t) if ui else t) for t in tribes],
+        "level": [(str(n), _("Level %(n)s", n=n)) for n in levels],
+        "rarity": [(r, str(RARITY_NAMES[r])) for r in packs.RARITIES if any(e["rarity"] == r for e in entries)],
+        "kind": [(k, KINDS[k][ui]) for k in KINDS],
+        "keyword": [(k, keyword_label(k, "ja" if ui else "en")) for k in keywords],
+        "set": [(str(s), _("Set %(n)s", n=s)) for s in sorted({e["set"] for e in entries})],
+        "owned": [(k, str(v)) for k, v in OWNED_FILTER.items()],
     }
 
 
@@ -135,10 +146,11 @@ def read_filters(args, options):
         if value in {v for v, _ in choices}:
             filters[name] = value
         else:
-            problems.append(f"No {name} is called {value[:40]!r}: that filter was left out.")
+            problems.append(_("No %(name)s is called %(value)s: that filter was left out.",
+                              name=str(FILTER_TITLES.get(name, name)).lower(), value=repr(value[:40])))
     query = args.get("q", "").strip()
     if len(query) > MAX_QUERY:
-        problems.append(f"The search was cut to its first {MAX_QUERY} characters.")
+        problems.append(_("The search was cut to its first %(n)s characters.", n=MAX_QUERY))
         query = query[:MAX_QUERY]
     if query:
         filters["q"] = query
@@ -149,7 +161,7 @@ def matches(entry, count, filters):
     """Whether a catalogue entry (owned ``count`` times) passes every filter; the JS mirrors this."""
     for name, value in filters.items():
         if name == "q":
-            if not all(word in entry["search"] for word in normalize(value).split()):
+            if not search.matches(entry["search"], value):
                 return False
         elif name == "owned":
             if (count > 0) != (value == "owned"):
@@ -165,13 +177,14 @@ def matches(entry, count, filters):
 # ---------------------------------------------------------------- request helpers
 
 def card_lang(remember=True):
-    """The card face language: ?lang=en|ja (remembered in the session if ``remember``); English by default."""
+    """The card face language: ?lang=en|ja (remembered in the session if ``remember``); by default the
+    page's language (webapp/i18n.py)."""
     lang = request.args.get("lang")
     if lang in LANGS:
         if remember and session.get("card_lang") != lang:
             session["card_lang"] = lang
         return lang
-    return session.get("card_lang") if session.get("card_lang") in LANGS else "en"
+    return session.get("card_lang") if session.get("card_lang") in LANGS else i18n.card_default()
 
 
 def pool():
@@ -198,11 +211,13 @@ def detail_context(card, lang):
         name, line, rules, flavor = card_texts(card, code)
         texts[code] = {"name": name, "type_line": line, "rules": rules.split("\n") if rules else [],
                        "flavor": flavor}
+    ui = ui_index()
     return {"card": card, "lang": lang, "texts": texts, "count": owned_counts().get(card.id, 0),
             "rarity_name": RARITY_NAMES.get(card.rarity, card.rarity),
-            "keywords": [keyword_label(k) for k in keyword_ids(card)],
-            "slots": [(k, ELEMENT_NAMES.get(k, ("Wild",))[0], n) for k, n in card.slots.items()],
-            "element_name": ELEMENT_NAMES.get(card.element, (card.element,))[0]}
+            "keywords": [keyword_label(k, "ja" if ui else "en") for k in keyword_ids(card)],
+            "slots": [(k, ELEMENT_NAMES.get(k, (_("Wild"), _("Wild")))[ui], n) for k, n in card.slots.items()],
+            "element_name": ELEMENT_NAMES.get(card.element, (card.element, card.element))[ui],
+            "tribe_name": cardtext.tribe_ja(card.tribe) if ui and card.tribe else card.tribe}
 
 
 # ---------------------------------------------------------------- pages
@@ -314,9 +329,9 @@ def open_pack(pack_id):
     try:
         packs.open_pack(get_db(), g.user["id"], pack_id, pool(), current_app.config)
     except packs.PackOpened:
-        flash("That pack was opened already; here is what it held.", "error")
+        flash(_("That pack was opened already; here is what it held."), "error")
     except packs.PackNotFound:
-        abort(404, description="You have no pack with that number.")
+        abort(404, description=_("You have no pack with that number."))
     return redirect(url_for(".pack", pack_id=pack_id), code=303)
 
 
@@ -327,7 +342,7 @@ def pack(pack_id):
     try:
         the_pack = packs.get_pack(get_db(), g.user["id"], pack_id)
     except packs.PackNotFound:
-        abort(404, description="You have no pack with that number.")
+        abort(404, description=_("You have no pack with that number."))
     lang = card_lang()
     the_pool, counts = pool(), owned_counts()
     cards = [{"id": cid, "card": the_pool.get(cid), "count": counts.get(cid, 0),

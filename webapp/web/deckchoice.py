@@ -11,8 +11,12 @@ def all_owned():
     return current_app.config.get("COLLECTION") == "all"
 
 
-def deck_name(deck, lang="en"):
-    """A deck's name as shown: a loaner deck's in the reader's language, anyone's own as they named it."""
+def deck_name(deck, lang=None):
+    """A deck's name as shown: a loaner deck's in the reader's language (by default the page's),
+    anyone's own as they named it."""
+    if lang is None:
+        from webapp import i18n
+        lang = i18n.current()
     texts = deck.get("texts") or {}
     if deck.get("loaner") and isinstance(texts.get("name"), dict):
         return texts["name"].get(lang) or deck["name"]

@@ -8,16 +8,19 @@ is a 404, as is any change to a loaner deck.
 
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
+from flask_babel import gettext
 
-from webapp import deckbuild, deckcode, packs
-from webapp.cards.text import rules_text
-from webapp.deckcheck import (DECK_SIZE, MESSAGES, NAME_MAX, SPELL_TIP_AT, BadDeckInput, cards_word, check_deck,
-                              check_name, clip_to_owned, eringe_tip, facts, read_counts)
+from webapp import deckbuild, deckcode, i18n, packs
+from webapp.cards.text import rules_text, tribe_ja
+from webapp.deckcheck import (DECK_SIZE, NAME_MAX, SPELL_TIP_AT, BadDeckInput, cards_word, check_deck, check_name,
+                              clip_to_owned, element_word, eringe_tip, facts, read_counts)
+from webapp.deckcheck import messages as deck_messages
 from webapp.deckstats import deck_stats, pool_levels
 from webapp.engine.carddefs import ELEMENTS
 from webapp.store import (DeckNameTaken, DeckNotFound, NotYourDeck, copy_deck, delete_deck, get_db, get_deck,
                           get_loaner, list_decks, rename_deck, save_deck, transaction)
 from webapp.store.decks import find_by_name
+from webapp.web.collection import card_lang
 from webapp.web.security import login_required
 
 bp = Blueprint("decks", __name__, url_prefix="/decks")
@@ -59,9 +62,9 @@ def first_deck_notice():
         deckbuild.after_grant(db, user_id, pool=card_pool())
     name = deckbuild.take_notice(db, user_id)
     if name:
-        flash(f"You own {DECK_SIZE} cards now, so the loaner deck goes back to the prince. "
-              f"We built “{name}” from your cards: it is ready to play wherever you choose a deck, "
-              f"and you can change it under Decks.", "success")
+        flash(gettext("You own %(size)s cards now, so the loaner deck goes back to the prince. We built “%(name)s” "
+                      "from your cards: it is ready to play wherever you choose a deck, and you can change it under Decks.",
+                      size=DECK_SIZE, name=name), "success")
     if marks.get_mark(db, user_id, deckbuild.FIRST_DECK_MARK) is not None:
         session[FIRST_DECK_SEEN] = True
 
@@ -103,14 +106,15 @@ def auto():
     db, user_id = get_db(), g.user["id"]
     pool, owned = card_pool(), owned_cards(db, user_id)
     if sum(owned.values()) < DECK_SIZE:
-        flash(f"A deck is {DECK_SIZE} cards and you own {sum(owned.values())}: open your packs, or battle "
-              f"with the loaner deck until you have {DECK_SIZE}.", "error")
+        flash(gettext("A deck is %(size)s cards and you own %(n)s: open your packs, or battle with the loaner deck "
+                      "until you have %(size)s.", size=DECK_SIZE, n=sum(owned.values())), "error")
         return redirect(url_for(".index"))
     deck = deckbuild.build(owned, pool)
     with transaction(db):
-        name = free_name(db, "My brigade")
+        name = free_name(db, gettext("My brigade"))
         deck_id = save_deck(db, user_id, name, deck)
-    flash(f"Built “{name}” from your cards: ready to play. Change anything you like and save.", "success")
+    flash(gettext("Built “%(name)s” from your cards: ready to play. Change anything you like and save.", name=name),
+          "success")
     return redirect(url_for(".edit", deck_id=deck_id))
 
 
@@ -136,7 +140,7 @@ def rename(deck_id):
         return render_builder(deck, deck["name"], deck["cards"], errors=exc.messages, status=400)
     except DeckNameTaken:
         return render_builder(deck, deck["name"], deck["cards"], errors=[taken(name)], status=400)
-    flash(f"Renamed to “{name}”.", "success")
+    flash(gettext("Renamed to “%(name)s”.", name=name), "success")
     return redirect(url_for(".edit", deck_id=deck_id))
 
 
@@ -146,7 +150,7 @@ def copy(deck_id):
     """Copy one of the user's decks into a new deck "Name (copy)"."""
     deck = own_deck(deck_id)
     new_id, name = copy_own(get_db(), g.user["id"], deck)
-    flash(f"Copied “{deck['name']}” to “{name}”.", "success")
+    flash(gettext("Copied “%(old)s” to “%(name)s”.", old=deck["name"], name=name), "success")
     return redirect(url_for(".edit", deck_id=new_id))
 
 
@@ -156,7 +160,7 @@ def delete(deck_id):
     """Delete one of the user's decks."""
     deck = own_deck(deck_id)
     delete_deck(get_db(), g.user["id"], deck_id)
-    flash(f"Deleted “{deck['name']}”.", "success")
+    flash(gettext("Deleted “%(name)s”.", name=deck["name"]), "success")
     return redirect(url_for(".index"))
 
 
@@ -167,7 +171,7 @@ def code(deck_id):
     deck = own_deck(deck_id)
     text = export_code(deck["cards"])
     if text is None:
-        abort(404, description="An empty deck has no deck code.")
+        abort(404, description=gettext("An empty deck has no deck code."))
     return text + "\n", 200, {"Content-Type": "text/plain; charset=utf-8"}
 
 
@@ -247,7 +251,7 @@ def loaner_deck(slug):
 
 
 def taken(name):
-    return f"You already have a deck called “{name}”: pick another name."
+    return gettext("You already have a deck called “%(name)s”: pick another name.", name=name)
 
 
 def free_name(db, base):
@@ -300,9 +304,10 @@ def save_from_form(deck):
     except DeckNameTaken:
         return render_builder(deck, name, counts, errors=[taken(name)], status=400)
     if report.playable:
-        flash(f"Saved “{name}”: ready to play.", "success")
+        flash(gettext("Saved “%(name)s”: ready to play.", name=name), "success")
     else:
-        flash(f"Saved “{name}” as a draft ({sum(counts.values())}/{DECK_SIZE} cards): not ready to play yet.", "success")
+        flash(gettext("Saved “%(name)s” as a draft (%(n)s/%(size)s cards): not ready to play yet.", name=name,
+                      n=sum(counts.values()), size=DECK_SIZE), "success")
     return redirect(url_for(".edit", deck_id=deck_id))
 
 
@@ -316,21 +321,22 @@ def fill_from_form(deck):
     pool, owned = card_pool(), owned_cards(get_db(), g.user["id"])
     kept, _ = clip_to_owned({cid: n for cid, n in counts.items() if cid in pool}, owned)
     if sum(kept.values()) >= DECK_SIZE:
-        notice = f"The deck already holds {DECK_SIZE} cards: nothing to fill."
+        notice = gettext("The deck already holds %(size)s cards: nothing to fill.", size=DECK_SIZE)
     else:
         counts, added = deckbuild.fill(kept, owned, pool)
         n = sum(added.values())
         if not n:
-            notice = "Every card you own is in the deck already: nothing left to add."
+            notice = gettext("Every card you own is in the deck already: nothing left to add.")
         else:
-            notice = (f"Added {cards_word(n)} to the cards you chose. Nothing is saved yet: "
-                      f"look it over, then save.")
+            notice = gettext("Added %(cards)s to the cards you chose. Nothing is saved yet: look it over, then save.",
+                             cards=cards_word(n))
     return render_builder(deck, name or (deck["name"] if deck else ""), counts, notice=notice, dirty=True)
 
 
 def card_list(counts, pool):
     """ "2 × Orc, 1 × Fireball" for a {card id: count}."""
-    return ", ".join(f"{n} × {facts(pool[cid])['name']['en'] if cid in pool else cid}" for cid, n in counts.items())
+    lang = i18n.current()
+    return ", ".join(f"{n} × {facts(pool[cid])['name'][lang] if cid in pool else cid}" for cid, n in counts.items())
 
 
 def store_owned_part(db, user_id, counts, base_name, source, name=None):
@@ -393,14 +399,19 @@ def sort_key(entry):
 
 def card_rows(pool, owned, counts):
     """One row per card the user owns or the deck holds, monsters first, by element, level and name."""
+    from webapp import search
+    from webapp.web.collection import catalogue
+    searched = {e["id"]: e["search"] for e in catalogue(pool)}  # the collection's search text (both scripts)
     rows = []
     for cid in set(owned) | set(counts):
         card = pool.get(cid)
         if card is None and cid not in counts:
             continue
         entry = card_entry(cid, card, owned.get(cid, 0))
+        entry["search"] = searched.get(cid) or search.fold(cid)
         entry["count"] = counts.get(cid, 0)
-        entry["rules"] = rules_text(card, "en") if card is not None else ""
+        entry["rules"] = rules_text(card, i18n.current()) if card is not None else ""
+        entry["tribe_ja"] = tribe_ja(entry["tribe"]) if entry.get("tribe") else entry.get("tribe")
         rows.append(entry)
     return sorted(rows, key=sort_key)
 
@@ -411,7 +422,8 @@ def builder_data(rows, levels):
     return {
         "cards": {r["id"]: {k: r[k] for k in keep if k in r} for r in rows},
         "size": DECK_SIZE, "tipAt": SPELL_TIP_AT, "levels": levels, "elements": list(ELEMENTS),
-        "messages": MESSAGES, "tip": eringe_tip(),
+        "messages": deck_messages(), "tip": eringe_tip(), "lang": i18n.current(),
+        "elementNames": {e: element_word(e) for e in ELEMENTS},
     }
 
 
@@ -427,7 +439,7 @@ def render_builder(deck, name, counts, errors=(), status=200, notice=None, dirty
         "decks/builder.html", deck=deck, name=name, rows=rows, counts=counts, report=report,
         stats=deck_stats(counts, pool, levels), levels=levels, data=builder_data(rows, levels),
         errors=list(errors), tip=eringe_tip(), size=DECK_SIZE, name_max=NAME_MAX, notice=notice, dirty=dirty,
-        code=export_code(deck["cards"]) if deck else None,
+        code=export_code(deck["cards"]) if deck else None, card_lang=card_lang(),
     ), status
 
 
@@ -464,6 +476,6 @@ def render_loaner(deck, errors=(), status=200):
     return render_template(
         "decks/loaner.html", deck=deck, cards=cards, stats=deck_stats(deck["cards"], pool, levels), levels=levels,
         report=check_deck(deck["cards"], pool), kept=sum(kept.values()), missing=sum(missing.values()),
-        size=DECK_SIZE, listed=shows_loaners(owned), errors=list(errors),
+        size=DECK_SIZE, listed=shows_loaners(owned), errors=list(errors), card_lang=card_lang(),
         name_ja=texts.get("name", {}).get("ja"), description=texts.get("description", {}),
     ), status

@@ -6,6 +6,8 @@ progress, *Replay* for a finished one (the replay route of webapp/web/lobby.py).
 """
 
 from flask import Blueprint, g, render_template, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from webapp import play
 from webapp.store import get_db, list_games
@@ -15,15 +17,15 @@ bp = Blueprint("history", __name__)
 
 #: How many games the page lists (the newest).
 LIMIT = 200
-MODES = {"cpu": "CPU", "story": "Story", "online": "Online"}
+MODES = {"cpu": _l("CPU"), "story": _l("Story"), "online": _l("Online")}
 #: How a game was decided, as players read it (the engine's result reasons).
 REASONS = {
-    "leaders": "every leader fell",
-    "judgment": "decided by the round-12 judgment",
-    "draw": "the last leaders fell together",
-    "resign": "by resignation",
-    "timeout": "a clock ran out",
-    "disconnect": "a player stayed away",
+    "leaders": _l("every leader fell"),
+    "judgment": _l("decided by the round-12 judgment"),
+    "draw": _l("the last leaders fell together"),
+    "resign": _l("by resignation"),
+    "timeout": _l("a clock ran out"),
+    "disconnect": _l("a player stayed away"),
 }
 
 
@@ -31,8 +33,10 @@ def story_opponent(setup):
     """The story chapter's opponent as named in its data, or None."""
     from webapp import story
 
+    from webapp import i18n
     try:
-        return story.chapter(setup.get("story")).opponent["name"]["en"]
+        names = story.chapter(setup.get("story")).opponent["name"]
+        return names.get(i18n.current()) or names["en"]
     except (play.NotFound, KeyError, TypeError):
         return None
 
@@ -41,24 +45,26 @@ def result_of(row, seat):
     """(kind, words): kind is won, lost, draw, playing, waiting or abandoned; words say how."""
     status = row["status"]
     if status == "active":
-        return "playing", "In progress"
+        return "playing", _("In progress")
     if status == "waiting":
-        return "waiting", "Invitation open"
+        return "waiting", _("Invitation open")
     if status == "aborted":
-        return "abandoned", "Abandoned"
+        return "abandoned", _("Abandoned")
     result = row.get("result") or {}
     winner, reason = result.get("winner"), result.get("reason")
-    how = REASONS.get(reason, "")
+    how = str(REASONS.get(reason, ""))
     if winner is None:
-        return "draw", "Draw" + (f": {how}" if how else "")
+        return "draw", _("Draw: %(how)s", how=how) if how else _("Draw")
     won = winner == seat
     if reason == "resign":
-        how = "the opponent resigned" if won else "you resigned"
+        how = _("the opponent resigned") if won else _("you resigned")
     elif reason == "timeout":
-        how = "the opponent's clock ran out" if won else "your clock ran out"
+        how = _("the opponent's clock ran out") if won else _("your clock ran out")
     elif reason == "disconnect":
-        how = "the opponent stayed away" if won else "you stayed away too long"
-    return ("won" if won else "lost"), ("Won" if won else "Lost") + (f": {how}" if how else "")
+        how = _("the opponent stayed away") if won else _("you stayed away too long")
+    if won:
+        return "won", _("Won: %(how)s", how=how) if how else _("Won")
+    return "lost", _("Lost: %(how)s", how=how) if how else _("Lost")
 
 
 def history_rows(db, user_id, limit=LIMIT):
@@ -73,10 +79,10 @@ def history_rows(db, user_id, limit=LIMIT):
         kind, words = result_of(row, seat)
         link = None
         if row["status"] == "active":
-            link = ("Continue", url_for("play.board", game_id=row["id"]))
+            link = (_("Continue"), url_for("play.board", game_id=row["id"]))
         elif row["status"] == "finished":
-            link = ("Replay", url_for("lobby.replay", game_id=row["id"]))
-        rows.append({"id": row["id"], "when": row["created"], "mode": MODES.get(row["mode"], row["mode"].title()),
+            link = (_("Replay"), url_for("lobby.replay", game_id=row["id"]))
+        rows.append({"id": row["id"], "when": row["created"], "mode": str(MODES.get(row["mode"], row["mode"].title())),
                      "opponent": opponent, "kind": kind, "result": words, "link": link})
     return rows
 

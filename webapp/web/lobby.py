@@ -9,6 +9,7 @@ import threading
 
 from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request,
                    url_for)
+from flask_babel import gettext
 
 from webapp import online, play
 from webapp.accounts import wait_text
@@ -51,7 +52,7 @@ def invite():
     """Create an invitation with the chosen deck and clock; show its link and code."""
     chosen = form_id(request.form.get("deck", ""))
     if chosen is None:
-        flash("Choose a deck to play with.", "error")
+        flash(gettext("Choose a deck to play with."), "error")
         return redirect(url_for("lobby.index"))
     db = get_db()
     try:
@@ -94,7 +95,7 @@ def invitation(game_id):
     if seat != 0:
         abort(404)
     if row["status"] == "aborted":
-        flash("That invitation was cancelled.", "info")
+        flash(gettext("That invitation was cancelled."), "info")
         return redirect(url_for("lobby.index"))
     return render_template("lobby/invitation.html", row=row, code=stored["code"],
                            link=join_link(stored["code"]), clock_minutes=row["setup"]["clock_ms"] / 60_000)
@@ -112,7 +113,7 @@ def cancel(game_id):
         flash(exc.message, "error")
     else:
         runtime().cancelled(game_id)  # other open pages of it hear it
-        flash("Invitation cancelled.", "info")
+        flash(gettext("Invitation cancelled."), "info")
     return redirect(url_for("lobby.index"))
 
 
@@ -122,7 +123,7 @@ def join_by_code():
     """The lobby's "join with a code" form."""
     code = online.normal_code(request.args.get("code", ""))
     if not code:
-        flash("Type the code your friend gave you.", "error")
+        flash(gettext("Type the code your friend gave you."), "error")
         return redirect(url_for("lobby.index"))
     return redirect(url_for("lobby.join", code=code))
 
@@ -148,8 +149,8 @@ def join(code):
     if play.seat_of(row, uid) is not None and row["status"] in ("active", "finished"):
         return redirect(url_for("play.board", game_id=row["id"]))
     if row["status"] != "waiting":
-        problem = ("This invitation was cancelled." if row["status"] == "aborted"
-                   else "Both seats of this game are taken.")
+        problem = (gettext("This invitation was cancelled.") if row["status"] == "aborted"
+                   else gettext("Both seats of this game are taken."))
         return render_template("lobby/join.html", problem=problem, row=row, code=code, names=names,
                                watch=row["status"] in ("active", "finished")), 409
     decks = play.playable_decks(db, uid, all_owned())
@@ -159,7 +160,7 @@ def join(code):
     chosen = form_id(request.form.get("deck", ""))
     error = None
     if chosen is None:
-        error = "Choose a deck to play with."
+        error = gettext("Choose a deck to play with.")
     else:
         try:
             row = online.join(db, code, g.user, chosen, all_owned())
@@ -201,7 +202,7 @@ def replay_row(game_id):
     if not online.may_replay(db, row, g.user["id"]):
         abort(404)
     if row["status"] != "finished":
-        abort(409, description="The game is not over: its replay is shown once it has ended.")
+        abort(409, description=gettext("The game is not over: its replay is shown once it has ended."))
     return row
 
 
@@ -232,7 +233,7 @@ def spend_replay_budget():
     budget = current_app.extensions["brigade_limits"]["replays"]
     if not budget.take(g.user["id"]):
         wait = budget.wait(g.user["id"])
-        message = f"You opened many replays in a short time. Try again in {wait_text(wait)}."
+        message = gettext("You opened many replays in a short time. Try again in %(wait)s.", wait=wait_text(wait))
         abort(current_app.make_response(({"error": message, "retry_after": wait}, 429, {"Retry-After": str(wait)})))
 
 

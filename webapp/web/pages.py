@@ -1,17 +1,18 @@
 """Site-wide pages: the landing page (with a new player's first steps), the credits and the health check."""
 
-from flask import Blueprint, current_app, g, jsonify, render_template
+from flask import Blueprint, current_app, g, jsonify, redirect, render_template, request
+from flask_babel import lazy_gettext as _l
 
 bp = Blueprint("pages", __name__)
 
 #: The first steps of a new account, in order: (key, title, what to do, endpoint of the page that does it).
 STEPS = (
-    ("pack", "Open your welcome pack", "Six cards to start your collection, one by one.", "collection.packs_page"),
-    ("chapter", "Win story chapter 1", "Eringe shows you leaders and summoning; the prince lends you his brigade.",
+    ("pack", _l("Open your welcome pack"), _l("Six cards to start your collection, one by one."), "collection.packs_page"),
+    ("chapter", _l("Win story chapter 1"), _l("Eringe shows you leaders and summoning; the prince lends you his brigade."),
      "story.index"),
-    ("deck", "Battle with a deck of your own",
-     "At 30 cards a deck is built for you; use it, or build one in Decks with Fill for me.", "decks.index"),
-    ("friend", "Invite a friend", "Send a link or a code from Friends and battle each other live.", "lobby.index"),
+    ("deck", _l("Battle with a deck of your own"),
+     _l("At 30 cards a deck is built for you; use it, or build one in Decks with Fill for me."), "decks.index"),
+    ("friend", _l("Invite a friend"), _l("Send a link or a code from Friends and battle each other live."), "lobby.index"),
 )
 #: The user mark that remembers the steps seen done (so a step stays ticked).
 STEPS_MARK = "first_steps"
@@ -35,11 +36,31 @@ def about():
     from webapp.cards.art import card_icons
     from webapp.engine import load_pool
 
+    from webapp import i18n
     mapping, _ = card_icons()
     pool = load_pool()
-    icons = sorted(((pool[cid].data["name"]["en"], icon) for cid, icon in mapping.items() if cid in pool),
+    lang = i18n.current()
+    icons = sorted(((pool[cid].data["name"].get(lang) or pool[cid].data["name"]["en"], icon)
+                    for cid, icon in mapping.items() if cid in pool),
                    key=lambda pair: pair[0].lower())
     return render_template("about.html", icons=icons)
+
+
+@bp.post("/lang")
+def language():
+    """Switch the language of pages, board, log and card faces (webapp/i18n.py): the header's switch
+    and the board settings post ``lang`` (form or JSON) and, from a form, ``next``: the page to go back to."""
+    from webapp import i18n
+    data = request.get_json(silent=True) if request.is_json else request.form
+    lang = (data or {}).get("lang")
+    if lang not in i18n.LANGS:
+        return jsonify(error="bad_request", message=f"lang must be one of {', '.join(i18n.LANGS)}"), 400
+    if request.is_json:
+        return i18n.set_language(jsonify(lang=lang), lang)
+    target = request.form.get("next") or "/"
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+        target = "/"  # only a page of this site
+    return i18n.set_language(redirect(target, 303), lang)
 
 
 @bp.get("/healthz")

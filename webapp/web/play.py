@@ -5,6 +5,7 @@ Thin views over ``webapp.play``; the game itself is played over Socket.IO (docs/
 
 from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
                    url_for)
+from flask_babel import gettext
 
 from webapp import play, store
 from webapp.accounts import wait_text
@@ -76,12 +77,14 @@ def game_label(row):
     """A game in progress as its player reads it: "Against the CPU", "Story: The Prince's Muster", "Online"."""
     if row["mode"] == "story":
         from webapp import story
+        from webapp import i18n
         try:
             ch = story.chapter_of(row)
-            return f"Story, chapter {ch.order}: {ch.title['en']}"
+            return gettext("Story, chapter %(n)s: %(title)s", n=ch.order,
+                           title=ch.title.get(i18n.current()) or ch.title["en"])
         except play.NotFound:
-            return "Story"
-    return {"cpu": "Against the CPU", "online": "Online"}.get(row["mode"], row["mode"])
+            return gettext("Story")
+    return {"cpu": gettext("Against the CPU"), "online": gettext("Online")}.get(row["mode"], row["mode"])
 
 
 @bp.post("/play/<int:game_id>/abandon")
@@ -95,7 +98,7 @@ def abandon(game_id):
     except play.PlayError as exc:
         flash(exc.message[:1].upper() + exc.message[1:] + ".", "error")
         return redirect(url_for("play.index"))
-    flash(f"Game {game_id} abandoned: it counts as a resignation.", "info")
+    flash(gettext("Game %(n)s abandoned: it counts as a resignation.", n=game_id), "info")
     return redirect(request.form.get("next") if request.form.get("next") in ("/play", "/story") else url_for("play.index"))
 
 
@@ -125,29 +128,33 @@ def end_info(game_id):
     db = get_db()
     row, seat = game_row(db, game_id, seated=True)
     if row["status"] == "active":
-        abort(409, description="The game is still being played.")
+        abort(409, description=gettext("The game is still being played."))
+    from webapp import i18n
     from webapp.packs import source_label
+    lang = i18n.current()
     nxt = []
     story_info = None
     if row["mode"] == "story":
         from webapp import story
         ch = story.chapter_of(row)
         outcome = story.finish(db, g.user["id"], row)
-        story_info = {"chapter": ch.order, "title": ch.title["en"], "met": outcome.verdict.met,
-                      "cleared": outcome.cleared, "goal": ch.goal_text("en")}
+        story_info = {"chapter": ch.order, "title": ch.title.get(lang) or ch.title["en"], "met": outcome.verdict.met,
+                      "cleared": outcome.cleared, "goal": ch.goal_text(lang)}
         done = url_for("story.done", chapter_id=ch.id, game=game_id)
         if outcome.verdict.met:
-            nxt.append({"kind": "done", "label": "On to the chapter's end: Eringe's words and your reward", "url": done})
+            nxt.append({"kind": "done", "label": gettext("On to the chapter's end: Eringe's words and your reward"),
+                        "url": done})
         else:
-            nxt.append({"kind": "retry", "label": f"Try chapter {ch.order} again", "url": url_for("story.chapter", chapter_id=ch.id)})
-            nxt.append({"kind": "done", "label": "The chapter's page", "url": done})
-        nxt.append({"kind": "map", "label": "The chapter map", "url": url_for("story.index")})
+            nxt.append({"kind": "retry", "label": gettext("Try chapter %(n)s again", n=ch.order),
+                        "url": url_for("story.chapter", chapter_id=ch.id)})
+            nxt.append({"kind": "done", "label": gettext("The chapter's page"), "url": done})
+        nxt.append({"kind": "map", "label": gettext("The chapter map"), "url": url_for("story.index")})
     elif row["mode"] == "cpu":
-        nxt.append({"kind": "rematch", "label": "Rematch with the same deck", "url": url_for(".again", game_id=game_id),
-                    "post": True})
-        nxt.append({"kind": "play", "label": "Choose another deck", "url": url_for(".index")})
+        nxt.append({"kind": "rematch", "label": gettext("Rematch with the same deck"),
+                    "url": url_for(".again", game_id=game_id), "post": True})
+        nxt.append({"kind": "play", "label": gettext("Choose another deck"), "url": url_for(".index")})
     else:
-        nxt.append({"kind": "lobby", "label": "Back to the lobby", "url": url_for("lobby.index")})
+        nxt.append({"kind": "lobby", "label": gettext("Back to the lobby"), "url": url_for("lobby.index")})
     packs = [{"id": p["id"], "label": source_label(p["source"]), "opened": bool(p["opened_at"]),
               "url": url_for("collection.pack", pack_id=p["id"])}
              for p in play.earned_packs(db, row, g.user["id"])]
@@ -162,10 +169,10 @@ def new_cpu_game():
     chosen = form_id(request.form.get("deck", ""))
     difficulty = request.form.get("difficulty") or None
     if difficulty is not None and difficulty not in DIFFICULTY_LABELS:
-        flash("Choose a difficulty: Easy, Normal or Hard.", "error")
+        flash(gettext("Choose a difficulty: Easy, Normal or Hard."), "error")
         return redirect(url_for("play.index"))
     if chosen is None:
-        flash("Choose a deck to play with.", "error")
+        flash(gettext("Choose a deck to play with."), "error")
         return redirect(url_for("play.index"))
     try:
         play.check_solo_cap(get_db(), g.user["id"], current_app.config.get("MAX_ACTIVE_GAMES"))
@@ -181,9 +188,12 @@ def new_cpu_game():
 @login_required
 def board(game_id):
     """The board page; the seat comes from the session, a visitor without one watches."""
+    from webapp import boardsettings, i18n
     row, seat = game_row(get_db(), game_id)
+    # The card language: the player's board setting, else the page's language (webapp/i18n.py).
+    lang = boardsettings.load(get_db(), g.user["id"], i18n.current())["lang"]
     return render_template("play/board.html", game_id=game_id, seat=seat, mode=row["mode"],
-                           lang="en", cards_url=cardfiles.pool_url(),
+                           lang=lang, cards_url=cardfiles.pool_url(),
                            story=row["mode"] == "story" and seat == 0,
                            solo=row["mode"] in play.SOLO_MODES and seat is not None,
                            hint=row["mode"] in play.SOLO_MODES and seat is not None and row["status"] == "active")
@@ -215,10 +225,10 @@ def hint(game_id):
 @login_required
 def settings_json():
     """The logged-in player's board settings (webapp/boardsettings.py, docs/accounts.md)."""
-    from webapp import boardsettings
+    from webapp import boardsettings, i18n
     from webapp.store.marks import get_mark
     db = get_db()
-    return jsonify(dict(boardsettings.load(db, g.user["id"]),
+    return jsonify(dict(boardsettings.load(db, g.user["id"], i18n.current()),
                         saved=get_mark(db, g.user["id"], boardsettings.MARK) is not None))
 
 
@@ -228,7 +238,8 @@ def settings_save():
     """Change some of the player's board settings: a JSON object of the settings to change."""
     from webapp import boardsettings
     try:
-        new = boardsettings.save(get_db(), g.user["id"], request.get_json(silent=True))
+        from webapp import i18n
+        new = boardsettings.save(get_db(), g.user["id"], request.get_json(silent=True), i18n.current())
     except boardsettings.BadSettings as e:
         return jsonify({"error": "bad_request", "message": str(e)}), 400
     return jsonify(new)
@@ -243,7 +254,7 @@ def replay(game_id):
     # Only "finished": a waiting invitation, or one that was cancelled, has no replay either (its
     # seed is drawn when the game starts; docs/security.md).
     if row["status"] != "finished":
-        abort(409, description="The game is not over: its replay is shown once it has ended.")
+        abort(409, description=gettext("The game is not over: its replay is shown once it has ended."))
     from webapp.web.lobby import spend_replay_budget
     spend_replay_budget()
     setup = row["setup"]

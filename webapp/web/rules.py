@@ -161,7 +161,9 @@ def japanese():
 @bp.get("/rules")
 def index():
     """The rules, in English or (``?lang=ja``) Japanese; open to everyone."""
-    lang = "ja" if request.args.get("lang") == "ja" else "en"
+    from webapp import i18n
+    asked = request.args.get("lang")
+    lang = asked if asked in ("en", "ja") else i18n.current()  # by default the page's language
     sections, glossary = english()
     return render_template("rules/index.html", lang=lang, sections=sections, glossary=glossary,
                            ja=japanese() if lang == "ja" else [])

@@ -12,6 +12,8 @@ import secrets
 import sqlite3
 
 from flask import abort, current_app, g, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from werkzeug.exceptions import HTTPException
 
@@ -85,8 +87,8 @@ def check_csrf():
     sent = request.form.get(CSRF_FIELD) or request.headers.get("X-CSRF-Token") or ""
     token = session.get("csrf") or ""
     if not token or not hmac.compare_digest(sent, token):
-        abort(400, description="This form has expired or did not come from Brigade (CSRF check failed). "
-                               "Reload the page and try again.")
+        abort(400, description=_("This form has expired or did not come from Brigade (CSRF check failed). "
+                                 "Reload the page and try again."))
     return None
 
 
@@ -174,24 +176,24 @@ def security_headers(response):
 
 
 #: Titles of the error pages; the message is the error's own description when it has one.
-ERROR_TITLES = {400: "That request did not work", 403: "Not for you", 404: "Nothing here",
-                405: "Not like that", 409: "Not now", 413: "Too large", 429: "Slow down",
-                500: "Something went wrong", 503: "Brigade is busy"}
+ERROR_TITLES = {400: _l("That request did not work"), 403: _l("Not for you"), 404: _l("Nothing here"),
+                405: _l("Not like that"), 409: _l("Not now"), 413: _l("Too large"), 429: _l("Slow down"),
+                500: _l("Something went wrong"), 503: _l("Brigade is busy")}
 PLAIN_MESSAGES = {
-    404: "There is no page at this address. It may have been a game or an invitation that is gone, "
-         "or a link that was mistyped.",
-    500: "The server could not finish this. Nothing you did caused it; it has been logged. "
-         "Go back and try again.",
-    503: "The game's storage is busy or cannot be written to just now. Nothing was lost: wait a "
-         "moment and try again.",
+    404: _l("There is no page at this address. It may have been a game or an invitation that is gone, "
+            "or a link that was mistyped."),
+    500: _l("The server could not finish this. Nothing you did caused it; it has been logged. "
+            "Go back and try again."),
+    503: _l("The game's storage is busy or cannot be written to just now. Nothing was lost: wait a "
+            "moment and try again."),
 }
 
 
 def error_page(status, message=None, retry_after=None):
     """The styled error page (templates/errors/error.html) as a response."""
-    message = message or PLAIN_MESSAGES.get(status) or "That did not work."
+    message = message or PLAIN_MESSAGES.get(status) or _l("That did not work.")
     response = current_app.make_response((render_template(
-        "errors/error.html", status=status, title=ERROR_TITLES.get(status, "That did not work"),
+        "errors/error.html", status=status, title=ERROR_TITLES.get(status, _l("That did not work")),
         message=message), status))
     if retry_after:
         response.headers["Retry-After"] = str(retry_after)

@@ -10,6 +10,7 @@ import math
 
 from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
                    url_for)
+from flask_babel import gettext
 
 from webapp import play, store, story
 from webapp.engine import Game, load_pool
@@ -74,7 +75,7 @@ def chapter_or_404(chapter_id):
     try:
         return story.chapter(chapter_id)
     except play.NotFound:
-        abort(404, description=f"No story chapter is called {chapter_id[:60]!r}.")
+        abort(404, description=gettext("No story chapter is called %(id)s.", id=repr(chapter_id[:60])))
 
 
 def card_entries(counts, lang):
@@ -149,7 +150,7 @@ def chapter(chapter_id):
     db, uid = get_db(), g.user["id"]
     progress, open_ids = chapter_progress(uid)
     if ch.id not in open_ids:
-        flash(f"Chapter {ch.order} is still locked: clear the chapter before it first.", "error")
+        flash(gettext("Chapter %(n)s is still locked: clear the chapter before it first.", n=ch.order), "error")
         return redirect(url_for(".index"))
     decks = play.playable_decks(db, uid, all_owned())
     try:
@@ -180,7 +181,7 @@ def start(chapter_id):
     raw = request.form.get("deck", "").strip()
     chosen = form_id(raw) if raw else None
     if raw and chosen is None:
-        flash("Choose a deck to play with.", "error")
+        flash(gettext("Choose a deck to play with."), "error")
         return redirect(url_for(".chapter", chapter_id=ch.id))
     try:
         play.check_solo_cap(db, uid, current_app.config.get("MAX_ACTIVE_GAMES"), replacing=len(active))

@@ -1,6 +1,7 @@
 """The game log: the engine's public events (docs/engine.md, "Events") as plain English sentences.
 
-``describe(events, instances, names, viewer)`` turns one action's events into sentences for one
+``Narrator(instances, names, viewer).describe(events)`` (``webapp.gamelog.describe`` picks the
+language's narrator) turns one action's events into sentences for one
 reader: the viewer's own seat is "you", the other seat is called by its name ("the CPU" for the
 CPU). Units are named the way a player would name them: "your Blaze Knight", "the CPU's Orc", and
 "your second Goblin Raider" when two of the owner's units on view share a name; bases are "your
@@ -54,11 +55,6 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "
 #: Seat names that read as a common noun and so take "the": "the CPU draws 2 cards".
 COMMON_NAMES = ("CPU",)
 MINUS = "\u2212"
-
-
-def describe(events, instances=None, names=None, viewer=None, pool=None, public=None):
-    """The events as a list of sentences for ``viewer`` (0, 1, or None for a spectator)."""
-    return Narrator(instances, names, viewer, pool, public).describe(events)
 
 
 def ordinal(n):
