@@ -1,6 +1,6 @@
 """The public API of the rules engine: `Game` (ARCHITECTURE.md, "Engine contract")."""
 
-from . import battle, codec, effects, turn, views
+from . import battle, choices, codec, effects, turn, views
 from .board import BASES, LANDS, SHARED_LANDS
 from .carddefs import load_pool
 from .errors import IllegalAction
@@ -49,14 +49,11 @@ RESULT_REASONS = ("leaders", "judgment", "draw", "resign", "timeout", "disconnec
 class Game:
     """One game: a deterministic state machine driven by `apply`."""
 
-    __slots__ = ("state", "_legal", "_marches")
+    __slots__ = ("state", "_legal")
 
-    def __init__(self, state, marches=None):
+    def __init__(self, state):
         self.state = state
         self._legal = {}
-        # the last march list per player with its march_signature: a discard or a summon leaves the
-        # marches as they were, so the list is reused (its dicts are shared: read-only)
-        self._marches = marches if marches is not None else [None, None]
 
     # ---------------------------------------------------------------- construction
 
@@ -131,7 +128,7 @@ class Game:
 
         A published state is never changed: `apply` builds the next state on a copy and swaps it in,
         so two games may share one state object until either moves on."""
-        game = Game(self.state, list(self._marches))
+        game = Game(self.state)
         game._legal = dict(self._legal)
         return game
 
@@ -158,7 +155,8 @@ class Game:
         return {s.active}
 
     def legal_actions(self, player):
-        """Every action `player` may send now (see docs/engine.md); treat the dicts as read-only."""
+        """Every action `player` may send now, marches, quick summons and formations as compact entries
+        (`choices`, docs/engine.md); treat the dicts as read-only."""
         cached = self._legal.get(player)
         if cached is not None and cached[0] == self.state.version:
             return list(cached[1])
@@ -197,18 +195,13 @@ class Game:
             if cid not in seen and turn.summon_legal(s, p, c, tables):
                 seen.add(cid)  # copies of a card summon alike; any copy's id is accepted
                 out.append({"type": "summon", "card": names[c]})
-        key = turn.march_signature(s, p, tables)
-        last = self._marches[p]
-        if last is not None and last[0] == key:
-            out += last[1]
-        else:
-            marches = []
-            for dest, cand, room, battle_here in turn.march_candidates(s, p, tables):
-                to = LANDS[dest]
-                marches += [{"type": "march", "units": [names[u] for u in units], "to": to}
-                            for units in turn.march_subsets(s, cand, room, battle_here)]
-            self._marches[p] = (key, marches)
-            out += marches
+        cards = s.static.cards
+        for dest, cand, room, battle_here in turn.march_candidates(s, p, tables):
+            fit = [u for u in cand if cards[u].level <= room]
+            if fit:  # one compact entry per destination: every set of `fit` within `room` (R8.4, R8.5)
+                out.append({"type": "march", "to": LANDS[dest], "choose": "set", "fill": "units",
+                            "from": [names[u] for u in fit], "levels": [cards[u].level for u in fit],
+                            "room": room, "battle": battle_here})
         for u, targets in turn.march_ability_options(s, p, tables):
             out.append({"type": "march_ability", "unit": names[u],
                         "targets": [names[targets[0]], LANDS[targets[1]]] if targets else []})
@@ -251,6 +244,19 @@ class Game:
         except IllegalAction:
             return False
         return True
+
+    def joiners(self, player, action):
+        """What may still join a partly chosen march or quick summon: the ids that, added to the
+        action's set (`units` toward `to`, or `cards`), keep it legal; [] if the set so far is not
+        part of any legal choice. For the board's march picker and the CPUs."""
+        if not isinstance(action, dict) or action.get("type") not in ("march", "quick_summon"):
+            return []
+        for entry in self.legal_actions(player):
+            if choices.is_compact(entry) and entry["type"] == action["type"]:
+                picked = choices.picked_of(entry, {**action, entry["fill"]: action.get(entry["fill"], [])})
+                if picked is not None:
+                    return choices.joiners(entry, picked)
+        return []
 
     def apply(self, player, action):
         """Apply one action of `player`; returns the events. Raises IllegalAction, changing nothing."""
@@ -303,8 +309,8 @@ class Game:
         for key in ("card", "unit", "sacrifice"):
             if key in action and action[key] not in idx:
                 raise IllegalAction(f"{WORDS[kind].capitalize()}: the card named is not in this game.")
-        # Discards, formations, marches and summons are checked directly; the rest against the list
-        # of legal actions, made only then (listing marches is the costly part of it).
+        # Discards, formations, quick summons, marches and summons are checked directly (their legal
+        # list is compact); the rest against the list of legal actions.
         if kind == "discard":
             cards = action["cards"]
             hand = s.hand[player]
@@ -320,6 +326,11 @@ class Game:
                     sorted(idx[u] for u in order) != sorted(b.party[player]) or len(set(order)) != len(order):
                 raise IllegalAction("A formation puts your whole battle party in order, each monster once.", "R9.4")
             return
+        if kind == "quick_summon":
+            cards = [idx[c] for c in action["cards"]]
+            if s.phase == "battle" and s.battle.step == "quick" and battle.quick_legal(s, player, cards):
+                return
+            raise IllegalAction(*SET_REFUSALS[kind])
         if kind == "march":
             if action["to"] not in LANDS:
                 raise IllegalAction("There is no such land.", "R4.1")
@@ -338,7 +349,7 @@ class Game:
         if kind == "end_turn" and s.phase == "main":
             return  # the active player may always end the main phase (R6.5)
         legal = self.legal_actions(player)
-        if kind in ("quick_summon", "choose_leaders", "destroy_over_capacity"):
+        if kind in ("choose_leaders", "destroy_over_capacity"):
             key = "units" if kind == "destroy_over_capacity" else "cards"  # a set: any order
             want = sorted(action[key])
             if len(set(want)) == len(want) and any(a["type"] == kind and sorted(a[key]) == want for a in legal):

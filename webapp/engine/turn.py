@@ -135,14 +135,6 @@ def board_tables(s, p):
     return own, enemy
 
 
-def march_signature(s, p, tables):
-    """All that the marches of p depend on: movers with their lands and marches, levels, enemies."""
-    owner, exhausted, marches = s.static.owner, s.exhausted, s.marches
-    movers = tuple((u, l, marches.get(u, 0)) for u, l in s.land.items()
-                   if owner[u] == p and u not in exhausted)
-    return movers, tuple(tables[0]), tuple(tables[1]), s.failed
-
-
 def march_candidates(s, p, tables=None):
     """(dest, units that can reach it, room left there, battle?) for each destination worth a look."""
     cards, owner = s.static.cards, s.static.owner
@@ -170,50 +162,6 @@ def march_candidates(s, p, tables=None):
         if cand and not (enemy[dest] and dest in s.failed):  # R8.7
             out.append((dest, tuple(cand), capacity[dest] - own[dest], enemy[dest]))  # R8.4
     return out
-
-
-def march_subsets(s, cand, room, battle_here):
-    """One representative of every distinct set of `cand` that fits in `room`.
-
-    Units of the same card on the same land, equally leaders and with the same marches made, are
-    interchangeable, so a set is a count from each such group. Into a battle the first unit's land
-    is the main origin (R8.8): one ordering per distinct origin."""
-    cards, land, leaders, marches = s.static.cards, s.land, s.leaders, s.marches
-    groups = {}
-    for u in cand:
-        groups.setdefault((cards[u].id, land[u], u in leaders, marches.get(u, 0)), []).append(u)
-    sets = [((), 0)]
-    for g in groups.values():
-        lv = cards[g[0]].level
-        if lv > room:
-            continue
-        if len(g) == 1:
-            part = (g[0],)
-            sets += [(chosen + part, total + lv) for chosen, total in sets if total + lv <= room]
-            continue
-        takes = [(tuple(g[:k]), lv * k) for k in range(1, len(g) + 1)]
-        sets += [(chosen + part, total + extra) for chosen, total in sets
-                 for part, extra in takes if total + extra <= room]
-    if not battle_here:
-        return [chosen for chosen, _ in sets[1:]]
-    out = []
-    for chosen, _ in sets[1:]:
-        if len(chosen) == 1:
-            out.append(chosen)
-            continue
-        seen = set()
-        for u in chosen:
-            o = land[u]
-            if o not in seen:
-                seen.add(o)
-                out.append((u,) + tuple(v for v in chosen if v != u))
-    return out
-
-
-def march_options(s, p):
-    """Each legal march as (units, dest); units[0] names the main origin when it matters (R8.8)."""
-    return [(units, dest) for dest, cand, room, battle_here in march_candidates(s, p)
-            for units in march_subsets(s, cand, room, battle_here)]
 
 
 def march_legal(s, p, units, dest):
