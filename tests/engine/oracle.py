@@ -113,16 +113,38 @@ def formation_actions(s, p, cap=MAX_LISTED_ORDERS):
     return [{"type": "formation", "order": [names[u] for u in o]} for o in out]
 
 
+def over_capacity_actions(s):
+    """R8.8: every set of non-leaders its owner may destroy, one at a time, on the first pending land."""
+    land = s.pending[0]
+    cards, names = s.static.cards, s.static.names
+    units = s.units_on(land, s.active)
+    excess = sum(cards[u].level for u in units) - s.static.capacity[land]
+    others = [u for u in units if u not in s.leaders]
+    if sum(cards[u].level for u in others) < excess:
+        out = [tuple(others)]
+    else:
+        out = []
+        for n in range(1, len(others) + 1):
+            for combo in combinations(others, n):
+                levels = [cards[u].level for u in combo]
+                total = sum(levels)
+                if total >= excess and total - max(levels) < excess:
+                    out.append(combo)
+    return [{"type": "destroy_over_capacity", "units": [names[u] for u in combo]} for combo in out]
+
+
 def old_legal_actions(game, player, formation_cap=MAX_LISTED_ORDERS):
     """The legal-action list as the engine gave it before compact entries: each compact entry
-    replaced by the enumeration it stands for (march sets, quick-summon sets, formation orders)."""
+    replaced by the enumeration it stands for (march sets, quick-summon sets, formation orders,
+    over-capacity sets)."""
     s = game.state
     # in the old order: the marches where the first compact march stands, and so on
     out = []
     done = set()
     for entry in game.legal_actions(player):
         t = entry["type"]
-        if t in ("march", "quick_summon", "formation") and (choices.is_compact(entry) or t != "march"):
+        if t in ("march", "quick_summon", "formation", "destroy_over_capacity") and \
+                (choices.is_compact(entry) or t != "march"):
             if t in done:
                 continue
             done.add(t)
@@ -130,6 +152,8 @@ def old_legal_actions(game, player, formation_cap=MAX_LISTED_ORDERS):
                 out += march_actions(s, player)
             elif t == "quick_summon":
                 out += quick_actions(s, player)
+            elif t == "destroy_over_capacity":
+                out += over_capacity_actions(s)
             else:
                 out += formation_actions(s, player, formation_cap)
             continue

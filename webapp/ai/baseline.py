@@ -53,7 +53,12 @@ class BaselinePlayer:
         return max(legal, key=score)
 
     def over_capacity(self, view, legal):
+        """R8.8: the weakest first, one at a time until the land fits (a compact `cover` entry)."""
         units = {u["id"]: u for u in view["units"]}
+        for a in legal:
+            if choices.is_compact(a):
+                weakest = sorted(a["from"], key=lambda u: (units[u]["power"] + units[u]["life"], u))
+                return choices.fill(a, choices.greedy(a, weakest))
         return min(legal, key=lambda a: sum(units[u]["power"] + units[u]["life"] for u in a["units"]))
 
     # ------------------------------------------------------------ the main step

@@ -7,18 +7,22 @@ order of units if enumerated; `Game.legal_actions` gives each family as one comp
      "from": ["p0c3", "p0c9"], "levels": [2, 1], "room": 3, "battle": false}
     {"type": "quick_summon", "choose": "set", "fill": "cards", "from": [...], "levels": [...], "room": 2}
     {"type": "formation", "choose": "order", "fill": "order", "from": ["p0c3", "p0c9", "p0c4"]}
+    {"type": "destroy_over_capacity", "choose": "cover", "fill": "units", "from": [...], "levels": [...],
+     "excess": 2}
 
 A compact entry is never sent as it is. `choose: "set"` stands for every action made of the entry's
 `type` (and `to`), with `fill` set to a non-empty list of distinct ids from `from` whose `levels`
 add up to `room` at most, in any order (for a march into a battle the first id's land is the main
 origin, R8.8). `choose: "order"` stands for `fill` set to `from` in any order (`from` is the
-standing order). Plain entries never carry a `choose` key.
+standing order). `choose: "cover"` stands for the sets of distinct ids of `from` picked one at a time
+while the land still overflows: their `levels` add up to `excess` at least, and without the highest
+of them they would not (R8.8). Plain entries never carry a `choose` key.
 
 Everything here reads only the entry (plain JSON), so a client that holds no `Game` (the bot, a
 CPU deciding from a view) can use it as well as the engine.
 """
 
-SPEC_KEYS = ("choose", "fill", "from", "levels", "room", "battle")
+SPEC_KEYS = ("choose", "fill", "from", "levels", "room", "battle", "excess")
 
 
 def is_compact(entry):
@@ -53,7 +57,10 @@ def fits(entry, picked):
     level = dict(zip(frm, entry["levels"], strict=True))
     if any(u not in level for u in picked):
         return False
-    return sum(level[u] for u in picked) <= entry["room"]
+    total = sum(level[u] for u in picked)
+    if entry["choose"] == "cover":
+        return total >= entry["excess"] and total - max(level[u] for u in picked) < entry["excess"]
+    return total <= entry["room"]
 
 
 def joiners(entry, picked=()):
@@ -66,6 +73,8 @@ def joiners(entry, picked=()):
     level = dict(zip(frm, entry["levels"], strict=True))
     if any(u not in level for u in chosen) or len(chosen) != len(picked):
         return []
+    if entry["choose"] == "cover":  # one more while the land still overflows
+        return [] if sum(level[u] for u in picked) >= entry["excess"] else [u for u in frm if u not in chosen]
     left = entry["room"] - sum(level[u] for u in picked)
     return [u for u in frm if u not in chosen and level[u] <= left]
 
@@ -75,6 +84,13 @@ def greedy(entry, order=None):
     if entry["choose"] == "order":
         return list(order or entry["from"])
     level = dict(zip(entry["from"], entry["levels"], strict=True))
+    if entry["choose"] == "cover":
+        out, total = [], 0
+        for u in order or entry["from"]:
+            if total < entry["excess"]:
+                out.append(u)
+                total += level[u]
+        return out
     left = entry["room"]
     out = []
     for u in order or entry["from"]:
@@ -91,6 +107,8 @@ def random_pick(entry, rng):
     rng.shuffle(frm)
     if entry["choose"] == "order":
         return frm
+    if entry["choose"] == "cover":
+        return greedy(entry, frm)
     level = dict(zip(entry["from"], entry["levels"], strict=True))
     out = [frm[0]]
     left = entry["room"] - level[frm[0]]
@@ -105,10 +123,13 @@ def samples(entry, rng=None, extra=4):
     """A bounded, varied list of the entry's choices, for a player that scores actions one by one:
     for a set, each id alone, the greedy set in listed and in reverse order, and `extra` random
     sets (with `rng`); for an order, the standing order, its reverse and `extra` random orders.
+    For a cover, the greedy sets in listed and reverse order and `extra` random ones.
     Distinct picks only (as sets for a set entry); at most len(from) + 2 + extra."""
     frm = entry["from"]
     if entry["choose"] == "order":
         picks = [list(frm), list(reversed(frm))]
+    elif entry["choose"] == "cover":
+        picks = [greedy(entry), greedy(entry, list(reversed(frm)))]
     else:
         picks = [[u] for u in frm] + [greedy(entry), greedy(entry, list(reversed(frm)))]
     if rng is not None:

@@ -176,9 +176,15 @@ class Game:
                        for combo in turn.leader_options(s, player)]
             elif s.phase == "battle":
                 out = battle.legal(s, player)
-            elif s.phase == "over_capacity":
-                out = [{"type": "destroy_over_capacity", "units": [names[u] for u in combo]}
-                       for combo in turn.over_capacity_options(s)]
+            elif s.phase == "over_capacity":  # R8.8: one compact entry, or all when all must go
+                others, excess = turn.over_capacity_choice(s)
+                cards = s.static.cards
+                if sum(cards[u].level for u in others) < excess:
+                    out = [{"type": "destroy_over_capacity", "units": [names[u] for u in others]}]
+                else:
+                    out = [{"type": "destroy_over_capacity", "choose": "cover", "fill": "units",
+                            "from": [names[u] for u in others], "levels": [cards[u].level for u in others],
+                            "excess": excess}]
             else:
                 out = self._main_actions(player)
         out.append({"type": "resign"})  # R18.5: at any time
@@ -309,8 +315,8 @@ class Game:
         for key in ("card", "unit", "sacrifice"):
             if key in action and action[key] not in idx:
                 raise IllegalAction(f"{WORDS[kind].capitalize()}: the card named is not in this game.")
-        # Discards, formations, quick summons, marches and summons are checked directly (their legal
-        # list is compact); the rest against the list of legal actions.
+        # Discards, formations, quick summons, over-capacity choices, marches and summons are checked
+        # directly (their legal list is compact); the rest against the list of legal actions.
         if kind == "discard":
             cards = action["cards"]
             hand = s.hand[player]
@@ -349,8 +355,13 @@ class Game:
         if kind == "end_turn" and s.phase == "main":
             return  # the active player may always end the main phase (R6.5)
         legal = self.legal_actions(player)
-        if kind in ("choose_leaders", "destroy_over_capacity"):
-            key = "units" if kind == "destroy_over_capacity" else "cards"  # a set: any order
+        if kind == "destroy_over_capacity":
+            if s.phase == "over_capacity" and player == s.active and \
+                    turn.over_capacity_legal(s, [idx[u] for u in action["units"]]):
+                return
+            raise IllegalAction(*SET_REFUSALS[kind])
+        if kind == "choose_leaders":
+            key = "cards"  # a set: any order
             want = sorted(action[key])
             if len(set(want)) == len(want) and any(a["type"] == kind and sorted(a[key]) == want for a in legal):
                 return

@@ -306,28 +306,28 @@ def discard(s, p, cards, ev):
 
 # ------------------------------------------------------------------ over capacity (R8.8)
 
-def over_capacity_options(s):
-    """R8.8: the sets of non-leaders its owner may destroy, one at a time, on the first pending land.
-
-    A set is a choice when the land fits once it is gone and still overflowed before its last-chosen
-    unit went: its total covers the excess, and without its highest level it would not. So on a land
-    2 over, {level 2} and {level 1, level 2} are choices, {level 2, level 2} is not."""
+def over_capacity_choice(s):
+    """R8.8 on the first pending land: (its owner's non-leaders there, the excess level). The owner
+    destroys them one at a time until the land fits: a set is a choice when its total covers the
+    excess and without its highest level it would not (so on a land 2 over, {level 2} and
+    {level 1, level 2} are choices, {level 2, level 2} is not); if even all of them do not cover it,
+    all of them (only leaders would remain over capacity: they stay)."""
     land = s.pending[0]
-    p = s.active
     cards = s.static.cards
-    units = s.units_on(land, p)
+    units = s.units_on(land, s.active)
     excess = sum(cards[u].level for u in units) - s.static.capacity[land]
-    others = [u for u in units if u not in s.leaders]
-    if sum(cards[u].level for u in others) < excess:
-        return [tuple(others)]  # only leaders would remain over capacity: they stay
-    out = []
-    for n in range(1, len(others) + 1):
-        for combo in combinations(others, n):
-            levels = [cards[u].level for u in combo]
-            total = sum(levels)
-            if total >= excess and total - max(levels) < excess:
-                out.append(combo)
-    return out
+    return [u for u in units if u not in s.leaders], excess
+
+
+def over_capacity_legal(s, units):
+    others, excess = over_capacity_choice(s)
+    if len(set(units)) != len(units) or any(u not in others for u in units):
+        return False
+    levels = [s.static.cards[u].level for u in units]
+    total = sum(levels)
+    if sum(s.static.cards[u].level for u in others) < excess:
+        return len(units) == len(others)
+    return bool(units) and total >= excess and total - max(levels) < excess
 
 
 def destroy_over_capacity(s, units, ev):
