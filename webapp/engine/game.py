@@ -154,6 +154,13 @@ class Game:
             return {battle.waiting(s)}
         return {s.active}
 
+    def _waits_for(self, player):
+        """player in waiting_for(), without building the set (the main step's common case first)."""
+        s = self.state
+        if s.phase == "main" or s.phase == "over_capacity":
+            return s.result is None and player == s.active
+        return player in self.waiting_for()
+
     def legal_actions(self, player):
         """Every action `player` may send now, marches, quick summons and formations as compact entries
         (`choices`, docs/engine.md); treat the dicts as read-only."""
@@ -169,7 +176,7 @@ class Game:
         if player not in (0, 1) or s.result is not None:
             return []
         out = []
-        if player in self.waiting_for():
+        if self._waits_for(player):
             names = s.static.names
             if s.phase == "leaders":
                 out = [{"type": "choose_leaders", "cards": [names[c] for c in combo]}
@@ -196,12 +203,13 @@ class Game:
         out = []
         seen = set()
         tables = turn.board_tables(s, p)
-        for c in s.hand[p]:
-            cid = s.static.cards[c].id
+        cards = s.static.cards
+        hand = s.hand[p]
+        for c in hand:
+            cid = cards[c].id
             if cid not in seen and turn.summon_legal(s, p, c, tables):
                 seen.add(cid)  # copies of a card summon alike; any copy's id is accepted
                 out.append({"type": "summon", "card": names[c]})
-        cards = s.static.cards
         for dest, cand, room, battle_here in turn.march_candidates(s, p, tables):
             fit = [u for u in cand if cards[u].level <= room]
             if fit:  # one compact entry per destination: every set of `fit` within `room` (R8.4, R8.5)
@@ -211,8 +219,7 @@ class Game:
         for u, targets in turn.march_ability_options(s, p, tables):
             out.append({"type": "march_ability", "unit": names[u],
                         "targets": [names[targets[0]], LANDS[targets[1]]] if targets else []})
-        for c in s.hand[p]:
-            out.append({"type": "discard", "cards": [names[c]]})
+        out += [{"type": "discard", "cards": [names[c]]} for c in hand]
         out.append({"type": "end_turn"})
         return out
 
@@ -284,7 +291,7 @@ class Game:
             raise IllegalAction("The game is over.", "R1.1")
         kind = check_shape(action)
         if kind != "resign":
-            if player not in self.waiting_for():
+            if not self._waits_for(player):
                 raise IllegalAction("It is not your move: the game waits for your opponent.", "R6.1")
             self._check_legal(player, action, kind)
         return kind
@@ -411,22 +418,28 @@ class Game:
             battle.act(s, p, a, ev)
 
 
+# action type -> (required keys, every allowed key with "type")
+SHAPE_KEYS = {k: (frozenset(req), frozenset(req | opt | {"type"})) for k, (req, opt) in SHAPES.items()}
+
+
 def check_shape(action):
     """The action's type, once its keys and value types are right."""
     if not isinstance(action, dict):
         raise IllegalAction("That is not a move the game understands.")
     kind = action.get("type")
-    if not isinstance(kind, str) or kind not in SHAPES:
+    shape = SHAPE_KEYS.get(kind) if isinstance(kind, str) else None
+    if shape is None:
         raise IllegalAction("That is not a move the game understands.")
-    required, optional = SHAPES[kind]
-    keys = set(action) - {"type"}
-    if not required <= keys or keys - required - optional:
+    required, allowed = shape
+    keys = action.keys()
+    if not (required <= keys and keys <= allowed):
         raise IllegalAction(f"{WORDS[kind].capitalize()}: the move is incomplete or has parts the game "
                             f"does not understand.")
-    for k in keys:
-        v = action[k]
+    for k, v in action.items():
+        if k == "type":
+            continue
         if k in LIST_KEYS:
-            if not isinstance(v, list) or not all(isinstance(x, str) for x in v) or len(v) > 40:
+            if not isinstance(v, list) or len(v) > 40 or not all(isinstance(x, str) for x in v):
                 raise IllegalAction(f"{WORDS[kind].capitalize()}: the move names its cards wrongly.")
         elif k == "choice":
             if not isinstance(v, int) or isinstance(v, bool):

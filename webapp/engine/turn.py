@@ -122,45 +122,54 @@ def march_blocked(s, dest, p):
     return dest in s.failed and s.has_enemy(dest, p)  # R8.7
 
 
+# REACH[p][here]: (the lands next to `here`, the lands a Far March monster of p reaches from it)
+REACH = tuple(tuple((tuple(sorted(ADJACENT[h])),
+                     tuple(d for d in range(len(LANDS)) if d != h and (d != BASES[1 - p] or d in ADJACENT[h])))
+                    for h in range(len(LANDS))) for p in (0, 1))
+
+
 def board_tables(s, p):
-    """(own level per land, enemy present per land) in one pass over the board."""
-    cards, owner = s.static.cards, s.static.owner
+    """One pass over the board for p's main step: (own level per land, enemy present per land, p's
+    units that may march now in instance order, p's ready units with a [March] ability)."""
+    st = s.static
+    cards, owner, marchers = st.cards, st.owner, st.marchers
+    exhausted, marches = s.exhausted, s.marches
     own = [0] * len(LANDS)
     enemy = [False] * len(LANDS)
+    movers, ready = [], []
     for u, l in s.land.items():
         if owner[u] == p:
-            own[l] += cards[u].level
+            card = cards[u]
+            own[l] += card.level
+            if u not in exhausted:
+                if marches.get(u, 0) < (2 if card.double_march else 1):  # R8.1, R8.2
+                    movers.append(u)
+                if u in marchers:
+                    ready.append(u)
         else:
             enemy[l] = True
-    return own, enemy
+    movers.sort()
+    ready.sort()
+    return own, enemy, movers, ready
 
 
 def march_candidates(s, p, tables=None):
     """(dest, units that can reach it, room left there, battle?) for each destination worth a look."""
-    cards, owner = s.static.cards, s.static.owner
-    land, exhausted, marches = s.land, s.exhausted, s.marches
-    movers = sorted(u for u in land if owner[u] == p and u not in exhausted
-                    and marches.get(u, 0) < (2 if cards[u].double_march else 1))
+    own, enemy, movers, _ready = tables or board_tables(s, p)
     if not movers:
         return []
-    own, enemy = tables or board_tables(s, p)
+    cards, land = s.static.cards, s.land
     capacity = s.static.capacity
-    enemy_base = BASES[1 - p]
+    reach = REACH[p]
     by_dest = [[] for _ in LANDS]
     for u in movers:  # R8.1 adjacent; R8.3 Far March: anywhere but the enemy base
-        here = land[u]
-        near = ADJACENT[here]
-        if cards[u].far_march:
-            for d in range(len(LANDS)):
-                if d != here and (d != enemy_base or d in near):
-                    by_dest[d].append(u)
-        else:
-            for d in near:
-                by_dest[d].append(u)
+        for d in reach[land[u]][1 if cards[u].far_march else 0]:
+            by_dest[d].append(u)
+    failed = s.failed
     out = []
     for dest, cand in enumerate(by_dest):
-        if cand and not (enemy[dest] and dest in s.failed):  # R8.7
-            out.append((dest, tuple(cand), capacity[dest] - own[dest], enemy[dest]))  # R8.4
+        if cand and not (enemy[dest] and dest in failed):  # R8.7
+            out.append((dest, cand, capacity[dest] - own[dest], enemy[dest]))  # R8.4
     return out
 
 
@@ -222,10 +231,13 @@ def summon_legal(s, p, c, tables=None):
     base = BASES[p]
     if card.kind != "monster" or c not in s.hand[p]:
         return False  # R7.5
-    own, enemy = tables or board_tables(s, p)
-    if enemy[base]:
+    if tables is None:
+        enemy_here, own_level = s.has_enemy(base, p), s.level_on(base, p)
+    else:
+        enemy_here, own_level = tables[1][base], tables[0][base]
+    if enemy_here:
         return False  # R7.3
-    return own[base] + card.level <= s.static.capacity[base]  # R7.2
+    return own_level + card.level <= s.static.capacity[base]  # R7.2
 
 
 def summon_refusal(s, p, c, name):
@@ -259,11 +271,8 @@ def march_ability_options(s, p, tables=None):
     """R13.5: (unit, targets) for each usable [March] ability; targets are (card, land) for a summon."""
     cards = s.static.cards
     out = []
-    own, enemy = tables or board_tables(s, p)
-    marchers = s.static.marchers
-    for u in sorted(u for u in s.land if u in marchers):
-        if s.static.owner[u] != p or u in s.exhausted:
-            continue
+    own, enemy, _movers, ready = tables or board_tables(s, p)
+    for u in ready:
         ab = cards[u].march
         summons = [e for e in ab.effects if e.op == "summon"]
         if not summons:
