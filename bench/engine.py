@@ -26,11 +26,21 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-from webapp.engine import load_pool  # noqa: E402
-from webapp.engine.choices import random_action_of  # noqa: E402
-from webapp.engine.randomplay import random_game  # noqa: E402
+
+def engine_from(root):
+    """(load_pool, random_game, random_action_of) of the engine under `root` (this tree by default).
+    An engine from before the compact entries has no `choices`: its entries are all actions."""
+    sys.path.insert(0, root)
+    from webapp.engine import load_pool
+    from webapp.engine.randomplay import random_game
+    try:
+        from webapp.engine.choices import random_action_of
+    except ImportError:
+        def random_action_of(entry, rng):
+            return entry
+    return load_pool, random_game, random_action_of
 
 
 def calibrate():
@@ -49,16 +59,19 @@ def main():
     ap.add_argument("--speed-only", action="store_true", help="only the games (no copy timings)")
     ap.add_argument("--compare", metavar="REF", help="a git ref to run side by side with this tree")
     ap.add_argument("--rounds", type=int, default=3, help="runs of each side with --compare")
+    ap.add_argument("--engine-root", default=HERE, help="the checkout whose engine to run (this tree's bench loop)")
     args = ap.parse_args()
     if args.compare:
         compare(args)
         return
+    load_pool, random_game, random_action_of = engine_from(args.engine_root)
     pool = load_pool()
     before = calibrate()
     costs = []
     actions = 0
     mid_states = []
     t_all = time.perf_counter()
+    cpu_all = time.process_time()
     for i in range(args.games):
         game, rng = random_game(args.seed + i, pool)
         n = 0
@@ -76,11 +89,14 @@ def main():
         if (i + 1) % max(1, args.games // 10) == 0:
             print(f"  {i + 1}/{args.games} games", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - t_all
+    cpu = time.process_time() - cpu_all
     after = calibrate()
     print(f"machine: reference loop {before:.3f} s before, {after:.3f} s after "
           f"(compare runs only at similar figures: a busy host slows everything)")
     print(f"games: {args.games} in {elapsed:.2f} s = {args.games / elapsed:.1f} games/s")
     print(f"actions: {actions} = {actions / elapsed:,.0f} actions/s (legal_actions + apply, whole loop)")
+    print(f"cpu: {cpu:.2f} s of this process's CPU = {actions / cpu:,.0f} actions per CPU second "
+          f"(steadier than wall time on a busy host)")
     print(f"per action: median {statistics.median(costs) * 1e6:.1f} µs, "
           f"p99 {sorted(costs)[int(len(costs) * 0.99)] * 1e6:.1f} µs")
     if args.speed_only:
@@ -115,28 +131,33 @@ def main():
 
 
 def compare(args):
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     tmp = tempfile.mkdtemp(prefix="brigade-bench-")
     try:
-        archive = subprocess.run(["git", "-C", here, "archive", "--format=tar", args.compare, "webapp", "cards", "bench"],
+        archive = subprocess.run(["git", "-C", HERE, "archive", "--format=tar", args.compare, "webapp", "cards"],
                                  check=True, capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
-        sides = [(args.compare, tmp), ("this tree", here)]
-        figures = {label: [] for label, _ in sides}
-        print(f"load average before: {os.getloadavg()[0]:.2f} (1 min)")
+        sides = [(args.compare, tmp), ("this tree", HERE)]
+        wall = {label: [] for label, _ in sides}
+        cpu = {label: [] for label, _ in sides}
+        print(f"load average before: {os.getloadavg()[0]:.2f} (1 min); the same bench loop (this file's) "
+              f"drives each side's engine, in a process of its own, alternating")
         for r in range(args.rounds):
             for label, root in sides:
-                out = subprocess.run([sys.executable, os.path.join(root, "bench", "engine.py"),
+                out = subprocess.run([sys.executable, os.path.abspath(__file__), "--speed-only", "--engine-root", root,
                                       "--games", str(args.games), "--seed", str(args.seed)],
-                                     cwd=root, check=True, capture_output=True, text=True,
-                                     env=dict(os.environ, PYTHONPATH=root)).stdout
-                rate = float(re.search(r"= ([\d,]+) actions/s", out).group(1).replace(",", ""))
+                                     cwd=root, check=True, capture_output=True, text=True).stdout
+                w = float(re.search(r"= ([\d,]+) actions/s", out).group(1).replace(",", ""))
+                c = float(re.search(r"= ([\d,]+) actions per CPU second", out).group(1).replace(",", ""))
+                n = re.search(r"actions: (\d+)", out).group(1)
                 loop = re.search(r"reference loop ([\d.]+) s before", out).group(1)
-                figures[label].append(rate)
-                print(f"round {r + 1}: {label:>12}: {rate:>8,.0f} actions/s (reference loop {loop} s)", flush=True)
+                wall[label].append(w)
+                cpu[label].append(c)
+                print(f"round {r + 1}: {label:>12}: {w:>8,.0f} actions/s wall, {c:>8,.0f} per CPU second "
+                      f"({n} actions; reference loop {loop} s)", flush=True)
         print(f"load average after: {os.getloadavg()[0]:.2f} (1 min)")
-        old, new = (statistics.median(figures[label]) for label, _ in sides)
-        print(f"median: {args.compare} {old:,.0f} actions/s, this tree {new:,.0f} actions/s: {new / old:.2f}x")
+        for what, figures in (("wall", wall), ("CPU", cpu)):
+            old, new = (statistics.median(figures[label]) for label, _ in sides)
+            print(f"median ({what}): {args.compare} {old:,.0f}, this tree {new:,.0f} actions/s: {new / old:.2f}x")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
