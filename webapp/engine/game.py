@@ -210,11 +210,12 @@ class Game:
             if cid not in seen and turn.summon_legal(s, p, c, tables):
                 seen.add(cid)  # copies of a card summon alike; any copy's id is accepted
                 out.append({"type": "summon", "card": names[c]})
+        levels = s.static.levels
         for dest, cand, room, battle_here in turn.march_candidates(s, p, tables):
-            fit = [u for u in cand if cards[u].level <= room]
+            fit = [u for u in cand if levels[u] <= room]
             if fit:  # one compact entry per destination: every set of `fit` within `room` (R8.4, R8.5)
                 out.append({"type": "march", "to": LANDS[dest], "choose": "set", "fill": "units",
-                            "from": [names[u] for u in fit], "levels": [cards[u].level for u in fit],
+                            "from": [names[u] for u in fit], "levels": [levels[u] for u in fit],
                             "room": room, "battle": battle_here})
         for u, targets in turn.march_ability_options(s, p, tables):
             out.append({"type": "march_ability", "unit": names[u],

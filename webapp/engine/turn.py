@@ -132,17 +132,16 @@ def board_tables(s, p):
     """One pass over the board for p's main step: (own level per land, enemy present per land, p's
     units that may march now in instance order, p's ready units with a [March] ability)."""
     st = s.static
-    cards, owner, marchers = st.cards, st.owner, st.marchers
+    cards, owner, marchers, levels = st.cards, st.owner, st.marchers, st.levels
     exhausted, marches = s.exhausted, s.marches
     own = [0] * len(LANDS)
     enemy = [False] * len(LANDS)
     movers, ready = [], []
     for u, l in s.land.items():
         if owner[u] == p:
-            card = cards[u]
-            own[l] += card.level
+            own[l] += levels[u]
             if u not in exhausted:
-                if marches.get(u, 0) < (2 if card.double_march else 1):  # R8.1, R8.2
+                if marches.get(u, 0) < (2 if cards[u].double_march else 1):  # R8.1, R8.2
                     movers.append(u)
                 if u in marchers:
                     ready.append(u)
