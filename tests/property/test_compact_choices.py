@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from tests.engine.helpers import card, scenario, unit
 from tests.engine.oracle import old_legal_actions
-from webapp.engine import choices, load_pool
+from webapp.engine import Game, choices, load_pool
 from webapp.engine.board import LANDS
 from webapp.engine.randomplay import random_action, random_game
 
@@ -254,17 +254,21 @@ def test_two_thousand_random_games_stay_within_the_bounds():
     assert 0 < biggest <= MAX_LEGAL_BYTES
 
 
-def test_over_capacity_sets_by_brute_force():
-    """R8.8 on a crafted land 4 over capacity with non-leaders of levels 1, 1, 2 and 3: every set is
-    tried; the `cover` entry stands for exactly the accepted ones, which are the old enumeration's."""
+def over_capacity():
+    """L2 4 over capacity after a failed attack: leader level 1, non-leaders x0..x3 of levels 1, 1, 2, 3."""
     cards = {f"lv{n}": card(level=n) for n in (1, 2, 3)}
     units = [unit("lv1", "L2", "a0", leader=True)] + [unit(f"lv{n}", "L2", f"x{i}") for i, n in enumerate((1, 1, 2, 3))]
     g = scenario({"units": units, "deck": ["orc"] * 5}, cards=cards)
     data = json.loads(g.to_json())  # built on a rearworld (8), then made a swamp (4)
     data["kinds"][2] = "swamp"
     data["phase"], data["pending"] = "over_capacity", ["L2"]
-    from webapp.engine import Game
-    g = Game.from_json(json.dumps(data))
+    return Game.from_json(json.dumps(data))
+
+
+def test_over_capacity_sets_by_brute_force():
+    """R8.8 on a crafted land 4 over capacity with non-leaders of levels 1, 1, 2 and 3: every set is
+    tried; the `cover` entry stands for exactly the accepted ones, which are the old enumeration's."""
+    g = over_capacity()
     (entry,) = [a for a in g.legal_actions(0) if a["type"] == "destroy_over_capacity"]
     assert entry["choose"] == "cover" and entry["excess"] == 8 - 4 and "a0" not in entry["from"]
     assert brute_force_over_capacity(g, 0) == len(old_legal_actions(g, 0)) - 1 >= 4
