@@ -250,10 +250,9 @@ class GameCache:
     snapshot its predecessor just wrote. Keyed by database file and game (id, creation, seed), and
     served only at the version it was kept at: a row at another version, or from another file, never
     meets an old entry, so several processes can share the file. An entry is a Game of its own made
-    from the state alone, without the lists of legal actions the caller's Game keeps (a long march
-    list is hundreds of kilobytes, and the checks of marches, summons, discards and formations do
-    not need it); it is only handed out as copies (``Game.copy`` shares the state, which ``apply``
-    never changes), so nothing a caller does reaches it. A finished game is dropped."""
+    from the state alone, without the lists of legal actions the caller's Game keeps (the checks of
+    marches, summons, discards and formations do not need them); it is only handed out as copies
+    (``Game.copy`` shares the state, which ``apply`` never changes), so nothing a caller does reaches it. A finished game is dropped."""
 
     def __init__(self, size=2048):
         self.size = size

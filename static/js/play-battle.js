@@ -2,7 +2,7 @@
 // formation order, the initiative dice, the declaration chain and the choices of the moment.
 // Between states it replays the engine's events (damage, destruction, resolution from the right).
 
-import {h, add, sleep, bag, pace, plural, crownSvg, poss} from "./play-util.js";
+import {h, add, sleep, pace, plural, crownSvg, poss} from "./play-util.js";
 import {slotMark, ELEMENT_COLOUR} from "./play-cards.js";
 
 const FIZZLE = {
@@ -377,9 +377,11 @@ export class BattleScreen {
     const opts = B.actions("quick_summon");
     if (!this.ui || this.ui.kind !== "quick") this.ui = {kind: "quick", picked: []};
     const ui = this.ui;
-    const cands = [];
-    for (const a of opts) for (const c of a.cards) if (!cands.includes(c)) cands.push(c);
-    const valid = opts.find((a) => bag(a.cards) === bag(ui.picked));
+    // one compact entry (docs/protocol.md): any non-empty set of `from` whose `levels` fit `room`
+    const set = opts.find((a) => a.choose === "set");
+    const cands = set ? set.from : [];
+    const pickedLevels = ui.picked.map((c) => cands.includes(c) ? set.levels[cands.indexOf(c)] : Infinity);
+    const valid = set && pickedLevels.reduce((n, l) => n + l, 0) <= set.room;
     const land = B.view.lands[this.scene.land];
     const level = this.scene.parties[B.me].reduce((n, id) => n + (B.cards.get(this.info(id).card).level || 0), 0);
     const pickedLevel = ui.picked.reduce((n, c) => n + (B.cards.get((B.handCard(c) || {}).card).level || 0), 0);
@@ -394,7 +396,7 @@ export class BattleScreen {
       B.cards.img(hc.card, "pl-card-small"), h("span", {}, `${B.cards.name(hc.card)} · L${B.cards.get(hc.card).level}`),
       on ? h("span", {class: "pl-quick-n"}, ui.picked.indexOf(c) + 1) : null)));
     }
-    const none = opts.find((a) => !a.cards.length);
+    const none = opts.find((a) => a.cards && !a.cards.length);
     add(bar, list, h("div", {class: "pl-row-btns"},
       h("button", {class: "pl-btn pl-btn-go", type: "button", "data-key": "quick-go", disabled: !(valid && ui.picked.length),
         onclick: () => B.send({type: "quick_summon", cards: ui.picked.slice()})},
@@ -407,8 +409,10 @@ export class BattleScreen {
     const B = this.b;
     const opts = B.actions("formation");
     if (!this.ui || this.ui.kind !== "formation") {
-      // R9.5: start from the suggested order (the first listed formation), and re-render the party.
-      this.ui = {kind: "formation", order: opts[0].order.slice(), suggested: opts[0].order.slice()};
+      // R9.5: start from the suggested order (the plain formation entry; the compact one, `choose:
+      // "order"`, allows any order of its `from`), and re-render the party.
+      const standing = (opts.find((a) => a.order) || {order: opts[0].from}).order;
+      this.ui = {kind: "formation", order: standing.slice(), suggested: standing.slice()};
       queueMicrotask(() => this.render());
     }
     const ui = this.ui;

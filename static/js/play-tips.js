@@ -139,7 +139,7 @@ export class Tips {
       if (view.battle || ev("battle_started")) this.moment("first_battle");
       if (ev("declared", (e) => e.kind === "spell")) this.moment("first_spell");
       if (ev("battle_ended", (e) => !e.success && e.attacker === b.me)) this.moment("first_failed_attack");
-      if (ev("quick_summoned", (e) => e.units && e.units.length) || legal.some((a) => a.type === "quick_summon" && a.cards.length)) this.moment("first_quick_summon");
+      if (ev("quick_summoned", (e) => e.units && e.units.length) || legal.some((a) => a.type === "quick_summon" && (a.choose === "set" || (a.cards || []).length))) this.moment("first_quick_summon");
       if (ev("refill")) this.moment("first_refill");
       if (ev("judgment") || view.round >= 12) this.moment("judgment");
       this.remark();

@@ -298,66 +298,49 @@ class Board {
     return this.legal.some((a) => a.type === type);
   }
 
-  unitClass(id) {
-    const u = this.unit(id);
-    return u ? [u.card, u.land, u.leader ? 1 : 0, u.marches_left].join("|") : id;
-  }
-
-  classBag(ids) {
-    return bag(ids.map((id) => this.unitClass(id)));
-  }
-
-  /** Units that some legal march (or [March] ability) could move: the ones a click selects. */
+  /** Units that some legal march could move: the ones a click selects. A march comes as one compact
+   * entry per destination (docs/protocol.md): `from` the units that may go there, `levels` theirs,
+   * `room` the level the destination still holds; any non-empty set of them within the room marches. */
   selectable() {
     const set = new Set();
     if (!this.can()) return set;
-    const classes = new Set();
-    for (const a of this.actions("march")) for (const u of a.units) classes.add(this.unitClass(u));
-    for (const u of this.view.units) if (u.owner === this.me && classes.has(this.unitClass(u.id))) set.add(u.id);
+    for (const a of this.actions("march")) for (const u of a.from || []) set.add(u);
     return set;
   }
 
-  /** {land: action} — legal marches of exactly the selected units (interchangeable units collapsed). */
+  /** The room left in march entry `a` once `ids` go, or -1 if some of them cannot go there. */
+  marchRoomLeft(a, ids) {
+    let left = a.room;
+    for (const id of ids) {
+      const i = (a.from || []).indexOf(id);
+      if (i < 0) return -1;
+      left -= a.levels[i];
+    }
+    return left;
+  }
+
+  /** {land: march entry} — the destinations the selected units can march to together. */
   destinations() {
     const out = new Map();
     if (!this.selected.length || !this.can()) return out;
-    const want = this.classBag(this.selected);
-    const firstLand = (this.unit(this.selected[0]) || {}).land;
-    for (const a of this.actions("march")) {
-      if (a.units.length !== this.selected.length || this.classBag(a.units) !== want) continue;
-      const prev = out.get(a.to);
-      const lead = (this.unit(a.units[0]) || {}).land;
-      if (!prev || (lead === firstLand && (this.unit(prev.units[0]) || {}).land !== firstLand)) out.set(a.to, a);
-    }
+    for (const a of this.actions("march")) if (this.marchRoomLeft(a, this.selected) >= 0) out.set(a.to, a);
     return out;
   }
 
-  /** The legal march `a` with the player's own units put in for their interchangeable twins. */
+  /** The march of the selected units to entry `a`'s land; the first selected unit's land is the main
+   * origin of a battle (the one a quick-summoned monster returns to after a failed attack). */
   marchWithSelection(a) {
-    const pool = this.selected.slice();
-    const units = a.units.map((u) => {
-      const cls = this.unitClass(u);
-      const i = pool.findIndex((s) => this.unitClass(s) === cls);
-      return i >= 0 ? pool.splice(i, 1)[0] : u;
-    });
-    return {type: "march", units, to: a.to};
+    return {type: "march", units: this.selected.slice(), to: a.to};
   }
 
-  /** Units that could still join the selection for some legal march. */
+  /** Units that could still join the selection toward some destination: each fits the room left there. */
   joinable() {
     const out = new Set();
     if (!this.selected.length || !this.can()) return out;
-    const have = this.selected.map((id) => this.unitClass(id));
-    const extra = new Set();
     for (const a of this.actions("march")) {
-      if (a.units.length <= have.length) continue;
-      const cls = a.units.map((u) => this.unitClass(u));
-      const rest = cls.slice();
-      if (!have.every((c) => { const i = rest.indexOf(c); if (i < 0) return false; rest.splice(i, 1); return true; })) continue;
-      rest.forEach((c) => extra.add(c));
-    }
-    for (const u of this.view.units) {
-      if (u.owner === this.me && !this.selected.includes(u.id) && extra.has(this.unitClass(u.id))) out.add(u.id);
+      const left = this.marchRoomLeft(a, this.selected);
+      if (left < 0) continue;
+      a.from.forEach((u, i) => { if (!this.selected.includes(u) && a.levels[i] <= left) out.add(u); });
     }
     return out;
   }
@@ -702,19 +685,22 @@ class Board {
     }
     if (v.phase === "over_capacity") {
       // R8.8: the player destroys one unit at a time until the land fits; the picks so far are kept
-      // here and sent as one set once they match a legal choice (the engine lists every such set).
+      // here and sent as one set once they cover the excess (a compact `cover` entry: `from` the
+      // non-leaders there, `levels` theirs, `excess` the level over capacity; docs/protocol.md).
       const land = v.pending ? v.pending.land : "";
-      const sets = this.actions("destroy_over_capacity");
+      const entry = this.actions("destroy_over_capacity")[0];
       const key = `${land}:${v.version}`;
       if (!this.ocPicks || this.ocPicks.key !== key) this.ocPicks = {key, units: []};
       const picked = this.ocPicks.units;
-      const same = (a, b) => a.length === b.length && a.every((u) => b.includes(u));
+      const levelOf = (id) => entry.choose ? entry.levels[entry.from.indexOf(id)] : 0;
+      const total = picked.reduce((n, id) => n + levelOf(id), 0);
       const next = new Set();
-      for (const a of sets) if (picked.every((u) => a.units.includes(u))) a.units.forEach((u) => picked.includes(u) || next.add(u));
+      if (entry && entry.choose && total < entry.excess) entry.from.forEach((u) => picked.includes(u) || next.add(u));
+      else if (entry && !entry.choose) entry.units.forEach((u) => next.add(u));
       const pick = (id) => {
+        if (!entry.choose) { this.send(entry); return; }  // even all of them do not make it fit: all go
         const units = picked.concat([id]);
-        const done = sets.find((a) => same(a.units, units));
-        if (done) this.send(done);
+        if (total + levelOf(id) >= entry.excess) this.send({type: "destroy_over_capacity", units});
         else { this.ocPicks.units = units; this.render(); }
       };
       const label = (id) => `${this.unitName(id)} (level ${(this.unit(id) || {}).level})`;

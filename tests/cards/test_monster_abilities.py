@@ -37,7 +37,7 @@ import copy
 import pytest
 
 from tests.engine.helpers import card, do, events_of, scenario, unit
-from webapp.engine import load_pool
+from webapp.engine import choices, load_pool
 from webapp.engine.carddefs import ANY, ELEMENTS, Amount, default_cards_dir
 
 POOL = load_pool()
@@ -225,10 +225,10 @@ class Table:
         while g.view()["battle"] is not None and g.view()["battle"]["step"] in ("quick", "formation"):
             w = waiting(g)
             if g.view()["battle"]["step"] == "quick":
-                offered = [a["cards"] for a in g.legal_actions(w) if a["type"] == "quick_summon"]
-                self.quick_seen[w] = {c for cs in offered for c in cs}
+                offered = [a for a in g.legal_actions(w) if a["type"] == "quick_summon" and choices.is_compact(a)]
+                self.quick_seen[w] = {c for a in offered for c in a["from"]}
                 want = [c for c in self.quick[w] if c in self.quick_seen[w]]
-                joined[w] = want if want in offered else []
+                joined[w] = want if any(choices.fits(a, want) for a in offered) else []
                 ev += do(g, w, {"type": "quick_summon", "cards": joined[w]})
             else:
                 ev += do(g, w, {"type": "formation", "order": joined[w] + self.ids(w)})
@@ -935,7 +935,7 @@ def main_step(cid, on_board=True, summonable=False):
 
 
 def marches_to(g, uid):
-    return {a["to"] for a in g.legal_actions(0) if a["type"] == "march" and a["units"] == [uid]}
+    return {a["to"] for a in g.legal_actions(0) if a["type"] == "march" and uid in choices.joiners(a)}
 
 
 def keyword_case(cid, keyword):

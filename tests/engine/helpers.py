@@ -43,9 +43,11 @@ def scenario(p0=None, p1=None, cards=None, dice=None, **top):
 
 
 def find(g, player, type, **match):
-    """The legal actions of `player` of this type whose fields equal `match`."""
+    """The legal actions of `player` of this type whose fields equal `match`, compact entries
+    (marches, quick summons, formations) expanded by the old enumeration (tests/engine/oracle.py)."""
+    from .oracle import old_legal_actions
     out = []
-    for a in g.legal_actions(player):
+    for a in old_legal_actions(g, player):
         if a["type"] != type:
             continue
         if all(a.get(k) == v for k, v in match.items()):

@@ -3,10 +3,11 @@ accept the action, by the same check, and it changes nothing -- not the state, n
 
 import pytest
 
-from webapp.engine import IllegalAction, load_pool
+from webapp.engine import IllegalAction, choices, load_pool
 from webapp.engine.randomplay import random_action, random_game
 
 from .helpers import card, scenario, unit
+from .oracle import old_legal_actions
 
 POOL = load_pool()
 
@@ -29,7 +30,12 @@ def test_is_legal_for_listed_and_unlisted_actions_of_the_main_step():
     """Listed actions are legal; a discard of several hand cards is legal though only single cards
     are listed (R6.7); the other player, an unknown id and a malformed action are not."""
     g = scenario({"hand": ["orc", "orc", "fireball"], "units": [unit("orc", "H0", "a0", leader=True)]})
-    for a in g.legal_actions(0):
+    for a in g.legal_actions(0):  # a compact entry is not itself an action: its choices are
+        if choices.is_compact(a):
+            assert not agrees(g, 0, a)
+        else:
+            assert agrees(g, 0, a)
+    for a in old_legal_actions(g, 0):
         assert agrees(g, 0, a)
     hand = [h["id"] for h in g.view(0)["players"][0]["hand"]]
     assert agrees(g, 0, {"type": "discard", "cards": hand[:2]})
@@ -77,11 +83,12 @@ def test_is_legal_after_the_game_is_over():
 
 @pytest.mark.parametrize("seed", range(6))
 def test_is_legal_agrees_with_apply_through_whole_games(seed):
-    """Through random games: every listed action is legal, and twisted ones answer as apply does."""
+    """Through random games: every listed action (compact entries expanded by samples) is legal, and
+    twisted ones answer as apply does."""
     g, rng = random_game(seed, POOL)
     while g.result is None:
         for p in (0, 1):
-            legal = g.legal_actions(p)
+            legal = choices.concrete(g.legal_actions(p), rng)
             for a in rng.sample(legal, min(3, len(legal))):
                 assert agrees(g, p, a)
                 if "units" in a and a["units"]:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from webapp import play, story
+from webapp.engine import choices
 from webapp.store import connect, get_collection, get_progress, list_packs
 
 from .conftest import play_out, unlock_up_to
@@ -159,7 +160,8 @@ def test_a_take_land_goal_met_mid_game_clears_before_the_game_ends(db, alice, tm
     gid = story.start_chapter(db, alice, ch.id, seed=1)
     row, game = play.load(db, gid)
     assert not story.finish(db, alice["id"], gid).cleared
-    march = next(a for a in game.legal_actions(0) if a["type"] == "march" and a["to"] == "L5")
+    entry = next(a for a in game.legal_actions(0) if a["type"] == "march" and a["to"] == "L5")
+    march = choices.fill(entry, choices.joiners(entry)[:1])
     play.act(db, gid, alice["id"], march, row["version"])
     row, game = play.load(db, gid)
     assert row["status"] == "active" and game.state.owners[5] == 0

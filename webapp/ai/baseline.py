@@ -6,7 +6,7 @@ each choice is scored from what its player can see.
 
 import random
 
-from webapp.engine import load_pool
+from webapp.engine import choices, load_pool
 
 
 class BaselinePlayer:
@@ -23,7 +23,7 @@ class BaselinePlayer:
 
     def choose(self, game, player):
         legal = [a for a in game.legal_actions(player) if a["type"] != "resign"]
-        if len(legal) == 1:
+        if len(legal) == 1 and not choices.is_compact(legal[0]):
             return legal[0]
         view = game.view(player)
         kinds = {a["type"] for a in legal}
@@ -53,7 +53,12 @@ class BaselinePlayer:
         return max(legal, key=score)
 
     def over_capacity(self, view, legal):
+        """R8.8: the weakest first, one at a time until the land fits (a compact `cover` entry)."""
         units = {u["id"]: u for u in view["units"]}
+        for a in legal:
+            if choices.is_compact(a):
+                weakest = sorted(a["from"], key=lambda u: (units[u]["power"] + units[u]["life"], u))
+                return choices.fill(a, choices.greedy(a, weakest))
         return min(legal, key=lambda a: sum(units[u]["power"] + units[u]["life"] for u in a["units"]))
 
     # ------------------------------------------------------------ the main step
@@ -68,7 +73,7 @@ class BaselinePlayer:
                            for h in view["players"][player]["hand"])
         self.threatened = {u["land"] for u in view["units"] if u["owner"] == enemy}
         best, best_score = None, 0.0
-        for a in legal:
+        for a in self.expand_marches(legal, units):
             t = a["type"]
             if t == "summon":
                 score = 10 + self.card(self._hand_card(view, player, a["card"])).level
@@ -83,6 +88,32 @@ class BaselinePlayer:
         if best is not None:
             return best
         return next(a for a in legal if a["type"] == "end_turn")
+
+    def march_sets(self, entry, units):
+        """The marches worth scoring in one compact march entry (any set of its `from` within its
+        `room`): each unit alone, and the strongest party that fits (most power first), of
+        non-leaders only and of everyone. A handful, however crowded the board."""
+        frm = entry["from"]
+        strongest = sorted(frm, key=lambda u: (-units[u]["power"], -units[u]["life"], u))
+        picks = [[u] for u in frm]
+        picks.append(choices.greedy(entry, [u for u in strongest if not units[u]["leader"]]))
+        picks.append(choices.greedy(entry, strongest))
+        out, seen = [], set()
+        for p in picks:
+            if p and frozenset(p) not in seen:
+                seen.add(frozenset(p))
+                out.append(choices.fill(entry, p))
+        return out
+
+    def expand_marches(self, legal, units):
+        """The legal list with each compact march entry replaced by its `march_sets`."""
+        out = []
+        for a in legal:
+            if a["type"] == "march" and choices.is_compact(a):
+                out += self.march_sets(a, units)
+            else:
+                out.append(a)
+        return out
 
     def _hand_card(self, view, player, iid):
         return next(h["card"] for h in view["players"][player]["hand"] if h["id"] == iid)
@@ -123,11 +154,15 @@ class BaselinePlayer:
     def battle(self, view, legal, player):
         b = view["battle"]
         kinds = {a["type"] for a in legal}
-        if "quick_summon" in kinds:
+        if "quick_summon" in kinds:  # the worthiest set that fits, or none
             hand = {h["id"]: h["card"] for h in view["players"][player]["hand"]}
-            return max(legal, key=lambda a: sum(self.worth(hand[c]) for c in a.get("cards", [])))
-        if "formation" in kinds:
-            return next(a for a in legal if a["type"] == "formation")  # R9.5 the suggested order
+            for a in legal:
+                if choices.is_compact(a):
+                    best = sorted(a["from"], key=lambda c: (-self.worth(hand[c]), c))
+                    return choices.fill(a, choices.greedy(a, [c for c in best if self.worth(hand[c]) > 0]) or best[:1])
+            return next(a for a in legal if a["type"] == "quick_summon")
+        if "formation" in kinds:  # R9.5 the suggested order: the plain entry
+            return next(a for a in legal if a["type"] == "formation" and not choices.is_compact(a))
         decls = [a for a in legal if a["type"] in ("ability", "spell")]
         if b["chain"]:
             latest = b["chain"][-1]

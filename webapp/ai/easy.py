@@ -8,7 +8,7 @@ moves, never resigns, never discards on a whim, and picks its leaders like the b
 
 import random
 
-from webapp.engine import load_pool
+from webapp.engine import choices, load_pool
 
 from .baseline import BaselinePlayer
 
@@ -25,6 +25,6 @@ class EasyPlayer:
         best = self.baseline.choose(game, player)
         if best["type"] == "choose_leaders" or self.rng.random() >= self.slip:
             return best
-        others = [a for a in game.legal_actions(player)
+        others = [a for a in choices.concrete(game.legal_actions(player), self.rng, extra=1)
                   if a["type"] not in ("resign", "discard", "choose_leaders") and a != best]
         return self.rng.choice(others) if others else best

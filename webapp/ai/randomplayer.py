@@ -1,6 +1,9 @@
-"""A player that picks uniformly among the legal actions (never resigning)."""
+"""A player that picks uniformly among the legal actions (never resigning); a compact entry (a march
+toward one land, a quick summon, a formation) then gives a random choice of its own."""
 
 import random
+
+from webapp.engine.choices import random_action_of
 
 
 class RandomPlayer:
@@ -10,4 +13,5 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game, player):
-        return self.rng.choice([a for a in game.legal_actions(player) if a["type"] != "resign"])
+        entry = self.rng.choice([a for a in game.legal_actions(player) if a["type"] != "resign"])
+        return random_action_of(entry, self.rng)

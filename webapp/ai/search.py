@@ -15,12 +15,12 @@ import math
 import random
 import time
 
-from webapp.engine import load_pool
+from webapp.engine import choices, load_pool
 from webapp.engine.board import DISTANCE
 
 from .baseline import BaselinePlayer
 
-MARCH_SAMPLE = 200  # marches scored for the candidate list at most (3,600 took 0.3 s to score)
+MARCH_SAMPLE = 200  # marches scored for the candidate list at most
 DEFAULT_BUDGET = 0.5  # seconds per decision (the host's CPU_HARD_SECONDS overrides it)
 
 
@@ -58,7 +58,7 @@ class SearchPlayer:
     def search(self, game, player):
         start = time.perf_counter()
         legal = [a for a in game.legal_actions(player) if a["type"] != "resign"]
-        if len(legal) == 1:
+        if len(legal) == 1 and not choices.is_compact(legal[0]):
             self.last = SearchResult(legal[0], None, [0], 0, [legal[0]], time.perf_counter() - start)
             return self.last
         cands = self.candidates(game, player, legal)
@@ -138,10 +138,23 @@ class SearchPlayer:
                 seen.add(k)
                 out.append(a)
 
+        view = game.view(player)
+        # compact entries (docs/engine.md): marches as the baseline's sets plus random ones, quick
+        # summons and formations as a few samples of their choices
+        units = {u["id"]: u for u in view["units"]}
+        flat = []
+        for a in legal:
+            if a["type"] == "march" and choices.is_compact(a):
+                flat += self.baseline.march_sets(a, units)
+                flat += [choices.fill(a, p) for p in choices.samples(a, self.rng, extra=3)[len(a["from"]):]]
+            elif choices.is_compact(a):
+                flat += [choices.fill(a, p) for p in choices.samples(a, self.rng, extra=3)]
+            else:
+                flat.append(a)
+        legal = flat
         kinds = {}
         for a in legal:
             kinds.setdefault(a["type"], []).append(a)
-        view = game.view(player)
         # always worth a look: ending the turn, passing, attacking, every summon, [March] ability and
         # declaration (spells, abilities)
         for t in ("end_turn", "attack", "pass"):
@@ -151,7 +164,7 @@ class SearchPlayer:
             for a in kinds.get(t, [])[:4]:
                 add(a)
         marches = kinds.get("march", [])
-        if len(marches) > MARCH_SAMPLE:  # a crowded board lists thousands of converges: score a sample
+        if len(marches) > MARCH_SAMPLE:  # at most a few per unit and destination; be safe all the same
             marches = self.rng.sample(marches, MARCH_SAMPLE)
         if marches:
             ranked = self.rank_marches(view, marches, player)

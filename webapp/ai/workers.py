@@ -24,6 +24,8 @@ import threading
 import time
 from typing import NamedTuple
 
+from webapp.engine import choices
+
 from . import PLAYERS, SEARCHING
 from .baseline import BaselinePlayer
 from .search import DEFAULT_BUDGET
@@ -229,7 +231,7 @@ def think(game, player, name, seed=None, seconds=None):
         return Thought(PLAYERS[name](seed=seed).choose(game.copy(), player), None)
     seconds = DEFAULT_BUDGET if seconds is None else float(seconds)
     legal = [a for a in game.legal_actions(player) if a["type"] != "resign"]
-    if len(legal) == 1:
+    if len(legal) == 1 and not choices.is_compact(legal[0]):  # a compact entry is many moves: think
         return Thought(legal[0], None)
     try:
         action, win, iterations = pool().run((game.to_json(), player, name, seed, seconds), seconds)

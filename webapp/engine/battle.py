@@ -1,11 +1,7 @@
 """Battles (R9–R15): quick summon, formation, initiative, the declaration chain, damage, the end."""
 
-from itertools import combinations
-
 from . import effects, stats
 from .state import Battle
-
-MAX_LISTED_ORDERS = 120
 
 
 def suggested_order(s, units):
@@ -71,16 +67,13 @@ def quick_candidates(s, p):
     return out, room
 
 
-def quick_options(s, p):
-    """Every set of hand cards that may be quick summoned together, in hand order."""
+def quick_legal(s, p, combo):
+    """R9.2, R9.3: distinct candidates whose total level fits the land; none at all is allowed too."""
     cands, room = quick_candidates(s, p)
+    if len(set(combo)) != len(combo) or any(c not in cands for c in combo):
+        return False
     cards = s.static.cards
-    out = [()]
-    for n in range(1, len(cands) + 1):
-        for combo in combinations(cands, n):
-            if sum(cards[c].level for c in combo) <= room:
-                out.append(combo)
-    return out
+    return sum(cards[c].level for c in combo) <= room
 
 
 def formation_needed(s, p):
@@ -93,48 +86,6 @@ def formation_needed(s, p):
         return True
     leaders = sum(1 for u in party if u in s.leaders)
     return 0 < leaders < len(party)
-
-
-def formation_class(s, u):
-    """Units with equal class are interchangeable in a formation."""
-    b = s.battle
-    return (s.static.cards[u].id, u in s.leaders, u in b.quick, b.origin.get(u))
-
-
-def formation_orders(s, p):
-    """Distinct formation orders (interchangeable units collapsed), at most MAX_LISTED_ORDERS."""
-    party = s.battle.party[p]
-    groups = {}
-    for u in party:  # units of one class, in party order
-        groups.setdefault(formation_class(s, u), []).append(u)
-    keys = list(groups)
-    left = [len(groups[k]) for k in keys]
-    current = [keys.index(formation_class(s, u)) for u in party]
-    out, order = [list(party)], []  # the standing order (R9.5a) first
-
-    def walk():
-        if len(out) >= MAX_LISTED_ORDERS:
-            return
-        if len(order) == len(party):
-            if order == current:
-                return
-            used = [0] * len(keys)
-            units = []
-            for k in order:
-                units.append(groups[keys[k]][used[k]])
-                used[k] += 1
-            out.append(units)
-            return
-        for k in range(len(keys)):
-            if left[k]:
-                left[k] -= 1
-                order.append(k)
-                walk()
-                order.pop()
-                left[k] += 1
-
-    walk()
-    return out
 
 
 def apply_quick(s, p, combo, ev):
@@ -536,12 +487,19 @@ def legal(s, p):
     b = s.battle
     if waiting(s) != p:
         return []
-    if b.step == "quick":
-        names = s.static.names
-        return [{"type": "quick_summon", "cards": [names[c] for c in combo]} for combo in quick_options(s, p)]
-    if b.step == "formation":
-        names = s.static.names
-        return [{"type": "formation", "order": [names[u] for u in o]} for o in formation_orders(s, p)]
+    names = s.static.names
+    cards = s.static.cards
+    if b.step == "quick":  # "none" and one compact entry for every set (R9.2)
+        cands, room = quick_candidates(s, p)
+        out = [{"type": "quick_summon", "cards": []}]
+        if cands:
+            out.append({"type": "quick_summon", "choose": "set", "fill": "cards", "from": [names[c] for c in cands],
+                        "levels": [cards[c].level for c in cands], "room": room})
+        return out
+    if b.step == "formation":  # the standing order as it is, and one compact entry: any order (R9.4, R9.5)
+        party = [names[u] for u in b.party[p]]
+        return [{"type": "formation", "order": party},
+                {"type": "formation", "choose": "order", "fill": "order", "from": list(party)}]
     return fight_actions(s)
 
 
@@ -565,7 +523,7 @@ def advance(s, ev):
     while s.result is None and s.battle is not None:
         b = s.battle
         if b.step == "quick":
-            if len(quick_options(s, b.step_player)) > 1:
+            if quick_candidates(s, b.step_player)[0]:
                 return
             b.step = "formation"
         elif b.step == "formation":

@@ -1,6 +1,6 @@
 """The public API of the rules engine: `Game` (ARCHITECTURE.md, "Engine contract")."""
 
-from . import battle, codec, effects, turn, views
+from . import battle, choices, codec, effects, turn, views
 from .board import LANDS, SHARED_LANDS
 from .carddefs import load_pool
 from .errors import IllegalAction
@@ -49,14 +49,11 @@ RESULT_REASONS = ("leaders", "judgment", "draw", "resign", "timeout", "disconnec
 class Game:
     """One game: a deterministic state machine driven by `apply`."""
 
-    __slots__ = ("state", "_legal", "_marches")
+    __slots__ = ("state", "_legal")
 
-    def __init__(self, state, marches=None):
+    def __init__(self, state):
         self.state = state
         self._legal = {}
-        # the last march list per player with its march_signature: a discard or a summon leaves the
-        # marches as they were, so the list is reused (its dicts are shared: read-only)
-        self._marches = marches if marches is not None else [None, None]
 
     # ---------------------------------------------------------------- construction
 
@@ -131,7 +128,7 @@ class Game:
 
         A published state is never changed: `apply` builds the next state on a copy and swaps it in,
         so two games may share one state object until either moves on."""
-        game = Game(self.state, list(self._marches))
+        game = Game(self.state)
         game._legal = dict(self._legal)
         return game
 
@@ -157,8 +154,16 @@ class Game:
             return {battle.waiting(s)}
         return {s.active}
 
+    def _waits_for(self, player):
+        """player in waiting_for(), without building the set (the main step's common case first)."""
+        s = self.state
+        if s.phase == "main" or s.phase == "over_capacity":
+            return s.result is None and player == s.active
+        return player in self.waiting_for()
+
     def legal_actions(self, player):
-        """Every action `player` may send now (see docs/engine.md); treat the dicts as read-only."""
+        """Every action `player` may send now, marches, quick summons and formations as compact entries
+        (`choices`, docs/engine.md); treat the dicts as read-only."""
         cached = self._legal.get(player)
         if cached is not None and cached[0] == self.state.version:
             return list(cached[1])
@@ -171,16 +176,22 @@ class Game:
         if player not in (0, 1) or s.result is not None:
             return []
         out = []
-        if player in self.waiting_for():
+        if self._waits_for(player):
             names = s.static.names
             if s.phase == "leaders":
                 out = [{"type": "choose_leaders", "cards": [names[c] for c in combo]}
                        for combo in turn.leader_options(s, player)]
             elif s.phase == "battle":
                 out = battle.legal(s, player)
-            elif s.phase == "over_capacity":
-                out = [{"type": "destroy_over_capacity", "units": [names[u] for u in combo]}
-                       for combo in turn.over_capacity_options(s)]
+            elif s.phase == "over_capacity":  # R8.8: one compact entry, or all when all must go
+                others, excess = turn.over_capacity_choice(s)
+                cards = s.static.cards
+                if sum(cards[u].level for u in others) < excess:
+                    out = [{"type": "destroy_over_capacity", "units": [names[u] for u in others]}]
+                else:
+                    out = [{"type": "destroy_over_capacity", "choose": "cover", "fill": "units",
+                            "from": [names[u] for u in others], "levels": [cards[u].level for u in others],
+                            "excess": excess}]
             else:
                 out = self._main_actions(player)
         out.append({"type": "resign"})  # R18.5: at any time
@@ -192,28 +203,24 @@ class Game:
         out = []
         seen = set()
         tables = turn.board_tables(s, p)
-        for c in s.hand[p]:
-            cid = s.static.cards[c].id
+        cards = s.static.cards
+        hand = s.hand[p]
+        for c in hand:
+            cid = cards[c].id
             if cid not in seen and turn.summon_legal(s, p, c, tables):
                 seen.add(cid)  # copies of a card summon alike; any copy's id is accepted
                 out.append({"type": "summon", "card": names[c]})
-        key = turn.march_signature(s, p, tables)
-        last = self._marches[p]
-        if last is not None and last[0] == key:
-            out += last[1]
-        else:
-            marches = []
-            for dest, cand, room, battle_here in turn.march_candidates(s, p, tables):
-                to = LANDS[dest]
-                marches += [{"type": "march", "units": [names[u] for u in units], "to": to}
-                            for units in turn.march_subsets(s, cand, room, battle_here)]
-            self._marches[p] = (key, marches)
-            out += marches
+        levels = s.static.levels
+        for dest, cand, room, battle_here in turn.march_candidates(s, p, tables):
+            fit = [u for u in cand if levels[u] <= room]
+            if fit:  # one compact entry per destination: every set of `fit` within `room` (R8.4, R8.5)
+                out.append({"type": "march", "to": LANDS[dest], "choose": "set", "fill": "units",
+                            "from": [names[u] for u in fit], "levels": [levels[u] for u in fit],
+                            "room": room, "battle": battle_here})
         for u, targets in turn.march_ability_options(s, p, tables):
             out.append({"type": "march_ability", "unit": names[u],
                         "targets": [names[targets[0]], LANDS[targets[1]]] if targets else []})
-        for c in s.hand[p]:
-            out.append({"type": "discard", "cards": [names[c]]})
+        out += [{"type": "discard", "cards": [names[c]]} for c in hand]
         out.append({"type": "end_turn"})
         return out
 
@@ -252,6 +259,19 @@ class Game:
             return False
         return True
 
+    def joiners(self, player, action):
+        """What may still join a partly chosen march or quick summon: the ids that, added to the
+        action's set (`units` toward `to`, or `cards`), keep it legal; [] if the set so far is not
+        part of any legal choice. For the board's march picker and the CPUs."""
+        if not isinstance(action, dict) or action.get("type") not in ("march", "quick_summon"):
+            return []
+        for entry in self.legal_actions(player):
+            if choices.is_compact(entry) and entry["type"] == action["type"]:
+                picked = choices.picked_of(entry, {**action, entry["fill"]: action.get(entry["fill"], [])})
+                if picked is not None:
+                    return choices.joiners(entry, picked)
+        return []
+
     def apply(self, player, action):
         """Apply one action of `player`; returns the events. Raises IllegalAction, changing nothing."""
         kind = self._check(player, action)
@@ -272,7 +292,7 @@ class Game:
             raise IllegalAction("The game is over.", "R1.1")
         kind = check_shape(action)
         if kind != "resign":
-            if player not in self.waiting_for():
+            if not self._waits_for(player):
                 raise IllegalAction("It is not your move: the game waits for your opponent.", "R6.1")
             self._check_legal(player, action, kind)
         return kind
@@ -303,8 +323,8 @@ class Game:
         for key in ("card", "unit", "sacrifice"):
             if key in action and action[key] not in idx:
                 raise IllegalAction(f"{WORDS[kind].capitalize()}: the card named is not in this game.")
-        # Discards, formations, marches and summons are checked directly; the rest against the list
-        # of legal actions, made only then (listing marches is the costly part of it).
+        # Discards, formations, quick summons, over-capacity choices, marches and summons are checked
+        # directly (their legal list is compact); the rest against the list of legal actions.
         if kind == "discard":
             cards = action["cards"]
             hand = s.hand[player]
@@ -320,6 +340,11 @@ class Game:
                     sorted(idx[u] for u in order) != sorted(b.party[player]) or len(set(order)) != len(order):
                 raise IllegalAction("A formation puts your whole battle party in order, each monster once.", "R9.4")
             return
+        if kind == "quick_summon":
+            cards = [idx[c] for c in action["cards"]]
+            if s.phase == "battle" and s.battle.step == "quick" and battle.quick_legal(s, player, cards):
+                return
+            raise IllegalAction(*SET_REFUSALS[kind])
         if kind == "march":
             if action["to"] not in LANDS:
                 raise IllegalAction("There is no such land.", "R4.1")
@@ -338,8 +363,13 @@ class Game:
         if kind == "end_turn" and s.phase == "main":
             return  # the active player may always end the main phase (R6.5)
         legal = self.legal_actions(player)
-        if kind in ("quick_summon", "choose_leaders", "destroy_over_capacity"):
-            key = "units" if kind == "destroy_over_capacity" else "cards"  # a set: any order
+        if kind == "destroy_over_capacity":
+            if s.phase == "over_capacity" and player == s.active and \
+                    turn.over_capacity_legal(s, [idx[u] for u in action["units"]]):
+                return
+            raise IllegalAction(*SET_REFUSALS[kind])
+        if kind == "choose_leaders":
+            key = "cards"  # a set: any order
             want = sorted(action[key])
             if len(set(want)) == len(want) and any(a["type"] == kind and sorted(a[key]) == want for a in legal):
                 return
@@ -389,22 +419,28 @@ class Game:
             battle.act(s, p, a, ev)
 
 
+# action type -> (required keys, every allowed key with "type")
+SHAPE_KEYS = {k: (frozenset(req), frozenset(req | opt | {"type"})) for k, (req, opt) in SHAPES.items()}
+
+
 def check_shape(action):
     """The action's type, once its keys and value types are right."""
     if not isinstance(action, dict):
         raise IllegalAction("That is not a move the game understands.")
     kind = action.get("type")
-    if not isinstance(kind, str) or kind not in SHAPES:
+    shape = SHAPE_KEYS.get(kind) if isinstance(kind, str) else None
+    if shape is None:
         raise IllegalAction("That is not a move the game understands.")
-    required, optional = SHAPES[kind]
-    keys = set(action) - {"type"}
-    if not required <= keys or keys - required - optional:
+    required, allowed = shape
+    keys = action.keys()
+    if not (required <= keys and keys <= allowed):
         raise IllegalAction(f"{WORDS[kind].capitalize()}: the move is incomplete or has parts the game "
                             f"does not understand.")
-    for k in keys:
-        v = action[k]
+    for k, v in action.items():
+        if k == "type":
+            continue
         if k in LIST_KEYS:
-            if not isinstance(v, list) or not all(isinstance(x, str) for x in v) or len(v) > 40:
+            if not isinstance(v, list) or len(v) > 40 or not all(isinstance(x, str) for x in v):
                 raise IllegalAction(f"{WORDS[kind].capitalize()}: the move names its cards wrongly.")
         elif k == "choice":
             if not isinstance(v, int) or isinstance(v, bool):

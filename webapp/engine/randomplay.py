@@ -3,6 +3,7 @@
 import random
 
 from .carddefs import load_pool
+from .choices import random_action_of
 from .game import DECK_SIZE, Game
 
 
@@ -24,10 +25,11 @@ def random_game(seed, pool=None, first=None):
 
 
 def random_action(game, rng):
-    """(player, action): a uniformly random legal choice, never resigning."""
+    """(player, action): a uniformly random entry of the legal list, never resigning; a compact
+    entry (a march toward one land, a quick summon, a formation) gives a random choice of its own."""
     player = rng.choice(sorted(game.waiting_for()))
     actions = [a for a in game.legal_actions(player) if a["type"] != "resign"]
-    return player, rng.choice(actions)
+    return player, random_action_of(rng.choice(actions), rng)
 
 
 def play_random(seed, pool=None, on_step=None, max_steps=5000):

@@ -11,7 +11,7 @@ class Static:
     """What a game fixes at its start: instances, their cards and owners, the lands."""
 
     __slots__ = ("cards", "owner", "names", "index", "kinds", "capacity", "custom", "pool",
-                 "leader_mode", "marchers")
+                 "leader_mode", "marchers", "levels")
 
     def __init__(self, cards, owner, names, kinds, custom, pool, leader_mode):
         self.cards = tuple(cards)          # inst -> CardDef
@@ -24,6 +24,7 @@ class Static:
         self.pool = pool
         self.leader_mode = leader_mode     # "simultaneous" (R5.7 online) or "sequential" (CPU)
         self.marchers = frozenset(i for i, c in enumerate(self.cards) if c.march is not None)
+        self.levels = tuple(c.level for c in self.cards)  # inst -> printed level (R4.4 counts it)
 
 
 class Battle:

@@ -122,98 +122,54 @@ def march_blocked(s, dest, p):
     return dest in s.failed and s.has_enemy(dest, p)  # R8.7
 
 
+# REACH[p][here]: (the lands next to `here`, the lands a Far March monster of p reaches from it)
+REACH = tuple(tuple((tuple(sorted(ADJACENT[h])),
+                     tuple(d for d in range(len(LANDS)) if d != h and (d != BASES[1 - p] or d in ADJACENT[h])))
+                    for h in range(len(LANDS))) for p in (0, 1))
+
+
 def board_tables(s, p):
-    """(own level per land, enemy present per land) in one pass over the board."""
-    cards, owner = s.static.cards, s.static.owner
+    """One pass over the board for p's main step: (own level per land, enemy present per land, p's
+    units that may march now in instance order, p's ready units with a [March] ability)."""
+    st = s.static
+    cards, owner, marchers, levels = st.cards, st.owner, st.marchers, st.levels
+    exhausted, marches = s.exhausted, s.marches
     own = [0] * len(LANDS)
     enemy = [False] * len(LANDS)
+    movers, ready = [], []
     for u, land in s.land.items():
         if owner[u] == p:
-            own[land] += cards[u].level
+            own[land] += levels[u]
+            if u not in exhausted:
+                if marches.get(u, 0) < (2 if cards[u].double_march else 1):  # R8.1, R8.2
+                    movers.append(u)
+                if u in marchers:
+                    ready.append(u)
         else:
             enemy[land] = True
-    return own, enemy
-
-
-def march_signature(s, p, tables):
-    """All that the marches of p depend on: movers with their lands and marches, levels, enemies."""
-    owner, exhausted, marches = s.static.owner, s.exhausted, s.marches
-    movers = tuple((u, land, marches.get(u, 0)) for u, land in s.land.items()
-                   if owner[u] == p and u not in exhausted)
-    return movers, tuple(tables[0]), tuple(tables[1]), s.failed
+    movers.sort()
+    ready.sort()
+    return own, enemy, movers, ready
 
 
 def march_candidates(s, p, tables=None):
     """(dest, units that can reach it, room left there, battle?) for each destination worth a look."""
-    cards, owner = s.static.cards, s.static.owner
-    land, exhausted, marches = s.land, s.exhausted, s.marches
-    movers = sorted(u for u in land if owner[u] == p and u not in exhausted
-                    and marches.get(u, 0) < (2 if cards[u].double_march else 1))
+    own, enemy, movers, _ready = tables or board_tables(s, p)
     if not movers:
         return []
-    own, enemy = tables or board_tables(s, p)
+    cards, land = s.static.cards, s.land
     capacity = s.static.capacity
-    enemy_base = BASES[1 - p]
+    reach = REACH[p]
     by_dest = [[] for _ in LANDS]
     for u in movers:  # R8.1 adjacent; R8.3 Far March: anywhere but the enemy base
-        here = land[u]
-        near = ADJACENT[here]
-        if cards[u].far_march:
-            for d in range(len(LANDS)):
-                if d != here and (d != enemy_base or d in near):
-                    by_dest[d].append(u)
-        else:
-            for d in near:
-                by_dest[d].append(u)
+        for d in reach[land[u]][1 if cards[u].far_march else 0]:
+            by_dest[d].append(u)
+    failed = s.failed
     out = []
     for dest, cand in enumerate(by_dest):
-        if cand and not (enemy[dest] and dest in s.failed):  # R8.7
-            out.append((dest, tuple(cand), capacity[dest] - own[dest], enemy[dest]))  # R8.4
+        if cand and not (enemy[dest] and dest in failed):  # R8.7
+            out.append((dest, cand, capacity[dest] - own[dest], enemy[dest]))  # R8.4
     return out
-
-
-def march_subsets(s, cand, room, battle_here):
-    """One representative of every distinct set of `cand` that fits in `room`.
-
-    Units of the same card on the same land, equally leaders and with the same marches made, are
-    interchangeable, so a set is a count from each such group. Into a battle the first unit's land
-    is the main origin (R8.8): one ordering per distinct origin."""
-    cards, land, leaders, marches = s.static.cards, s.land, s.leaders, s.marches
-    groups = {}
-    for u in cand:
-        groups.setdefault((cards[u].id, land[u], u in leaders, marches.get(u, 0)), []).append(u)
-    sets = [((), 0)]
-    for g in groups.values():
-        lv = cards[g[0]].level
-        if lv > room:
-            continue
-        if len(g) == 1:
-            part = (g[0],)
-            sets += [(chosen + part, total + lv) for chosen, total in sets if total + lv <= room]
-            continue
-        takes = [(tuple(g[:k]), lv * k) for k in range(1, len(g) + 1)]
-        sets += [(chosen + part, total + extra) for chosen, total in sets
-                 for part, extra in takes if total + extra <= room]
-    if not battle_here:
-        return [chosen for chosen, _ in sets[1:]]
-    out = []
-    for chosen, _ in sets[1:]:
-        if len(chosen) == 1:
-            out.append(chosen)
-            continue
-        seen = set()
-        for u in chosen:
-            o = land[u]
-            if o not in seen:
-                seen.add(o)
-                out.append((u,) + tuple(v for v in chosen if v != u))
-    return out
-
-
-def march_options(s, p):
-    """Each legal march as (units, dest); units[0] names the main origin when it matters (R8.8)."""
-    return [(units, dest) for dest, cand, room, battle_here in march_candidates(s, p)
-            for units in march_subsets(s, cand, room, battle_here)]
 
 
 def march_legal(s, p, units, dest):
@@ -274,10 +230,13 @@ def summon_legal(s, p, c, tables=None):
     base = BASES[p]
     if card.kind != "monster" or c not in s.hand[p]:
         return False  # R7.5
-    own, enemy = tables or board_tables(s, p)
-    if enemy[base]:
+    if tables is None:
+        enemy_here, own_level = s.has_enemy(base, p), s.level_on(base, p)
+    else:
+        enemy_here, own_level = tables[1][base], tables[0][base]
+    if enemy_here:
         return False  # R7.3
-    return own[base] + card.level <= s.static.capacity[base]  # R7.2
+    return own_level + card.level <= s.static.capacity[base]  # R7.2
 
 
 def summon_refusal(s, p, c, name):
@@ -311,11 +270,8 @@ def march_ability_options(s, p, tables=None):
     """R13.5: (unit, targets) for each usable [March] ability; targets are (card, land) for a summon."""
     cards = s.static.cards
     out = []
-    own, enemy = tables or board_tables(s, p)
-    marchers = s.static.marchers
-    for u in sorted(u for u in s.land if u in marchers):
-        if s.static.owner[u] != p or u in s.exhausted:
-            continue
+    own, enemy, _movers, ready = tables or board_tables(s, p)
+    for u in ready:
         ab = cards[u].march
         summons = [e for e in ab.effects if e.op == "summon"]
         if not summons:
@@ -358,28 +314,28 @@ def discard(s, p, cards, ev):
 
 # ------------------------------------------------------------------ over capacity (R8.8)
 
-def over_capacity_options(s):
-    """R8.8: the sets of non-leaders its owner may destroy, one at a time, on the first pending land.
-
-    A set is a choice when the land fits once it is gone and still overflowed before its last-chosen
-    unit went: its total covers the excess, and without its highest level it would not. So on a land
-    2 over, {level 2} and {level 1, level 2} are choices, {level 2, level 2} is not."""
+def over_capacity_choice(s):
+    """R8.8 on the first pending land: (its owner's non-leaders there, the excess level). The owner
+    destroys them one at a time until the land fits: a set is a choice when its total covers the
+    excess and without its highest level it would not (so on a land 2 over, {level 2} and
+    {level 1, level 2} are choices, {level 2, level 2} is not); if even all of them do not cover it,
+    all of them (only leaders would remain over capacity: they stay)."""
     land = s.pending[0]
-    p = s.active
     cards = s.static.cards
-    units = s.units_on(land, p)
+    units = s.units_on(land, s.active)
     excess = sum(cards[u].level for u in units) - s.static.capacity[land]
-    others = [u for u in units if u not in s.leaders]
-    if sum(cards[u].level for u in others) < excess:
-        return [tuple(others)]  # only leaders would remain over capacity: they stay
-    out = []
-    for n in range(1, len(others) + 1):
-        for combo in combinations(others, n):
-            levels = [cards[u].level for u in combo]
-            total = sum(levels)
-            if total >= excess and total - max(levels) < excess:
-                out.append(combo)
-    return out
+    return [u for u in units if u not in s.leaders], excess
+
+
+def over_capacity_legal(s, units):
+    others, excess = over_capacity_choice(s)
+    if len(set(units)) != len(units) or any(u not in others for u in units):
+        return False
+    levels = [s.static.cards[u].level for u in units]
+    total = sum(levels)
+    if sum(s.static.cards[u].level for u in others) < excess:
+        return len(units) == len(others)
+    return bool(units) and total >= excess and total - max(levels) < excess
 
 
 def destroy_over_capacity(s, units, ev):
