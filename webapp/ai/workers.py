@@ -14,6 +14,7 @@ game waits for an idle worker up to its deadline, so more Hard games than worker
 `suggest()` is the hint: the Hard player's move for a seat, its estimated win chance and a sentence.
 """
 
+import functools
 import logging
 import os
 import queue
@@ -223,6 +224,20 @@ def shutdown():
             _POOL = None
 
 
+def timed(fn):
+    """Each call's time goes to /metrics' ``brigade_cpu_move_seconds`` (webapp/metrics.py)."""
+    @functools.wraps(fn)
+    def timed_call(*args, **kwargs):
+        begun = time.perf_counter()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            from webapp import metrics  # here: the worker processes never load it
+            metrics.observe_cpu_move(time.perf_counter() - begun)
+    return timed_call
+
+
+@timed
 def think(game, player, name, seed=None, seconds=None):
     """The CPU `name`'s move for `player`: a searching player thinks in a worker process (with the
     baseline standing in if the worker fails); the others choose here at once."""

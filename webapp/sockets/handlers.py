@@ -16,14 +16,15 @@ import json
 import logging
 import sqlite3
 import threading
+import time
 
 import orjson
 from flask import g, request, session
 from flask_socketio import ConnectionRefusedError, disconnect, join_room, leave_room
 from socketio.pubsub_manager import PubSubManager
 
+from webapp import hostlog, metrics, play, store
 from webapp import online as online_games
-from webapp import play, store
 from webapp.ratelimit import Window
 
 from . import REFUSED
@@ -293,9 +294,11 @@ class Hub:
         """The sending socket's Member if this event may be handled; else answer (or disconnect) and None."""
         member = self.members.get(request.sid)
         if member is None:
+            g.refused = "unknown_socket"
             disconnect()
             return None
         verdict, why = self.admit(member)
+        g.refused = "flood" if verdict == "flood" else "rate_limited"  # read by the host log if refused
         if verdict == "flood":
             log.warning("socket %s of user %s from %s kept flooding: disconnected", request.sid, member.user_id,
                         member.address)
@@ -484,20 +487,29 @@ def register(app, socketio):
         and PlayError turned into an ``error`` to the sender alone."""
         def wrap(fn):
             def handler(payload=None, *extra):
+                begun, outcome = time.perf_counter(), "error"  # the host log's line (never the payload)
                 game = payload.get("game") if isinstance(payload, dict) else None
                 game = game if isinstance(game, int) and not isinstance(game, bool) else None
                 member = hub.gate(game)
                 if member is None:
+                    known = hub.members.get(request.sid)
+                    hostlog.log_event(name, known.user_id if known else None, None, g.get("refused", "refused"))
                     return
-                with hub.lease():
-                    try:
-                        fn(member, **check_payload(name, payload, keys, extra))
-                    except play.PlayError as exc:
-                        hub.error(exc.code, exc.message, exc.game if exc.game is not None else game)
-                    except sqlite3.OperationalError as exc:
-                        if not any(words in str(exc) for words in UNAVAILABLE):
-                            raise
-                        hub.unavailable(exc, game)
+                try:
+                    with hub.lease():
+                        try:
+                            fn(member, **check_payload(name, payload, keys, extra))
+                            outcome = "ok"
+                        except play.PlayError as exc:
+                            outcome = exc.code  # the refusal's reason as a word: illegal, stale, forbidden…
+                            hub.error(exc.code, exc.message, exc.game if exc.game is not None else game)
+                        except sqlite3.OperationalError as exc:
+                            if not any(words in str(exc) for words in UNAVAILABLE):
+                                raise
+                            outcome = "busy"
+                            hub.unavailable(exc, game)
+                finally:
+                    hostlog.log_event(name, member.user_id, (time.perf_counter() - begun) * 1000, outcome)
             handler.__name__ = f"on_{name}"
             socketio.on_event(name, handler)
             return fn
@@ -512,7 +524,10 @@ def register(app, socketio):
     def on_connect(auth=None):
         try:
             hub.connect()
+            metrics.count_socket(+1)
+            hostlog.log_event("connect", hub.members[request.sid].user_id, None, "ok")
         except ConnectionRefusedError:
+            hostlog.log_event("connect", session.get("user_id"), None, "refused")
             raise
         except Exception:  # never let a failure here accept a socket without a user
             log.exception("socket connect failed")
@@ -520,12 +535,17 @@ def register(app, socketio):
 
     @socketio.on("disconnect")
     def on_disconnect(reason=None):
+        member = hub.members.get(request.sid)
         hub.disconnected()
+        if member is not None:
+            metrics.count_socket(-1)
+            hostlog.log_event("disconnect", member.user_id, None, "ok")
 
     @socketio.on(REFUSED)
     def on_refused(reason=None, *extra):
         """A packet JsonPacket refused (not JSON, a reserved event name, no name): answered, never run."""
         if hub.gate() is not None:
+            hostlog.log_event("(refused packet)", hub.members[request.sid].user_id, None, "bad_request")
             hub.error("bad_request", reason if isinstance(reason, str) else "this message was refused")
 
     @guarded("join", {"game": "id"})
@@ -583,6 +603,7 @@ def register(app, socketio):
     @socketio.on("*")
     def on_unknown(event, *args):
         if hub.gate() is not None:
+            hostlog.log_event("(unknown event)", hub.members[request.sid].user_id, None, "bad_request")
             hub.error("bad_request", f"unknown event {short(event)}; send one of {', '.join(EVENTS)}")
 
     hub.online.resume()
