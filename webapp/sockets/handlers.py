@@ -57,6 +57,16 @@ DERIVED = {"RATE_LIMIT_USER": 2.0, "RATE_LIMIT_ADDRESS": 5.0, "STATES_PER_SECOND
 UNAVAILABLE = ("database is locked", "database is busy", "readonly database", "disk I/O error")
 
 
+#: Seconds a CPU task's lease lives without renewal (renewed between moves; a Hard move that thinks
+#: longer only risks a second process thinking too: the game's version lets one move in). A process
+#: that sees another's lease looks every CPU_WATCH seconds whether that process still plays.
+CPU_LEASE, CPU_WATCH = 15.0, 1.0
+
+
+class LeaseLost(Exception):
+    """This process's lease on a game's CPU lapsed and another process took it."""
+
+
 def room(game_id, seat=None):
     """The room of a game, or of one seat's sockets in it (0, 1, or "watch")."""
     return f"game:{game_id}" if seat is None else f"game:{game_id}:{seat}"
@@ -207,6 +217,11 @@ class Hub:
         self.built = 0     # states built (not served from self.states): what the tests count
         self.logged = Window(1, 60.0)  # one log line a minute per kind of database trouble
         self.trimmed = Window(1, TRIM_EVERY)
+        #: webapp.cluster.Cluster with several processes (MESSAGE_QUEUE), else None: then the caps,
+        #: the per-user and per-address limits, the CPU tasks and presence count in this process alone.
+        self.cluster = app.extensions.get("brigade_cluster")
+        if self.cluster is not None:
+            socketio.start_background_task(self.cluster.run, socketio.sleep)
 
     def limit(self, key):
         """A flood-limit setting (LIMITS), derived from RATE_LIMIT when not set."""
@@ -236,12 +251,19 @@ class Hub:
             raise ConnectionRefusedError("log in first")
         address = client_address(self.app)
         per_user, per_address = self.limit("SOCKETS_PER_USER"), self.limit("SOCKETS_PER_ADDRESS")
-        with self.lock:
-            mine = sum(1 for m in self.members.values() if m.user_id == user["id"])
-            here = sum(1 for m in self.members.values() if m.address == address)
-            if mine < per_user and here < per_address:
-                self.members[request.sid] = Member(user["id"], address)
+        if self.cluster is not None:  # every process's sockets count (webapp/cluster.py)
+            added, mine, here = self.cluster.open_socket(request.sid, user["id"], address, per_user, per_address)
+            if added:
+                with self.lock:
+                    self.members[request.sid] = Member(user["id"], address)
                 return
+        else:
+            with self.lock:
+                mine = sum(1 for m in self.members.values() if m.user_id == user["id"])
+                here = sum(1 for m in self.members.values() if m.address == address)
+                if mine < per_user and here < per_address:
+                    self.members[request.sid] = Member(user["id"], address)
+                    return
         log.warning("socket of user %s from %s refused: %d of theirs and %d from the address already open",
                     user["id"], address, mine, here)
         if mine >= per_user:
@@ -255,6 +277,8 @@ class Hub:
             for game_id, seat in list(member.games.items()):
                 self.online.gone(game_id, seat, request.sid)
         self.online.forget_socket(request.sid)
+        if self.cluster is not None:
+            self.cluster.close_socket(request.sid)
         if self.socketio.async_mode == "threading" and self.trimmed.take("trim"):
             trim_memory()
 
@@ -280,6 +304,8 @@ class Hub:
         checks = [(self.window("socket", self.limit("RATE_LIMIT")), request.sid, "on this connection"),
                   (self.window("user", self.limit("RATE_LIMIT_USER")), member.user_id, "over all your connections"),
                   (self.window("address", self.limit("RATE_LIMIT_ADDRESS")), member.address, "from your address")]
+        if self.cluster is not None:
+            return self.admit_shared(member, checks)
         with self.lock:  # the three counts move together: no event is counted by one and refused by another
             for window, key, where in checks:
                 if window.wait(key):
@@ -289,6 +315,23 @@ class Hub:
             for window, key, _ in checks:
                 window.hit(key)
         return "ok", None
+
+    def admit_shared(self, member, checks):
+        """``admit`` with several processes: the socket's own limit here (a socket lives in one
+        process, and its events are handled one after another), the user's and the address's over
+        every process's events in Redis (webapp/cluster.py)."""
+        socket_window, sid, where = checks[0]
+        refused_by = 0 if socket_window.wait(sid) else None
+        if refused_by is None:
+            refused_by = {0: None, 1: 1, 2: 2}[self.cluster.admit(member.user_id, member.address, checks[1][0].limit,
+                                                                   checks[2][0].limit)]
+        if refused_by is None:
+            socket_window.hit(sid)
+            return "ok", None
+        window, _, where = checks[refused_by]
+        if self.window("refused", FLOOD_REFUSALS, FLOOD_WINDOW).take(request.sid):
+            return "limited", f"more than {window.limit} events a second {where}"
+        return "flood", where
 
     def gate(self, game=None):
         """The sending socket's Member if this event may be handled; else answer (or disconnect) and None."""
@@ -444,12 +487,22 @@ class Hub:
                 self.cpu[game_id] = True  # the running task looks again before it stops
                 return
             self.cpu[game_id] = False
-        self.socketio.start_background_task(self.run_cpu, game_id)
+        lease = None
+        if self.cluster is not None:  # one CPU task per game over every process (webapp/cluster.py)
+            lease = self.cluster.lease(f"cpu:{game_id}", CPU_LEASE)
+            if not self.cluster.take(lease):
+                with self.lock:
+                    del self.cpu[game_id]
+                self.socketio.start_background_task(self.cpu_elsewhere, game_id)
+                return
+        self.socketio.start_background_task(self.run_cpu, game_id, lease)
 
-    def run_cpu(self, game_id):
+    def run_cpu(self, game_id, lease=None):
         delay = self.app.config["CPU_DELAY"]
 
         def pause():
+            if lease is not None and not self.cluster.renew(lease):
+                raise LeaseLost(game_id)
             if delay:
                 self.socketio.sleep(delay)
 
@@ -458,15 +511,56 @@ class Hub:
             while True:
                 with self.lock:
                     self.cpu[game_id] = False
+                failed = True
                 try:
                     pause()
                     play.cpu_turns(db, game_id, on_action=lambda played: self.push(db, played), delay=pause)
+                    failed = False
+                except LeaseLost:
+                    log.warning("the CPU lease of game %s lapsed: another process plays it", game_id)
+                    with self.lock:
+                        del self.cpu[game_id]
+                    return
                 except Exception:  # a bug must not kill the task silently with the flag set
                     log.exception("the CPU of game %s failed", game_id)
                 with self.lock:
                     if not self.cpu[game_id]:
                         del self.cpu[game_id]
-                        return
+                        break
+            if lease is not None:
+                # Another process's player may have moved between this task's last look and the
+                # lease's release, and found it taken: look once more now that it is free.
+                self.cluster.give_back(lease)
+                if not failed:
+                    self.cpu_waiting(*play.load(db, game_id))
+        finally:
+            db.close()
+
+    def cpu_elsewhere(self, game_id):
+        """Another process holds this game's CPU lease. While its moves come, nothing to do; if the game
+        stands still with the CPU to move until the lease could have lapsed, that process is gone (a
+        crash): play here."""
+        db = store.connect(self.app.config["DATABASE"])
+        try:
+            row, game = play.load(db, game_id)
+            version = row["version"]
+            for _ in range(int(CPU_LEASE / CPU_WATCH) + 2):
+                self.socketio.sleep(CPU_WATCH)
+                row, game = play.load(db, game_id)
+                if row["version"] != version or play.cpu_to_move(row, game) is None:
+                    return
+                lease = self.cluster.lease(f"cpu:{game_id}", CPU_LEASE)
+                if self.cluster.take(lease):
+                    with self.lock:
+                        mine = game_id not in self.cpu
+                        if mine:
+                            self.cpu[game_id] = False
+                    if mine:
+                        log.warning("game %s: the process that played its CPU is gone; this one plays it", game_id)
+                        self.socketio.start_background_task(self.run_cpu, game_id, lease)
+                    else:
+                        self.cluster.give_back(lease)
+                    return
         finally:
             db.close()
 
