@@ -449,7 +449,7 @@ class Online:
 
     # ------------------------------------------------------------ tracking
 
-    def resume(self, start=True):
+    def resume(self, start=True, db=None):
         """At start: track every active online game in the database (their clocks run on; their
         players count as away from now until they reconnect). With several processes the ticker's
         holder does it again at each tick (``start=False``): games another process started or moved
@@ -457,12 +457,14 @@ class Online:
         path = self.app.config.get("DATABASE")
         if not path:
             return
-        db = store.connect(path)
+        own = db is None
+        db = store.connect(path) if own else db
         try:
             found = list(db.query("SELECT o.game_id, o.clock FROM online_games o JOIN games g ON g.id = o.game_id "
                                   "WHERE g.status = 'active'"))
         finally:
-            db.close()
+            if own:
+                db.close()
         now = now_ms()
         with self.lock:
             for r in found:
@@ -719,7 +721,7 @@ class Online:
                         self.ticking = False
                         return
                 try:
-                    if self.lead():
+                    if self.lead(db):
                         self.tick(db)
                 except Exception:  # a bug must not stop every game's clock
                     log.exception("the online ticker failed")
@@ -728,7 +730,7 @@ class Online:
                 self.cluster.give_back(self.ticker_lease)
             db.close()
 
-    def lead(self):
+    def lead(self, db):
         """Whether this process ends games whose clock ran out: always with one process; with several,
         the one holding the ticker lease (taken when free, renewed each tick; a process that dies
         frees it within TICKER_LEASE seconds). The leader first reads every active online game."""
@@ -739,7 +741,7 @@ class Online:
             self.leading = leading
             log.info("process %s %s the clock ticker of the online games", self.cluster.process,
                      "runs" if leading else "no longer runs")
-        self.resume(start=False)  # every process: its tracks follow the games the others moved or ended
+        self.resume(start=False, db=db)  # every process: its tracks follow the games the others moved or ended
         return leading
 
     def verdict(self, t, clock, now):

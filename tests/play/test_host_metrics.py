@@ -94,3 +94,20 @@ def test_a_refused_event_is_logged_with_its_reason_word(app, db, connect_as, ali
     assert ("join", "rate_limited", bob["id"]) in [(r.event, r.outcome, r.user) for r in caplog.records
                                               if r.name == "brigade.socket"]
     assert metrics.SOCKETS._value.get() >= 1
+
+
+def test_a_server_bug_in_an_event_is_counted_by_kind_and_logged_as_error(app, db, connect_as, alice, loaner, caplog,
+                                                                         monkeypatch):
+    caplog.set_level(logging.INFO)
+    game_id = play.create_cpu_game(db, alice, loaner, seed=77_000_000_007)
+    client = connect_as(alice)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    before = metrics.ERRORS.labels("RuntimeError")._value.get()
+    monkeypatch.setattr(play, "apply", broken)
+    client.emit("action", {"game": game_id, "action": {"type": "end_main"}, "version": 0})
+    assert [p["code"] for n, p in received(app, client) if n == "error"] == ["internal"]
+    assert metrics.ERRORS.labels("RuntimeError")._value.get() == before + 1
+    assert ("action", "error") in [(r.event, r.outcome) for r in caplog.records if r.name == "brigade.socket"]

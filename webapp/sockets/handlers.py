@@ -611,6 +611,7 @@ def register(app, socketio):
 
     @socketio.on_error_default
     def on_error(exc):  # a bug: the sender hears of it, the connection and the server go on
+        metrics.count_error(type(exc).__name__)
         log.exception("socket event %r failed", getattr(request, "event", None))
         hub.error("internal", "the server failed on this event; it was not applied")
 
