@@ -9,10 +9,12 @@ Debian's ``redis-server`` (scripts/test installs it) runs on a free port in a te
 it these tests skip, saying so."""
 
 import json
+import os
 import re
 import shutil
 import subprocess
 import time
+from types import SimpleNamespace
 
 import pytest
 import redis
@@ -22,7 +24,7 @@ import socketio
 from tests.online.test_real_server import GRACE, Client, final_of, invite, join, user
 from tests.play.helpers import assert_no_leak
 from tests.play.test_real_server import Server, free_port
-from webapp import play
+from webapp import ROOT, play
 from webapp.ai import BaselinePlayer, RandomPlayer
 from webapp.bot import SentView, start_cpu_game
 from webapp.cluster import Cluster
@@ -106,8 +108,8 @@ def clients():
     """clients(node, http) -> a real python-socketio Client of that user on that process (closed after)."""
     made = []
 
-    def make(node, http):
-        made.append(Client(node, http))
+    def make(node, http, transport="websocket"):
+        made.append(Client(node, http, transport))
         return made[-1]
     yield make
     for c in made:
@@ -323,3 +325,92 @@ def test_event_limits_and_leases_are_shared(redis_url):
     assert b.take(second) and not a.take(first)
     b.give_back(second)
     assert a.take(first)
+
+
+# ---------------------------------------------------------------- behind nginx, as docs/deploy.md says
+
+
+def nginx_config(deploy_md, ports, listen, folder):
+    """An nginx.conf for a test from the blocks docs/deploy.md gives a host: its ``upstream`` with
+    ``ip_hash`` (the ports replaced), its WebSocket ``map``, its proxy headers and its ``/socket.io/``
+    and ``/`` locations; without TLS, on ``listen``, with every file in ``folder``."""
+    blocks = re.findall(r"```nginx\n(.*?)```", deploy_md, re.S)
+    upstream = next(b for b in blocks if b.startswith("upstream") and "ip_hash;" in b)
+    for doc_port, port in zip(re.findall(r"server 127\.0\.0\.1:(\d+);", upstream), ports, strict=True):
+        upstream = upstream.replace(f"127.0.0.1:{doc_port};", f"127.0.0.1:{port};")
+    site = next(b for b in blocks if "listen 443" in b)
+    wanted = [re.search(r"map \$http_upgrade.*?\n\}", site, re.S).group(0)]
+    headers = re.findall(r"^ {4}proxy_set_header .*$", site, re.M)
+    locations = [re.search(rf"^ {{4}}location {re.escape(path)} \{{.*?^ {{4}}\}}", site, re.S | re.M).group(0)
+                 for path in ("/socket.io/", "/")]
+    temp = "\n".join(f"  {kind}_temp_path {folder}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    # The site is on 443 there and on a free port here: the Host nginx passes must keep the port
+    # ($http_host), or Socket.IO refuses the connection as coming from another origin.
+    return f"""
+worker_processes 1;
+pid {folder}/nginx.pid;
+error_log {folder}/error.log;
+events {{ worker_connections 256; }}
+http {{
+  log_format upstreams '$request_uri $status $upstream_addr';
+  access_log {folder}/access.log upstreams;
+{temp}
+{wanted[0]}
+{upstream}
+  server {{
+    listen 127.0.0.1:{listen};
+{chr(10).join(headers)}
+{chr(10).join(locations)}
+  }}
+}}
+""".replace("$host", "$http_host")
+
+
+@pytest.fixture
+def nginx(nodes, tmp_path):
+    """nginx in front of the two processes with docs/deploy.md's blocks; its URL."""
+    binary = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
+    if binary is None:
+        pytest.skip("nginx is not installed (scripts/test installs Debian's nginx)")
+    folder = tmp_path / "nginx"
+    folder.mkdir()
+    folder.chmod(0o777)  # nginx's workers may run as another user
+    port = free_port()
+    deploy = (ROOT / "docs" / "deploy.md").read_text()
+    (folder / "nginx.conf").write_text(nginx_config(deploy, [n.port for n in nodes], port, folder))
+    proc = subprocess.Popen([binary, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            if requests.get(f"{url}/healthz", timeout=1).status_code == 200:
+                break
+        except requests.RequestException:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise AssertionError("nginx did not start: " + (folder / "error.log").read_text())
+        time.sleep(0.05)
+    yield SimpleNamespace(url=url, log=folder / "access.log")
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def test_behind_nginx_with_sticky_sessions_long_polling_and_websocket_play_to_the_end(nodes, nginx, clients):
+    """docs/deploy.md's nginx blocks in front of both processes: one player on HTTP long-polling (the
+    fallback that needs sticky sessions: each poll must reach the process holding its session), the
+    other on WebSocket; a whole game through nginx."""
+    ann, ben = user(nginx, "ann"), user(nginx, "ben")
+    game_id, code = invite(nginx, ann)
+    assert join(nginx, ben, code).url.endswith(f"/play/{game_id}")
+    ca, cb = clients(nginx, ann, "polling"), clients(nginx, ben, "websocket")
+    assert ca.sio.transport() == "polling" and cb.sio.transport() == "websocket"
+    ca.join(game_id)
+    cb.join(game_id)
+    final = play_on({0: (ca, BaselinePlayer(seed=8)), 1: (cb, RandomPlayer(seed=9))}, game_id)
+    assert final["status"] == "finished" and final_of(cb, game_id)["version"] == final["version"]
+    polls = [line.split() for line in nginx.log.read_text().splitlines() if line.startswith("/socket.io/")]
+    assert len(polls) > final["version"]  # long-polling: at least one request per action
+    assert {p[2] for p in polls} in ({f"127.0.0.1:{nodes[0].port}"}, {f"127.0.0.1:{nodes[1].port}"})
+    assert all(p[1] in ("200", "101") for p in polls), [p for p in polls if p[1] not in ("200", "101")][:3]

@@ -367,9 +367,10 @@ class Hub:
         self.reply("error", {"game": game, "code": code, "message": message})
 
     def reply(self, event, payload):
-        """Emit to the sending socket alone, unless it does not keep up (then it is closed)."""
+        """Emit to the sending socket alone, unless it does not keep up (then it is closed). The sender is
+        connected to this process: with a message queue the emit skips it (no other process decodes it)."""
         if self.keeping_up(request.sid):
-            self.socketio.emit(event, payload, to=request.sid)
+            self.socketio.emit(event, payload, to=request.sid, ignore_queue=True)
 
     def backlog(self, sid):
         """Packets waiting to be written to the socket (its Engine.IO queue); 0 if unknown."""
