@@ -82,11 +82,14 @@ def start_redis(folder):
             time.sleep(0.05)
 
 
-def start_server(instance, config, extra_env=(), log_name="server.log"):
+def start_server(instance, config, extra_env=(), log_name="server.log", cpus=None):
     os.makedirs(instance, exist_ok=True)
     with open(os.path.join(instance, "config.py"), "w") as f:
-        # Every player registers from 127.0.0.1: lift the per-address limits on accounts and log-ins.
-        for key, value in dict({"REGISTER_LIMIT_ADDRESS": 10_000, "LOGIN_LIMIT_ADDRESS": 10_000}, **config).items():
+        # Every player registers and plays from 127.0.0.1: lift the per-address limits on accounts,
+        # log-ins, sockets and socket events (docs/security.md), which a crowd behind one address meets.
+        lifted = {"REGISTER_LIMIT_ADDRESS": 10_000, "LOGIN_LIMIT_ADDRESS": 10_000, "SOCKETS_PER_ADDRESS": 100_000,
+                  "RATE_LIMIT_ADDRESS": 1_000_000}
+        for key, value in dict(lifted, **config).items():
             f.write(f"{key} = {value!r}\n")
     port = free_port()
     env = dict(os.environ, BRIGADE_INSTANCE_PATH=instance)
@@ -94,7 +97,8 @@ def start_server(instance, config, extra_env=(), log_name="server.log"):
     env.update(kv.split("=", 1) for kv in extra_env)
     log = open(os.path.join(instance, log_name), "w")
     proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(port)], cwd=ROOT, env=env,
-                            stdout=log, stderr=subprocess.STDOUT)
+                            stdout=log, stderr=subprocess.STDOUT,
+                            preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while True:
@@ -255,6 +259,10 @@ def main(argv=None):
     parser.add_argument("--keep", action="store_true", help="keep the instance folder (database, server log)")
     parser.add_argument("--server-env", action="append", default=[], metavar="KEY=VALUE",
                         help="an environment variable for the server, e.g. MALLOC_ARENA_MAX=2 (repeatable)")
+    parser.add_argument("--server-cpus", default=None, metavar="LIST",
+                        help="pin the server process(es) to these cores, e.g. 0 (a 1-vCPU host's share)")
+    parser.add_argument("--client-cpus", default=None, metavar="LIST",
+                        help="pin the bot clients to these cores, e.g. 1 (away from the server's)")
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes sharing the games through a Redis of the run's own (docs/deploy.md)")
     args = parser.parse_args(argv)
@@ -268,7 +276,8 @@ def main(argv=None):
         if args.processes > 1:
             redis_proc, config["MESSAGE_QUEUE"] = start_redis(instance)
         for k in range(args.processes):
-            proc, url = start_server(instance, config, args.server_env, log_name=f"server{k or ''}.log")
+            proc, url = start_server(instance, config, args.server_env, log_name=f"server{k or ''}.log",
+                                     cpus=cpu_list(args.server_cpus))
             procs.append(proc)
             urls.append(url)
         return run(args, instance, procs, urls if len(urls) > 1 else urls[0])
@@ -283,6 +292,10 @@ def main(argv=None):
             shutil.rmtree(instance, ignore_errors=True)
         else:
             print(f"instance kept at {instance}")
+
+
+def cpu_list(text):
+    return {int(x) for x in text.split(",")} if text else None
 
 
 def run(args, instance, procs, url):
@@ -306,6 +319,8 @@ def run(args, instance, procs, url):
     for i, (game_id, ca, cb) in enumerate(started):
         seats.append((game_id, 0, ca, 2 * i))
         seats.append((game_id, 1, cb, 2 * i + 1))
+    if args.client_cpus:
+        os.sched_setaffinity(0, cpu_list(args.client_cpus))  # the client processes forked below inherit it
     ctx = multiprocessing.get_context("fork")
     results = ctx.Queue()
     start_at = time.time() + 1.0 + 0.002 * len(seats)  # everyone connects, then all start together
@@ -371,7 +386,8 @@ def run(args, instance, procs, url):
     errors = [r for r in got if r["error"] or r["errors"]]
     cpu = cpu_end - cpu0
     summary = {
-        "pairs": n, "connections": 2 * n, "processes": args.processes, "server_env": args.server_env, "rate": args.rate,
+        "pairs": n, "connections": 2 * n, "processes": args.processes, "server_cpus": args.server_cpus,
+        "server_env": args.server_env, "rate": args.rate,
         "max_actions": args.max_actions, "client_procs": args.client_procs, "policy": args.policy,
         "games_completed": done, "results": reasons, "actions": actions, "seconds": round(elapsed, 1),
         "actions_per_s": round(actions / elapsed, 1) if elapsed else None,
