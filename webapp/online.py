@@ -733,7 +733,8 @@ class Online:
     def lead(self, db):
         """Whether this process ends games whose clock ran out: always with one process; with several,
         the one holding the ticker lease (taken when free, renewed each tick; a process that dies
-        frees it within TICKER_LEASE seconds). The leader first reads every active online game."""
+        frees it within TICKER_LEASE seconds). Every process first re-reads the active online games,
+        so its tracks and clocks follow what the others did."""
         if self.cluster is None:
             return True
         leading = self.cluster.take(self.ticker_lease)
