@@ -282,6 +282,24 @@ def test_a_cpu_game_moves_between_processes_and_its_cpu_thinks_once_per_move(nod
     assert sum(n.metric("brigade_cpu_move_seconds_count") for n in nodes) - before == cpu
 
 
+def test_a_cpu_whose_process_died_is_taken_over_once_its_lease_lapses(nodes, clients, redis_url):
+    """A process that held a game's CPU lease and died (here: a lease taken by the test, never renewed):
+    the process the player acts on does not play the CPU while the lease lives, then takes over."""
+    one, _ = nodes
+    ann = user(one, "ann")
+    game_id = start_cpu_game(ann, one.url)
+    gone = Cluster(redis_url)  # the dead process
+    assert gone.take(gone.lease(f"cpu:{game_id}", 6.0))
+    c = clients(one, ann)
+    state = c.join(game_id)
+    c.act(game_id, state["legal_actions"][0], state["version"])  # ann's leader: now the CPU's move
+    mine = c.latest(game_id)["version"]
+    time.sleep(1.0)
+    assert c.latest(game_id)["version"] == mine, "the CPU moved while another process held its lease"
+    c.wait(lambda c: c.latest(game_id)["version"] > mine, timeout=30)
+    assert any("this one plays it" in x["message"] for x in one.lines())
+
+
 def test_the_socket_cap_counts_both_processes(nodes):
     one, two = nodes
     ann = user(one, "ann")
