@@ -2,6 +2,7 @@
 
     python bench/online_load.py --pairs 10
     python bench/online_load.py --pairs 50 --client-procs 2
+    python bench/online_load.py --pairs 50 --processes 2     # two server processes and a Redis
 
 Starts `python -m webapp` on a free port with a fresh instance folder (its own database), makes
 2N users, and for each pair invites and joins over HTTP (the lobby's forms, as a browser does:
@@ -19,6 +20,11 @@ it), errors, and the server process's resident memory and CPU per action (read f
 and /proc/<pid>/status; the CPU is the whole process's: rules, SQLite commits, building and sending
 both players' states, socket I/O, idle ping/pong). The clients run on the same machine and compete
 with the server for its cores: see --client-procs and docs/deploy.md.
+
+With ``--processes N`` it starts a redis-server of its own (Debian's, on a free port) and N server
+processes on the one instance folder with ``MESSAGE_QUEUE`` set (docs/deploy.md "Several
+processes"); seat 0's clients talk to the first process and seat 1's to the second, so every state
+the opponent receives crossed Redis. CPU and memory are then the processes' sums.
 """
 
 import argparse
@@ -54,19 +60,45 @@ def free_port():
 # ---------------------------------------------------------------- the server process
 
 
-def start_server(instance, config, extra_env=()):
+def start_redis(folder):
+    """A redis-server of the run's own on a free port (no saving); return (process, URL)."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        raise SystemExit("--processes needs redis-server (Debian: apt-get install redis-server)")
+    port = free_port()
+    proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", folder, "--save", "",
+                             "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    import redis
+
+    url = f"redis://127.0.0.1:{port}/0"
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            redis.Redis.from_url(url).ping()
+            return proc, url
+        except redis.ConnectionError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("redis-server did not start") from None
+            time.sleep(0.05)
+
+
+def start_server(instance, config, extra_env=(), log_name="server.log", cpus=None):
     os.makedirs(instance, exist_ok=True)
     with open(os.path.join(instance, "config.py"), "w") as f:
-        # Every player registers from 127.0.0.1: lift the per-address limits on accounts and log-ins.
-        for key, value in dict({"REGISTER_LIMIT_ADDRESS": 10_000, "LOGIN_LIMIT_ADDRESS": 10_000}, **config).items():
+        # Every player registers and plays from 127.0.0.1: lift the per-address limits on accounts,
+        # log-ins, sockets and socket events (docs/security.md), which a crowd behind one address meets.
+        lifted = {"REGISTER_LIMIT_ADDRESS": 10_000, "LOGIN_LIMIT_ADDRESS": 10_000, "SOCKETS_PER_ADDRESS": 100_000,
+                  "RATE_LIMIT_ADDRESS": 1_000_000}
+        for key, value in dict(lifted, **config).items():
             f.write(f"{key} = {value!r}\n")
     port = free_port()
     env = dict(os.environ, BRIGADE_INSTANCE_PATH=instance)
     env.pop("BRIGADE_DB", None)
     env.update(kv.split("=", 1) for kv in extra_env)
-    with open(os.path.join(instance, "server.log"), "w") as log:  # the server keeps its own copy of the file
+    with open(os.path.join(instance, log_name), "w") as log:  # the server keeps its own copy of the file
         proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(port)], cwd=ROOT, env=env,
-                                stdout=log, stderr=subprocess.STDOUT)
+                                stdout=log, stderr=subprocess.STDOUT,
+                                preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while True:
@@ -77,7 +109,7 @@ def start_server(instance, config, extra_env=()):
             pass
         if proc.poll() is not None or time.monotonic() > deadline:
             proc.kill()
-            raise SystemExit("the server did not start; see " + os.path.join(instance, "server.log"))
+            raise SystemExit("the server did not start; see " + os.path.join(instance, log_name))
         time.sleep(0.1)
 
 
@@ -87,6 +119,19 @@ def proc_cpu_seconds(pid, split=False):
         fields = f.read().rsplit(")", 1)[1].split()
     user, system = int(fields[11]) / TICK, int(fields[12]) / TICK
     return (user, system) if split else user + system
+
+
+def cpu_of(pids, split=False):
+    """proc_cpu_seconds summed over the server processes."""
+    each = [proc_cpu_seconds(pid, split=True) for pid in pids]
+    user, system = sum(u for u, _ in each), sum(s for _, s in each)
+    return (user, system) if split else user + system
+
+
+def memory_of(pids):
+    """proc_memory summed over the server processes."""
+    each = [proc_memory(pid) for pid in pids]
+    return tuple(sum(x[i] for x in each) for i in range(3))
 
 
 def proc_memory(pid):
@@ -157,7 +202,8 @@ def run_bots(url, seats, policy, timeout, results, start_at, rate=15.0, max_acti
     from webapp.bot import Bot
 
     def one(game_id, seat, cookies, seed):
-        bot = Bot(url, cookies, game_id, policy, seed=seed, timeout=timeout, rate=rate, max_actions=max_actions)
+        server = url if isinstance(url, str) else url[seat % len(url)]  # seat 0 on the first process, 1 on the second
+        bot = Bot(server, cookies, game_id, policy, seed=seed, timeout=timeout, rate=rate, max_actions=max_actions)
         delay = start_at - time.time()
         if delay > 0:
             time.sleep(delay)
@@ -213,47 +259,68 @@ def main(argv=None):
     parser.add_argument("--keep", action="store_true", help="keep the instance folder (database, server log)")
     parser.add_argument("--server-env", action="append", default=[], metavar="KEY=VALUE",
                         help="an environment variable for the server, e.g. MALLOC_ARENA_MAX=2 (repeatable)")
+    parser.add_argument("--server-cpus", default=None, metavar="LIST",
+                        help="pin the server process(es) to these cores, e.g. 0 (a 1-vCPU host's share)")
+    parser.add_argument("--client-cpus", default=None, metavar="LIST",
+                        help="pin the bot clients to these cores, e.g. 1 (away from the server's)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes sharing the games through a Redis of the run's own (docs/deploy.md)")
     args = parser.parse_args(argv)
 
     instance = tempfile.mkdtemp(prefix="brigade-load-")
     config = {"CPU_DELAY": 0.0, "ONLINE_CLOCK_MAX_MINUTES": 600}
     if args.max_actions:  # a client that stopped leaves its opponent waiting: the server claims for them soon
         config.update(ONLINE_CLAIM_AFTER=1.0, ONLINE_AUTO_AFTER=3.0)
-    proc, url = start_server(instance, config, args.server_env)
+    redis_proc, procs, urls = None, [], []
     try:
-        return run(args, instance, proc, url)
+        if args.processes > 1:
+            redis_proc, config["MESSAGE_QUEUE"] = start_redis(instance)
+        for k in range(args.processes):
+            proc, url = start_server(instance, config, args.server_env, log_name=f"server{k or ''}.log",
+                                     cpus=cpu_list(args.server_cpus))
+            procs.append(proc)
+            urls.append(url)
+        return run(args, instance, procs, urls if len(urls) > 1 else urls[0])
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        for proc in procs + ([redis_proc] if redis_proc else []):
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
         if not args.keep:
             shutil.rmtree(instance, ignore_errors=True)
         else:
             print(f"instance kept at {instance}")
 
 
-def run(args, instance, proc, url):
+def cpu_list(text):
+    return {int(x) for x in text.split(",")} if text else None
+
+
+def run(args, instance, procs, url):
     from webapp.store import connect
 
     database = os.path.join(instance, "brigade.db")
     with open(os.path.join(instance, "secret_key")) as f:
         secret = f.read().strip()
-    pid = proc.pid
+    pids = [proc.pid for proc in procs]
     n = args.pairs
+    home = url if isinstance(url, str) else url[0]  # the lobby's forms go to the first process
     users, deck = make_users(database, 2 * n)
     t0 = time.monotonic()
     with ThreadPoolExecutor(8) as pool:
-        started = list(pool.map(lambda i: start_pair(url, secret, users[2 * i], users[2 * i + 1], deck, args.clock),
+        started = list(pool.map(lambda i: start_pair(home, secret, users[2 * i], users[2 * i + 1], deck, args.clock),
                                 range(n)))
-    print(f"{n} games created over HTTP in {time.monotonic() - t0:.1f} s; server pid {pid}, "
-          f"RSS {proc_memory(pid)[0]:.0f} MB", flush=True)
+    print(f"{n} games created over HTTP in {time.monotonic() - t0:.1f} s; server pids {pids}, "
+          f"RSS {memory_of(pids)[0]:.0f} MB", flush=True)
 
     seats = []
     for i, (game_id, ca, cb) in enumerate(started):
         seats.append((game_id, 0, ca, 2 * i))
         seats.append((game_id, 1, cb, 2 * i + 1))
+    if args.client_cpus:
+        os.sched_setaffinity(0, cpu_list(args.client_cpus))  # the client processes forked below inherit it
     ctx = multiprocessing.get_context("fork")
     results = ctx.Queue()
     start_at = time.time() + 1.0 + 0.002 * len(seats)  # everyone connects, then all start together
@@ -265,8 +332,8 @@ def run(args, instance, proc, url):
     delay = start_at - time.time()
     if delay > 0:
         time.sleep(delay)
-    cpu0, wall0 = proc_cpu_seconds(pid), time.monotonic()
-    split0 = proc_cpu_seconds(pid, split=True)
+    cpu0, wall0 = cpu_of(pids), time.monotonic()
+    split0 = cpu_of(pids, split=True)
     peak_rss = peak_threads = 0.0
     db = connect(database)
     got = []
@@ -278,17 +345,17 @@ def run(args, instance, proc, url):
         while sum(1 for r in got if "game" in r) < len(seats):
             while not results.empty():
                 got.append(results.get())
-            rss, hwm, threads = proc_memory(pid)
+            rss, hwm, threads = memory_of(pids)
             peak_rss, peak_threads = max(peak_rss, rss), max(peak_threads, threads)
             now = time.monotonic()
             done = db.execute(f"SELECT count(*) FROM games WHERE id IN ({marks}) AND status = 'finished'",
                               ids).fetchone()[0]
             if done == n and finished_at is None:
                 finished_at = now
-                cpu_end, split_end = proc_cpu_seconds(pid), proc_cpu_seconds(pid, split=True)
+                cpu_end, split_end = cpu_of(pids), cpu_of(pids, split=True)
             if now - last_print >= args.progress:
                 actions = db.execute(f"SELECT count(*) FROM game_actions WHERE game_id IN ({marks})", ids).fetchone()[0]
-                cpu = proc_cpu_seconds(pid) - cpu0
+                cpu = cpu_of(pids) - cpu0
                 print(f"[{now - wall0:6.1f} s] games done {done}/{n}, actions {actions} "
                       f"({actions / (now - wall0):.0f}/s), server CPU {cpu:.1f} s "
                       f"({100 * cpu / (now - wall0):.0f}%), RSS {rss:.0f} MB, threads {threads}", flush=True)
@@ -303,8 +370,8 @@ def run(args, instance, proc, url):
         while not results.empty():
             got.append(results.get())
         if finished_at is None:
-            finished_at, cpu_end = time.monotonic(), proc_cpu_seconds(pid)
-            split_end = proc_cpu_seconds(pid, split=True)
+            finished_at, cpu_end = time.monotonic(), cpu_of(pids)
+            split_end = cpu_of(pids, split=True)
         elapsed = finished_at - wall0
         actions = db.execute(f"SELECT count(*) FROM game_actions WHERE game_id IN ({marks})", ids).fetchone()[0]
         done = db.execute(f"SELECT count(*) FROM games WHERE id IN ({marks}) AND status = 'finished'", ids).fetchone()[0]
@@ -312,14 +379,15 @@ def run(args, instance, proc, url):
                                   "AND status = 'finished' GROUP BY 1", ids).fetchall())
     finally:
         db.close()
-    rss, hwm, threads = proc_memory(pid)
+    rss, hwm, threads = memory_of(pids)
     client_cpu = sum(r.pop("client_cpu_s") for r in got if "client_cpu_s" in r)
     got = [r for r in got if "game" in r]
     lat = sorted(x * 1000 for r in got for x in r["latencies"])
     errors = [r for r in got if r["error"] or r["errors"]]
     cpu = cpu_end - cpu0
     summary = {
-        "pairs": n, "connections": 2 * n, "server_env": args.server_env, "rate": args.rate,
+        "pairs": n, "connections": 2 * n, "processes": args.processes, "server_cpus": args.server_cpus,
+        "server_env": args.server_env, "rate": args.rate,
         "max_actions": args.max_actions, "client_procs": args.client_procs, "policy": args.policy,
         "games_completed": done, "results": reasons, "actions": actions, "seconds": round(elapsed, 1),
         "actions_per_s": round(actions / elapsed, 1) if elapsed else None,

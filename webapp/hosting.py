@@ -6,7 +6,6 @@ The pages (``webapp.web.admin``) and the command line call these; the store's qu
 ``webapp.store.admin``.
 """
 
-import contextlib
 import functools
 import json
 import logging
@@ -120,15 +119,6 @@ def public_url(config):
 
 
 # ---------------------------------------------------------------- the server's state
-
-
-def db_size(path):
-    """Bytes of the database file with its WAL and shared-memory files."""
-    total = 0
-    for suffix in ("", "-wal", "-shm"):
-        with contextlib.suppress(OSError):
-            total += os.path.getsize(f"{path}{suffix}")
-    return total
 
 
 def backup_dir(app):

@@ -110,7 +110,8 @@ def log_event(name, user_id, ms, outcome):
     word ("ok", "illegal", "stale", "refused", "error"). Never pass the event's data: it may hold
     hidden information."""
     ms = None if ms is None else round(float(ms), 1)
-    SOCKET_LOG.info("event %s %s %sms user=%s", name, outcome, ms, user_id if user_id is not None else "-",
+    SOCKET_LOG.info("event %s %s %s user=%s", name, outcome, "-" if ms is None else f"{ms}ms",
+                    user_id if user_id is not None else "-",
                     extra={"event": name, "outcome": outcome, "ms": ms, "user": user_id})
 
 

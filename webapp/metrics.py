@@ -84,9 +84,8 @@ class DatabaseCollector:
     def collect(self):
         if not has_app_context() or not current_app.config.get("DATABASE"):
             return
-        from webapp.hosting import db_size
         from webapp.store import get_db
-        from webapp.store.admin import active_games_by_mode
+        from webapp.store.admin import active_games_by_mode, db_size
 
         games = GaugeMetricFamily("brigade_active_games", "Games in progress, by mode", labels=["mode"])
         for mode, count in sorted(active_games_by_mode(get_db()).items()):

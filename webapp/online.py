@@ -60,6 +60,11 @@ DEFAULTS = {
 }
 
 
+#: Seconds the ticker's lease lives unless renewed (each tick renews it): how long the online games'
+#: clocks may stand still when the process running the ticker dies.
+TICKER_LEASE = 5.0
+
+
 class Full(play.Forbidden):
     """Both seats of the game are taken (the user may watch it)."""
 
@@ -398,15 +403,16 @@ class Track:
     """What the server keeps in memory of one active online game: its clocks (a copy of the stored
     ones), the sockets at each seat, and since when each seat has had none."""
 
-    __slots__ = ("game_id", "clock", "sockets", "away_since")
+    __slots__ = ("game_id", "clock", "sockets", "away_since", "here")
 
     def __init__(self, game_id, clock, now):
         self.game_id, self.clock = game_id, clock
         self.sockets = (set(), set())
         self.away_since = [now, now]
+        self.here = None  # with several processes: whether each seat has a socket on any of them
 
     def connected(self, seat):
-        return bool(self.sockets[seat])
+        return bool(self.sockets[seat]) if self.here is None else self.here[seat]
 
 
 class Online:
@@ -424,6 +430,10 @@ class Online:
         self.emote_times = {}
         self.ticking = False
         self.stopped = False
+        #: webapp.cluster.Cluster with several processes: presence over all of them, one ticker.
+        self.cluster = app.extensions.get("brigade_cluster")
+        self.ticker_lease = self.cluster.lease("ticker", TICKER_LEASE) if self.cluster is not None else None
+        self.leading = False
 
     # ------------------------------------------------------------ settings
 
@@ -440,24 +450,36 @@ class Online:
 
     # ------------------------------------------------------------ tracking
 
-    def resume(self):
+    def resume(self, start=True, db=None):
         """At start: track every active online game in the database (their clocks run on; their
-        players count as away from now until they reconnect)."""
+        players count as away from now until they reconnect). With several processes the ticker's
+        holder does it again at each tick (``start=False``): games another process started or moved
+        are tracked with their stored clocks, games over are dropped."""
         path = self.app.config.get("DATABASE")
         if not path:
             return
-        db = store.connect(path)
+        own = db is None
+        db = store.connect(path) if own else db
         try:
             found = list(db.query("SELECT o.game_id, o.clock FROM online_games o JOIN games g ON g.id = o.game_id "
                                   "WHERE g.status = 'active'"))
         finally:
-            db.close()
+            if own:
+                db.close()
         now = now_ms()
         with self.lock:
             for r in found:
-                self.tracks.setdefault(r["game_id"], Track(r["game_id"], json.loads(r["clock"]), now))
-        if found:
+                clock = json.loads(r["clock"])
+                t = self.tracks.setdefault(r["game_id"], Track(r["game_id"], clock, now))
+                if clock.get("version", -1) > t.clock.get("version", -1):
+                    t.clock = clock
+            if not start:
+                active = {r["game_id"] for r in found}
+                for game_id in [g for g in self.tracks if g not in active]:
+                    del self.tracks[game_id]
+        if start and found:
             log.info("tracking %d online games in progress", len(found))
+        if start and (found or self.cluster is not None):
             self.start_ticker()
 
     def track(self, db, row):
@@ -502,6 +524,9 @@ class Online:
             back = not t.sockets[seat]
             t.sockets[seat].add(sid)
             t.away_since[seat] = None
+        if self.cluster is not None:  # back only if no process had a socket at the seat
+            back = self.cluster.seat_join(row["id"], seat, sid)
+            self.share(t)
         if back:
             self.emit_presence(t)
 
@@ -517,8 +542,24 @@ class Online:
             away = not t.sockets[seat]
             if away:
                 t.away_since[seat] = now_ms()
+        if self.cluster is not None:  # away only if it was the seat's last socket on any process
+            away = self.cluster.seat_leave(game_id, seat, sid)
+            self.share(t)
         if away:
             self.emit_presence(t)
+
+    def share(self, *tracks):
+        """With several processes: read each seat's presence over all of them into the tracks."""
+        if self.cluster is None or not tracks:
+            return
+        answers = self.cluster.seat_states([(t.game_id, s) for t in tracks for s in (0, 1)])
+        with self.lock:
+            for i, t in enumerate(tracks):
+                seats = answers[2 * i:2 * i + 2]
+                if None in seats:  # Redis failed: keep what was last known
+                    continue
+                t.here = [seats[0][0], seats[1][0]]
+                t.away_since = [seats[s][1] for s in (0, 1)]
 
     def forget_socket(self, sid):
         with self.lock:
@@ -527,6 +568,7 @@ class Online:
     def presence(self, t, now):
         """Per seat: connected, how long away, and (while the game waits for an away seat and the
         other is connected) the ms until the other may claim and until the automatic claim."""
+        self.share(t)
         out = []
         with self.lock:
             for s in (0, 1):
@@ -560,6 +602,10 @@ class Online:
             clock = stored["clock"]
         else:
             clock = t.clock
+            if clock.get("version") != row["version"]:  # moved by another process: the stored clocks are newer
+                stored = info(db, row["id"])
+                clock = stored["clock"] if stored else clock
+                stored = None
         if stored is None:
             stored = {"rematch": {"offered_by": None, "game": None}}
         presence = self.presence(t, now) if t is not None else [
@@ -634,6 +680,7 @@ class Online:
         other = 1 - seat
         now = now_ms()
         since = info(db, game_id)["clock"]["from"][other]  # the stored clocks: the truth on whose move it is
+        self.share(t)
         with self.lock:
             here, away = t.connected(other), t.away_since[other]
         name = play.seat_names(db, row)[other]
@@ -655,7 +702,7 @@ class Online:
 
     def start_ticker(self):
         with self.lock:
-            if self.ticking or self.stopped or not self.tracks:
+            if self.ticking or self.stopped or (not self.tracks and self.cluster is None):
                 return
             self.ticking = True
         self.socketio.start_background_task(self.run_ticker)
@@ -671,15 +718,33 @@ class Online:
             while True:
                 self.socketio.sleep(self.seconds("ONLINE_TICK"))
                 with self.lock:
-                    if self.stopped or not self.tracks:
+                    if self.stopped or (not self.tracks and self.cluster is None):
                         self.ticking = False
                         return
                 try:
-                    self.tick(db)
+                    if self.lead(db):
+                        self.tick(db)
                 except Exception:  # a bug must not stop every game's clock
                     log.exception("the online ticker failed")
         finally:
+            if self.leading:
+                self.cluster.give_back(self.ticker_lease)
             db.close()
+
+    def lead(self, db):
+        """Whether this process ends games whose clock ran out: always with one process; with several,
+        the one holding the ticker lease (taken when free, renewed each tick; a process that dies
+        frees it within TICKER_LEASE seconds). Every process first re-reads the active online games,
+        so its tracks and clocks follow what the others did."""
+        if self.cluster is None:
+            return True
+        leading = self.cluster.take(self.ticker_lease)
+        if leading != self.leading:
+            self.leading = leading
+            log.info("process %s %s the clock ticker of the online games", self.cluster.process,
+                     "runs" if leading else "no longer runs")
+        self.resume(start=False, db=db)  # every process: its tracks follow the games the others moved or ended
+        return leading
 
     def verdict(self, t, clock, now):
         """(winner, reason) if the game must end now: a clock ran out (R18.3), or a player away on
@@ -695,6 +760,9 @@ class Online:
 
     def due(self, now):
         """The tracked games that look due from memory: [game id]."""
+        with self.lock:
+            tracks = list(self.tracks.values())
+        self.share(*tracks)
         with self.lock:
             return [t.game_id for t in self.tracks.values() if self.verdict(t, t.clock, now) is not None]
 

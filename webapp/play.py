@@ -9,13 +9,15 @@ Errors derive from PlayError and carry the protocol's error ``code`` (docs/proto
 """
 
 import collections
+import logging
 import random
 import secrets
 import threading
+import time
 from contextlib import nullcontext
 from typing import NamedTuple
 
-from webapp import gamelog, store
+from webapp import gamelog, metrics, store
 from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING, workers
 from webapp.ai.search import DEFAULT_BUDGET
 from webapp.deckcheck import check_deck
@@ -25,6 +27,8 @@ from webapp.engine.game import DECK_SIZE
 LOANER = "princes-brigade"  # R2.3
 CPU_PLAYER = "baseline"
 CPU_NAME = "CPU"
+#: The host log's game lines (docs/deploy.md#logs): a game's end, with its reason.
+GAME_LOG = logging.getLogger("brigade.game")
 
 
 class PlayError(Exception):
@@ -366,7 +370,7 @@ def apply(db, row, seat, action, version, also=None, lock=None):
     action (online games keep their clocks that way, webapp/online.py). ``lock``, if given, is held
     around the write: a process's writers then queue on it instead of on SQLite's busy handler,
     which sleeps in steps of up to 100 ms (docs/deploy.md)."""
-    game_id = row["id"]
+    game_id, begun = row["id"], time.perf_counter()
     if version != row["version"]:
         raise Stale(f"game {game_id} is at version {row['version']}, not {version}", game_id)
     if row["status"] != "active":
@@ -378,12 +382,14 @@ def apply(db, row, seat, action, version, also=None, lock=None):
         raise Illegal(plain_refusal(db, row, game, seat, str(exc)), game_id) from None
     over = game.result is not None
     try:
+        writing = time.perf_counter()
         with lock or nullcontext(), store.transaction(db) if also is not None else nullcontext():
             new_version = store.append_action(db, game_id, version, seat, action, game.to_json(),
                                               status="finished" if over else None,
                                               result=game.result if over else None)
             if also is not None:
                 also(db, new_version, game)
+        metrics.observe_db_write(time.perf_counter() - writing)
     except store.StaleVersion as exc:
         raise Stale(f"game {game_id} moved on to version {exc.actual} while this action was checked",
                     game_id) from None
@@ -392,6 +398,7 @@ def apply(db, row, seat, action, version, also=None, lock=None):
     GAMES.put(db, row, game)
     if over:
         game_over(db, row)
+    metrics.observe_action(time.perf_counter() - begun)
     return Played(new_version, events, game, row, seat)
 
 
@@ -410,6 +417,9 @@ def plain_refusal(db, row, game, seat, text):
 
 def game_over(db, row):
     """What a finished game pays: the winner's pack, and a story chapter's record and reward."""
+    result = row.get("result") or {}
+    GAME_LOG.info("game %s (%s) over at version %s: winner %s, %s", row["id"], row.get("mode"), row.get("version"),
+                  result.get("winner"), result.get("reason"))
     reward_winner(db, row)
     if row.get("mode") == "story":
         from webapp import story  # story imports play
@@ -449,7 +459,7 @@ def cpu_step(db, game_id):
         if seat is None:
             return None
         spec = row["setup"]["seats"][seat]
-        action = workers.think(game, seat, spec["cpu"], cpu_seed(row), spec.get("seconds")).action
+        action = thought(game, seat, spec["cpu"], cpu_seed(row), spec.get("seconds")).action
         try:
             return apply(db, row, seat, action, row["version"])
         except Stale:
@@ -474,7 +484,20 @@ def hint(db, game_id, user_id, seconds=None):
     if seconds is None:
         seconds = next((s.get("seconds") for s in row["setup"].get("seats", [])
                         if isinstance(s, dict) and s.get("seconds")), None)
-    return dict(workers.suggest(game, seat, seconds, seed=cpu_seed(row)), version=row["version"])
+    begun = time.perf_counter()
+    try:
+        return dict(workers.suggest(game, seat, seconds, seed=cpu_seed(row)), version=row["version"])
+    finally:
+        metrics.observe_cpu_move(time.perf_counter() - begun)
+
+
+def thought(game, seat, name, seed, seconds):
+    """``workers.think``, its time counted in /metrics' ``brigade_cpu_move_seconds``."""
+    begun = time.perf_counter()
+    try:
+        return workers.think(game, seat, name, seed, seconds)
+    finally:
+        metrics.observe_cpu_move(time.perf_counter() - begun)
 
 
 def cpu_seed(row):

@@ -92,14 +92,14 @@ class Client:
 
     EVENTS = ("state", "error", "presence", "emote", "rematch", "started", "invitation")
 
-    def __init__(self, server, http):
+    def __init__(self, server, http, transport="websocket"):
         self.got = []
         self.cond = threading.Condition()
         self.sio = socketio.Client(reconnection=False)
         for name in self.EVENTS:
             self.sio.on(name, lambda payload, name=name: self.record(name, payload))
         cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.get_dict().items())
-        self.sio.connect(server.url, headers={"Cookie": cookie}, transports=["websocket"], wait_timeout=10)
+        self.sio.connect(server.url, headers={"Cookie": cookie}, transports=[transport], wait_timeout=10)
 
     def record(self, name, payload):
         with self.cond:

@@ -31,9 +31,10 @@ def free_port():
 class Server:
     """``python -m webapp`` on a free port with its own instance folder (and so its own database)."""
 
-    def __init__(self, instance, cpu_delay=0.0, server="threading"):
+    def __init__(self, instance, cpu_delay=0.0, server="threading", log_name="server.log"):
         self.instance = instance
         self.server = server  # BRIGADE_SERVER: "threading" or "gevent" (docs/deploy.md)
+        self.log_name = log_name  # several processes on one instance folder each write their own
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = None
@@ -47,7 +48,7 @@ class Server:
     def start(self):
         env = dict(os.environ, BRIGADE_INSTANCE_PATH=str(self.instance), BRIGADE_SERVER=self.server)
         env.pop("BRIGADE_DB", None)
-        with open(self.instance / "server.log", "a") as log:  # the server keeps its own copy of the file
+        with open(self.instance / self.log_name, "a") as log:  # the server keeps its own copy of the file
             self.proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(self.port)], cwd=ROOT, env=env,
                                          stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
@@ -58,7 +59,7 @@ class Server:
             except requests.RequestException:
                 pass
             if self.proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError("the server did not start: " + (self.instance / "server.log").read_text())
+                raise AssertionError("the server did not start: " + (self.instance / self.log_name).read_text())
             time.sleep(0.1)
 
     def kill(self):

@@ -77,6 +77,8 @@ def test_log_event_for_the_socket_layer(caplog):
     rec = [r for r in caplog.records if r.name == "brigade.socket"][-1]
     assert rec.getMessage() == "event action ok 12.3ms user=3"
     assert (rec.event, rec.outcome, rec.user) == ("action", "ok", 3)
+    hostlog.log_event("connect", None, None, "refused")  # no time, no user
+    assert [r for r in caplog.records if r.name == "brigade.socket"][-1].getMessage() == "event connect refused - user=-"
 
 
 def test_level_and_format_settings(tmp_path):

@@ -11,7 +11,7 @@ import orjson
 from flask_socketio import SocketIO
 from socketio.packet import ACK, CONNECT, DISCONNECT, EVENT, Packet
 
-from webapp import SERVER
+from webapp import SERVER, cluster
 
 #: The largest Socket.IO message the server reads at all; a bigger one closes the connection.
 #: Real messages are a few hundred bytes (docs/protocol.md); handlers refuse anything over
@@ -102,6 +102,11 @@ def init_app(app):
     app.config.setdefault("CPU_DELAY", 0.35)   # seconds between the CPU's actions, so a browser can animate them
     for key, value in handlers.LIMITS.items():  # flood limits (docs/protocol.md, docs/security.md)
         app.config.setdefault(key, value)
+    # Several processes (docs/deploy.md): MESSAGE_QUEUE = "redis://…" carries every emit to the other
+    # processes' sockets, and webapp.cluster shares leases, caps, limits and presence. Unset: one process.
+    queue = cluster.url_of(app.config)
+    if queue:
+        app.extensions["brigade_cluster"] = cluster.Cluster(queue, app.config.get("MESSAGE_QUEUE_PREFIX", "brigade"))
     socketio = SocketIO(
         app,
         async_mode=SERVER,
@@ -111,6 +116,8 @@ def init_app(app):
         max_http_buffer_size=MAX_MESSAGE,
         manage_session=True,
         serializer=JsonPacket,
+        message_queue=queue,
+        channel=app.config.get("MESSAGE_QUEUE_PREFIX", "brigade") + ":socketio",
     )
     handlers.register(app, socketio)
     return socketio

@@ -16,14 +16,15 @@ import json
 import logging
 import sqlite3
 import threading
+import time
 
 import orjson
 from flask import g, request, session
 from flask_socketio import ConnectionRefusedError, disconnect, join_room, leave_room
 from socketio.pubsub_manager import PubSubManager
 
+from webapp import hostlog, metrics, play, store
 from webapp import online as online_games
-from webapp import play, store
 from webapp.ratelimit import Window
 
 from . import REFUSED
@@ -54,6 +55,16 @@ DERIVED = {"RATE_LIMIT_USER": 2.0, "RATE_LIMIT_ADDRESS": 5.0, "STATES_PER_SECOND
 #: SQLite's words for a write that could not get the database (another writer held it past the
 #: busy timeout, or the file is read-only): the player is told to try again (code ``busy``).
 UNAVAILABLE = ("database is locked", "database is busy", "readonly database", "disk I/O error")
+
+
+#: Seconds a CPU task's lease lives without renewal (renewed between moves; a Hard move that thinks
+#: longer only risks a second process thinking too: the game's version lets one move in). A process
+#: that sees another's lease looks every CPU_WATCH seconds whether that process still plays.
+CPU_LEASE, CPU_WATCH = 15.0, 1.0
+
+
+class LeaseLost(Exception):
+    """This process's lease on a game's CPU lapsed and another process took it."""
 
 
 def room(game_id, seat=None):
@@ -206,6 +217,11 @@ class Hub:
         self.built = 0     # states built (not served from self.states): what the tests count
         self.logged = Window(1, 60.0)  # one log line a minute per kind of database trouble
         self.trimmed = Window(1, TRIM_EVERY)
+        #: webapp.cluster.Cluster with several processes (MESSAGE_QUEUE), else None: then the caps,
+        #: the per-user and per-address limits, the CPU tasks and presence count in this process alone.
+        self.cluster = app.extensions.get("brigade_cluster")
+        if self.cluster is not None:
+            socketio.start_background_task(self.cluster.run, socketio.sleep)
 
     def limit(self, key):
         """A flood-limit setting (LIMITS), derived from RATE_LIMIT when not set."""
@@ -235,12 +251,19 @@ class Hub:
             raise ConnectionRefusedError("log in first")
         address = client_address(self.app)
         per_user, per_address = self.limit("SOCKETS_PER_USER"), self.limit("SOCKETS_PER_ADDRESS")
-        with self.lock:
-            mine = sum(1 for m in self.members.values() if m.user_id == user["id"])
-            here = sum(1 for m in self.members.values() if m.address == address)
-            if mine < per_user and here < per_address:
-                self.members[request.sid] = Member(user["id"], address)
+        if self.cluster is not None:  # every process's sockets count (webapp/cluster.py)
+            added, mine, here = self.cluster.open_socket(request.sid, user["id"], address, per_user, per_address)
+            if added:
+                with self.lock:
+                    self.members[request.sid] = Member(user["id"], address)
                 return
+        else:
+            with self.lock:
+                mine = sum(1 for m in self.members.values() if m.user_id == user["id"])
+                here = sum(1 for m in self.members.values() if m.address == address)
+                if mine < per_user and here < per_address:
+                    self.members[request.sid] = Member(user["id"], address)
+                    return
         log.warning("socket of user %s from %s refused: %d of theirs and %d from the address already open",
                     user["id"], address, mine, here)
         if mine >= per_user:
@@ -254,6 +277,8 @@ class Hub:
             for game_id, seat in list(member.games.items()):
                 self.online.gone(game_id, seat, request.sid)
         self.online.forget_socket(request.sid)
+        if self.cluster is not None:
+            self.cluster.close_socket(request.sid)
         if self.socketio.async_mode == "threading" and self.trimmed.take("trim"):
             trim_memory()
 
@@ -279,6 +304,8 @@ class Hub:
         checks = [(self.window("socket", self.limit("RATE_LIMIT")), request.sid, "on this connection"),
                   (self.window("user", self.limit("RATE_LIMIT_USER")), member.user_id, "over all your connections"),
                   (self.window("address", self.limit("RATE_LIMIT_ADDRESS")), member.address, "from your address")]
+        if self.cluster is not None:
+            return self.admit_shared(member, checks)
         with self.lock:  # the three counts move together: no event is counted by one and refused by another
             for window, key, where in checks:
                 if window.wait(key):
@@ -289,13 +316,32 @@ class Hub:
                 window.hit(key)
         return "ok", None
 
+    def admit_shared(self, member, checks):
+        """``admit`` with several processes: the socket's own limit here (a socket lives in one
+        process, and its events are handled one after another), the user's and the address's over
+        every process's events in Redis (webapp/cluster.py)."""
+        socket_window, sid, where = checks[0]
+        refused_by = 0 if socket_window.wait(sid) else None
+        if refused_by is None:
+            refused_by = {0: None, 1: 1, 2: 2}[self.cluster.admit(member.user_id, member.address, checks[1][0].limit,
+                                                                   checks[2][0].limit)]
+        if refused_by is None:
+            socket_window.hit(sid)
+            return "ok", None
+        window, _, where = checks[refused_by]
+        if self.window("refused", FLOOD_REFUSALS, FLOOD_WINDOW).take(request.sid):
+            return "limited", f"more than {window.limit} events a second {where}"
+        return "flood", where
+
     def gate(self, game=None):
         """The sending socket's Member if this event may be handled; else answer (or disconnect) and None."""
         member = self.members.get(request.sid)
         if member is None:
+            g.refused = "unknown_socket"
             disconnect()
             return None
         verdict, why = self.admit(member)
+        g.refused = "flood" if verdict == "flood" else "rate_limited"  # read by the host log if refused
         if verdict == "flood":
             log.warning("socket %s of user %s from %s kept flooding: disconnected", request.sid, member.user_id,
                         member.address)
@@ -321,9 +367,10 @@ class Hub:
         self.reply("error", {"game": game, "code": code, "message": message})
 
     def reply(self, event, payload):
-        """Emit to the sending socket alone, unless it does not keep up (then it is closed)."""
+        """Emit to the sending socket alone, unless it does not keep up (then it is closed). The sender is
+        connected to this process: with a message queue the emit skips it (no other process decodes it)."""
         if self.keeping_up(request.sid):
-            self.socketio.emit(event, payload, to=request.sid)
+            self.socketio.emit(event, payload, to=request.sid, ignore_queue=True)
 
     def backlog(self, sid):
         """Packets waiting to be written to the socket (its Engine.IO queue); 0 if unknown."""
@@ -441,12 +488,22 @@ class Hub:
                 self.cpu[game_id] = True  # the running task looks again before it stops
                 return
             self.cpu[game_id] = False
-        self.socketio.start_background_task(self.run_cpu, game_id)
+        lease = None
+        if self.cluster is not None:  # one CPU task per game over every process (webapp/cluster.py)
+            lease = self.cluster.lease(f"cpu:{game_id}", CPU_LEASE)
+            if not self.cluster.take(lease):
+                with self.lock:
+                    del self.cpu[game_id]
+                self.socketio.start_background_task(self.cpu_elsewhere, game_id)
+                return
+        self.socketio.start_background_task(self.run_cpu, game_id, lease)
 
-    def run_cpu(self, game_id):
+    def run_cpu(self, game_id, lease=None):
         delay = self.app.config["CPU_DELAY"]
 
         def pause():
+            if lease is not None and not self.cluster.renew(lease):
+                raise LeaseLost(game_id)
             if delay:
                 self.socketio.sleep(delay)
 
@@ -455,15 +512,56 @@ class Hub:
             while True:
                 with self.lock:
                     self.cpu[game_id] = False
+                failed = True
                 try:
                     pause()
                     play.cpu_turns(db, game_id, on_action=lambda played: self.push(db, played), delay=pause)
+                    failed = False
+                except LeaseLost:
+                    log.warning("the CPU lease of game %s lapsed: another process plays it", game_id)
+                    with self.lock:
+                        del self.cpu[game_id]
+                    return
                 except Exception:  # a bug must not kill the task silently with the flag set
                     log.exception("the CPU of game %s failed", game_id)
                 with self.lock:
                     if not self.cpu[game_id]:
                         del self.cpu[game_id]
-                        return
+                        break
+            if lease is not None:
+                # Another process's player may have moved between this task's last look and the
+                # lease's release, and found it taken: look once more now that it is free.
+                self.cluster.give_back(lease)
+                if not failed:
+                    self.cpu_waiting(*play.load(db, game_id))
+        finally:
+            db.close()
+
+    def cpu_elsewhere(self, game_id):
+        """Another process holds this game's CPU lease. While its moves come, nothing to do; if the game
+        stands still with the CPU to move until the lease could have lapsed, that process is gone (a
+        crash): play here."""
+        db = store.connect(self.app.config["DATABASE"])
+        try:
+            row, game = play.load(db, game_id)
+            version = row["version"]
+            for _ in range(int(CPU_LEASE / CPU_WATCH) + 2):
+                self.socketio.sleep(CPU_WATCH)
+                row, game = play.load(db, game_id)
+                if row["version"] != version or play.cpu_to_move(row, game) is None:
+                    return
+                lease = self.cluster.lease(f"cpu:{game_id}", CPU_LEASE)
+                if self.cluster.take(lease):
+                    with self.lock:
+                        mine = game_id not in self.cpu
+                        if mine:
+                            self.cpu[game_id] = False
+                    if mine:
+                        log.warning("game %s: the process that played its CPU is gone; this one plays it", game_id)
+                        self.socketio.start_background_task(self.run_cpu, game_id, lease)
+                    else:
+                        self.cluster.give_back(lease)
+                    return
         finally:
             db.close()
 
@@ -484,20 +582,29 @@ def register(app, socketio):
         and PlayError turned into an ``error`` to the sender alone."""
         def wrap(fn):
             def handler(payload=None, *extra):
+                begun, outcome = time.perf_counter(), "error"  # the host log's line (never the payload)
                 game = payload.get("game") if isinstance(payload, dict) else None
                 game = game if isinstance(game, int) and not isinstance(game, bool) else None
                 member = hub.gate(game)
                 if member is None:
+                    known = hub.members.get(request.sid)
+                    hostlog.log_event(name, known.user_id if known else None, None, g.get("refused", "refused"))
                     return
-                with hub.lease():
-                    try:
-                        fn(member, **check_payload(name, payload, keys, extra))
-                    except play.PlayError as exc:
-                        hub.error(exc.code, exc.message, exc.game if exc.game is not None else game)
-                    except sqlite3.OperationalError as exc:
-                        if not any(words in str(exc) for words in UNAVAILABLE):
-                            raise
-                        hub.unavailable(exc, game)
+                try:
+                    with hub.lease():
+                        try:
+                            fn(member, **check_payload(name, payload, keys, extra))
+                            outcome = "ok"
+                        except play.PlayError as exc:
+                            outcome = exc.code  # the refusal's reason as a word: illegal, stale, forbidden…
+                            hub.error(exc.code, exc.message, exc.game if exc.game is not None else game)
+                        except sqlite3.OperationalError as exc:
+                            if not any(words in str(exc) for words in UNAVAILABLE):
+                                raise
+                            outcome = "busy"
+                            hub.unavailable(exc, game)
+                finally:
+                    hostlog.log_event(name, member.user_id, (time.perf_counter() - begun) * 1000, outcome)
             handler.__name__ = f"on_{name}"
             socketio.on_event(name, handler)
             return fn
@@ -505,6 +612,7 @@ def register(app, socketio):
 
     @socketio.on_error_default
     def on_error(exc):  # a bug: the sender hears of it, the connection and the server go on
+        metrics.count_error(type(exc).__name__)
         log.exception("socket event %r failed", getattr(request, "event", None))
         hub.error("internal", "the server failed on this event; it was not applied")
 
@@ -512,7 +620,10 @@ def register(app, socketio):
     def on_connect(auth=None):
         try:
             hub.connect()
+            metrics.count_socket(+1)
+            hostlog.log_event("connect", hub.members[request.sid].user_id, None, "ok")
         except ConnectionRefusedError:
+            hostlog.log_event("connect", session.get("user_id"), None, "refused")
             raise
         except Exception:  # never let a failure here accept a socket without a user
             log.exception("socket connect failed")
@@ -520,12 +631,17 @@ def register(app, socketio):
 
     @socketio.on("disconnect")
     def on_disconnect(reason=None):
+        member = hub.members.get(request.sid)
         hub.disconnected()
+        if member is not None:
+            metrics.count_socket(-1)
+            hostlog.log_event("disconnect", member.user_id, None, "ok")
 
     @socketio.on(REFUSED)
     def on_refused(reason=None, *extra):
         """A packet JsonPacket refused (not JSON, a reserved event name, no name): answered, never run."""
         if hub.gate() is not None:
+            hostlog.log_event("(refused packet)", hub.members[request.sid].user_id, None, "bad_request")
             hub.error("bad_request", reason if isinstance(reason, str) else "this message was refused")
 
     @guarded("join", {"game": "id"})
@@ -583,6 +699,7 @@ def register(app, socketio):
     @socketio.on("*")
     def on_unknown(event, *args):
         if hub.gate() is not None:
+            hostlog.log_event("(unknown event)", hub.members[request.sid].user_id, None, "bad_request")
             hub.error("bad_request", f"unknown event {short(event)}; send one of {', '.join(EVENTS)}")
 
     hub.online.resume()

@@ -4,8 +4,10 @@ password-reset links, disabling users and making hosts, and the lists the admin 
 Times are the store's ISO 8601 UTC text (``now()``), which compares as text.
 """
 
+import contextlib
 import hashlib
 import json
+import os
 import secrets
 from datetime import datetime, timedelta, UTC
 
@@ -208,3 +210,12 @@ def list_games(db, status=None, limit=200):
 def active_games_by_mode(db):
     """{mode: count} of the games in progress."""
     return dict(db.execute("SELECT mode, count(*) FROM games WHERE status = 'active' GROUP BY mode").fetchall())
+
+
+def db_size(path):
+    """Bytes of the database file with its WAL and shared-memory files."""
+    total = 0
+    for suffix in ("", "-wal", "-shm"):
+        with contextlib.suppress(OSError):
+            total += os.path.getsize(f"{path}{suffix}")
+    return total

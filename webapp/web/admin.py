@@ -69,7 +69,7 @@ def index():
     db = get_db()
     return render_template(
         "admin/index.html", version=hosting.version_running(),
-        db_size=hosting.db_size(current_app.config["DATABASE"]), last_backup=hosting.last_backup(current_app.config["DATABASE"]),
+        db_size=admin_store.db_size(current_app.config["DATABASE"]), last_backup=hosting.last_backup(current_app.config["DATABASE"]),
         backup_dir=hosting.backup_dir(current_app),
         mode=accounts.registration_mode(current_app.config, db),
         chosen=db.execute("SELECT value FROM settings WHERE key = ?", [accounts.MODE_SETTING]).fetchone(),
