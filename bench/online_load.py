@@ -57,8 +57,11 @@ def free_port():
 def start_server(instance, config, extra_env=()):
     os.makedirs(instance, exist_ok=True)
     with open(os.path.join(instance, "config.py"), "w") as f:
-        # Every player registers from 127.0.0.1: lift the per-address limits on accounts and log-ins.
-        for key, value in dict({"REGISTER_LIMIT_ADDRESS": 10_000, "LOGIN_LIMIT_ADDRESS": 10_000}, **config).items():
+        # Every player connects from 127.0.0.1: lift the per-address limits on accounts, log-ins, sockets
+        # and socket events (each socket keeps its own limit of RATE_LIMIT events a second).
+        lifted = {"REGISTER_LIMIT_ADDRESS": 10_000, "LOGIN_LIMIT_ADDRESS": 10_000, "SOCKETS_PER_ADDRESS": 100_000,
+                  "RATE_LIMIT_ADDRESS": 1_000_000}
+        for key, value in dict(lifted, **config).items():
             f.write(f"{key} = {value!r}\n")
     port = free_port()
     env = dict(os.environ, BRIGADE_INSTANCE_PATH=instance)
@@ -152,9 +155,47 @@ def start_pair(url, secret, inviter, friend, deck, clock_minutes):
 # ---------------------------------------------------------------- the clients
 
 
-def run_bots(url, seats, policy, timeout, results, start_at, rate=15.0, max_actions=None):
+def updating(Bot):
+    """A Bot class whose socket joins asking for updates and makes whole states of them, as the browser's
+    transport does (static/js/play-transport.js, docs/protocol.md "Updates")."""
+    from webapp.sockets.updates import apply_update
+
+    class UpdatingBot(Bot):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.sio.on("update", self._update)
+            self.missed = 0
+            emit = self.sio.emit
+
+            def emit_asking_updates(event, data=None, **kw):
+                if event == "join":
+                    data = dict(data, updates=True)
+                return emit(event, data, **kw)
+
+            self.sio.emit = emit_asking_updates
+
+        def _update(self, payload):
+            with self.cond:
+                held = self.state
+            if held is not None and payload["version"] <= held["version"]:
+                return
+            try:
+                new = apply_update(held, payload)
+            except ValueError:  # a version was missed: ask for the whole state
+                self.missed += 1
+                self.sio.emit("join", {"game": self.game_id})
+                return
+            self._state(new)
+
+    return UpdatingBot
+
+
+def run_bots(url, seats, policy, timeout, results, start_at, rate=15.0, max_actions=None, updates=True):
     """Play the given seats, one thread and one python-socketio client each; put summaries on ``results``."""
     from webapp.bot import Bot
+
+    if updates:
+        Bot = updating(Bot)  # noqa: N806
 
     def one(game_id, seat, cookies, seed):
         bot = Bot(url, cookies, game_id, policy, seed=seed, timeout=timeout, rate=rate, max_actions=max_actions)
@@ -169,7 +210,8 @@ def run_bots(url, seats, policy, timeout, results, start_at, rate=15.0, max_acti
         results.put({"game": game_id, "seat": seat, "error": error, "status": summary.get("status"),
                      "actions": bot.actions, "latencies": bot.latencies, "decisions_s": sum(bot.decisions),
                      "errors": [e for e in bot.errors if e.get("code") != "stale"],
-                     "stale": sum(1 for e in bot.errors if e.get("code") == "stale")})
+                     "stale": sum(1 for e in bot.errors if e.get("code") == "stale"),
+                     "missed": getattr(bot, "missed", 0)})
 
     threads = [threading.Thread(target=one, args=seat, daemon=True) for seat in seats]
     for t in threads:
@@ -178,14 +220,31 @@ def run_bots(url, seats, policy, timeout, results, start_at, rate=15.0, max_acti
         t.join()
 
 
-def worker(url, seats, policy, timeout, results, start_at, rate, max_actions):
+def worker(url, seats, policy, timeout, results, start_at, rate, max_actions, cpus=None, updates=True):
+    if cpus:
+        os.sched_setaffinity(0, cpus)  # the clients keep off the server's core (--server-cpus)
     # The clients trust this local server: decode with the json module itself, not engineio's
     # wrapper, whose per-integer Python hook (a guard against huge numbers) was most of the clients' CPU.
+    import socketio
     import socketio.packet
     socketio.packet.Packet.json = json
-    run_bots(url, seats, policy, timeout, results, start_at, rate, max_actions)
+    received = {}  # event name -> [messages, characters]: what the server sent, as on the wire
+    lock = threading.Lock()
+    handle = socketio.Client._handle_eio_message
+
+    def counting(self, data):
+        if isinstance(data, str) and data[:1] == "2":  # an EVENT packet: 2["name",{...}]
+            name = data[3:data.find('"', 3)] if data.startswith('2["') else "?"
+            with lock:
+                entry = received.setdefault(name, [0, 0])
+                entry[0] += 1
+                entry[1] += len(data.encode())
+        return handle(self, data)
+
+    socketio.Client._handle_eio_message = counting
+    run_bots(url, seats, policy, timeout, results, start_at, rate, max_actions, updates)
     t = os.times()
-    results.put({"client_cpu_s": t.user + t.system})
+    results.put({"client_cpu_s": t.user + t.system, "received": received})
 
 
 # ---------------------------------------------------------------- the run
@@ -195,6 +254,28 @@ def percentile(sorted_values, q):
     if not sorted_values:
         return None
     return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+def placement(server, clients):
+    """(server cores, client cores) as sets (None: not pinned) from the --server-cpus/--client-cpus words."""
+    allowed = sorted(os.sched_getaffinity(0))
+
+    def cores(text):
+        return {int(x) for x in text.split(",") if x.strip()}
+
+    if server == "none":
+        server_set = None
+    elif server == "auto":
+        server_set = {allowed[0]} if len(allowed) >= 2 else None
+    else:
+        server_set = cores(server)
+    if clients == "none":
+        client_set = None
+    elif clients == "auto":
+        client_set = (set(allowed) - server_set) if server_set else None
+    else:
+        client_set = cores(clients)
+    return server_set, client_set
 
 
 def main(argv=None):
@@ -211,6 +292,14 @@ def main(argv=None):
                         help="each client stops after this many actions (the games are then left unfinished)")
     parser.add_argument("--progress", type=float, default=5.0, help="seconds between progress lines")
     parser.add_argument("--keep", action="store_true", help="keep the instance folder (database, server log)")
+    parser.add_argument("--updates", action=argparse.BooleanOptionalAction, default=True,
+                        help="the clients join asking for updates, as browsers do (--no-updates: whole states "
+                             "only, as webapp.bot and servers before updates)")
+    parser.add_argument("--server-cpus", default="auto",
+                        help="cores the server process is pinned to, e.g. 0 (auto: core 0 when there are two or more; "
+                             "none: no pinning)")
+    parser.add_argument("--client-cpus", default="auto",
+                        help="cores the client processes are pinned to, e.g. 1 (auto: every core but the server's)")
     parser.add_argument("--server-env", action="append", default=[], metavar="KEY=VALUE",
                         help="an environment variable for the server, e.g. MALLOC_ARENA_MAX=2 (repeatable)")
     args = parser.parse_args(argv)
@@ -220,6 +309,10 @@ def main(argv=None):
     if args.max_actions:  # a client that stopped leaves its opponent waiting: the server claims for them soon
         config.update(ONLINE_CLAIM_AFTER=1.0, ONLINE_AUTO_AFTER=3.0)
     proc, url = start_server(instance, config, args.server_env)
+    args.server_cpus, args.client_cpus = placement(args.server_cpus, args.client_cpus)
+    if args.server_cpus:
+        for tid in os.listdir(f"/proc/{proc.pid}/task"):  # every thread it has now; later ones inherit
+            os.sched_setaffinity(int(tid), args.server_cpus)
     try:
         return run(args, instance, proc, url)
     finally:
@@ -242,6 +335,7 @@ def run(args, instance, proc, url):
         secret = f.read().strip()
     pid = proc.pid
     n = args.pairs
+    load_before = list(os.getloadavg())
     users, deck = make_users(database, 2 * n)
     t0 = time.monotonic()
     with ThreadPoolExecutor(8) as pool:
@@ -258,7 +352,8 @@ def run(args, instance, proc, url):
     results = ctx.Queue()
     start_at = time.time() + 1.0 + 0.002 * len(seats)  # everyone connects, then all start together
     procs = [ctx.Process(target=worker, args=(url, seats[k::args.client_procs], args.policy, args.timeout,
-                                              results, start_at, args.rate, args.max_actions))
+                                              results, start_at, args.rate, args.max_actions, args.client_cpus,
+                                              args.updates))
              for k in range(args.client_procs)]
     for p in procs:
         p.start()
@@ -313,8 +408,14 @@ def run(args, instance, proc, url):
     finally:
         db.close()
     rss, hwm, threads = proc_memory(pid)
-    client_cpu = sum(r.pop("client_cpu_s") for r in got if "client_cpu_s" in r)
-    got = [r for r in got if "game" in r]
+    client_cpu = sum(r["client_cpu_s"] for r in got if "client_cpu_s" in r)
+    received = {}
+    for r in got:
+        for name, (count, size) in r.get("received", {}).items():
+            entry = received.setdefault(name, [0, 0])
+            entry[0] += count
+            entry[1] += size
+    got = [r for r in got if "game" in r]  # the per-process figures were read above
     lat = sorted(x * 1000 for r in got for x in r["latencies"])
     errors = [r for r in got if r["error"] or r["errors"]]
     cpu = cpu_end - cpu0
@@ -328,12 +429,21 @@ def run(args, instance, proc, url):
                        "max": round(lat[-1], 1) if lat else None,
                        "mean": round(statistics.fmean(lat), 1) if lat else None},
         "errors": len(errors), "stale_answers": sum(r["stale"] for r in got),
+        "updates": args.updates, "updates_missed": sum(r.get("missed", 0) for r in got),
         "server_cpu_s": round(cpu, 2),
-        "server_user_sys_s": [round(split_end[0] - split0[0], 2), round(split_end[1] - split0[1], 2)], "server_cpu_ms_per_action": round(1000 * cpu / actions, 3) if actions else None,
+        "server_user_sys_s": [round(split_end[0] - split0[0], 2), round(split_end[1] - split0[1], 2)],
+        "server_cpu_ms_per_action": round(1000 * cpu / actions, 3) if actions else None,
         "server_rss_mb": {"peak_seen": round(peak_rss, 1), "hwm": round(hwm, 1), "end": round(rss, 1)},
         "server_threads_peak": int(peak_threads),
         "clients_cpu_s": round(client_cpu, 1),
         "clients_policy_s": round(sum(r["decisions_s"] for r in got), 1),
+        "placement": {"server_cpus": sorted(args.server_cpus) if args.server_cpus else "any",
+                      "client_cpus": sorted(args.client_cpus) if args.client_cpus else "any",
+                      "load_before": load_before, "load_after": list(os.getloadavg())},
+        # what the server sent the clients (Socket.IO event packets as on the wire, without WebSocket framing)
+        "received_bytes_per_action": round(sum(size for _, size in received.values()) / actions) if actions else None,
+        "received": {name: {"messages": count, "bytes": size, "mean_bytes": round(size / count)}
+                     for name, (count, size) in sorted(received.items())},
     }
     for r in errors[:5]:
         print("error:", r["game"], r["seat"], r["error"], r["errors"][:2], flush=True)
