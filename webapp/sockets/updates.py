@@ -43,16 +43,17 @@ def _diff(old, new, path, out, depth):
         return
     if depth < DEPTH and type(new) is dict and _same_order(old, new):
         for key, value in new.items():
-            if key in old:
-                _diff(old[key], value, path + [key], out, depth + 1)
-            else:
+            if key not in old:
                 out.append([path + [key], value])
+            elif old[key] != value or type(old[key]) is not type(value):  # (the cheap test first: most are equal)
+                _diff(old[key], value, path + [key], out, depth + 1)
         for key in old:
             if key not in new:
                 out.append([path + [key]])
     elif depth < DEPTH and type(new) is list and len(new) == len(old) and not _keyed(old, new):
         for i, (a, b) in enumerate(zip(old, new, strict=True)):
-            _diff(a, b, path + [i], out, depth + 1)
+            if a != b or type(a) is not type(b):
+                _diff(a, b, path + [i], out, depth + 1)
     elif depth < DEPTH and type(new) is list and _keyed(old, new):
         at = {item["id"]: i for i, item in enumerate(old)}
         order = [at.get(item["id"], -1) for item in new]
@@ -61,7 +62,7 @@ def _diff(old, new, path, out, depth):
         for i, item in enumerate(new):
             if order[i] < 0:
                 out.append([path + [i], item])
-            else:
+            elif old[order[i]] != item:
                 _diff(old[order[i]], item, path + [i], out, depth + 1)
     else:
         out.append([path, new])
@@ -83,7 +84,7 @@ def _keyed(old, new):
 def _same_order(old, new):
     """True if setting ``new``'s added keys on ``old`` (minus its deleted ones) gives ``new``'s key order
     (a new key lands last, as in a JavaScript object); else the object is sent whole."""
-    if len(old) == len(new) and all(a == b for a, b in zip(old, new, strict=True)):
+    if list(old) == list(new):
         return True
     kept = [key for key in old if key in new]
     return list(new)[:len(kept)] == kept
