@@ -15,10 +15,10 @@ tests and the load bench's clients use this one. An operation is a list:
 
 A path is a list of object keys (strings) and array indices (integers), from the view's top.
 Objects are compared key by key (a changed object whose keys would come out in another order is
-sent whole, so the result keeps the new view's key order; equal objects are equal in any order) and arrays of the same length item by item, down to ``DEPTH``
-levels; anything else that changed is sent whole (an array that grew or shrank, a value below
-``DEPTH``). Equal subtrees are skipped with one ``==`` (C code), so the Python work is proportional
-to what changed.
+sent whole, so the result keeps the new view's key order; equal objects are equal in any order)
+and arrays of the same length item by item, down to ``DEPTH`` levels; anything else that changed
+is sent whole (an array of other items that grew or shrank, a value below ``DEPTH``). Equal
+subtrees are skipped with one ``==`` (C code), so the Python work is proportional to what changed.
 """
 
 import copy
