@@ -199,6 +199,17 @@ def run_bots(url, seats, policy, timeout, results, start_at, rate=15.0, max_acti
 
     def one(game_id, seat, cookies, seed):
         bot = Bot(url, cookies, game_id, policy, seed=seed, timeout=timeout, rate=rate, max_actions=max_actions)
+        try:
+            # connect before the start (Bot.run would connect first thing): all play from start_at on
+            bot.sio.connect(bot.url, headers={"Cookie": bot.cookie}, transports=bot.transports, wait_timeout=60)
+            bot.sio.connect = lambda *args, **kwargs: None
+            # and join, so the seat is present from now on (a seat away on its move is claimed: with
+            # --max-actions after ONLINE_AUTO_AFTER = 3 s)
+            bot.sio.emit("join", {"game": game_id})
+        except Exception as exc:
+            results.put({"game": game_id, "seat": seat, "error": f"connect: {type(exc).__name__}: {exc}",
+                         "status": None, "actions": 0, "latencies": [], "decisions_s": 0, "errors": [], "stale": 0})
+            return
         delay = start_at - time.time()
         if delay > 0:
             time.sleep(delay)
@@ -350,7 +361,7 @@ def run(args, instance, proc, url):
         seats.append((game_id, 1, cb, 2 * i + 1))
     ctx = multiprocessing.get_context("fork")
     results = ctx.Queue()
-    start_at = time.time() + 1.0 + 0.002 * len(seats)  # everyone connects, then all start together
+    start_at = time.time() + 2.0 + 0.02 * len(seats)  # everyone connects, then all start together
     procs = [ctx.Process(target=worker, args=(url, seats[k::args.client_procs], args.policy, args.timeout,
                                               results, start_at, args.rate, args.max_actions, args.client_cpus,
                                               args.updates))

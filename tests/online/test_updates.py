@@ -160,6 +160,21 @@ def test_the_server_sends_updates_to_those_who_asked_and_whole_states_to_the_oth
     assert [name for name, _ in a.seen[seen:]] == ["state"] and a.latest()["version"] == 3
 
 
+def test_the_kept_state_of_a_seat_never_goes_back_to_an_older_version():
+    """A join that read the row before an action was pushed builds the older version after the push
+    built the newer one: the newer stays kept, so the next update is built on what the seat holds."""
+    from webapp.sockets.handlers import StateCache
+
+    cache = StateCache(10**6)
+    cache.put((1, 0, 5, "t"), "version 5", 10)
+    cache.put((1, 0, 4, "t"), "version 4", 10)
+    assert cache.latest(1, 0) == ("version 5", 5, "t") and cache.bytes == 10
+    cache.put((1, 0, 6, "t"), "version 6", 10)
+    assert cache.latest(1, 0) == ("version 6", 6, "t")
+    cache.put((1, 0, 1, "another game"), "a new game with the id", 10)
+    assert cache.latest(1, 0) == ("a new game with the id", 1, "another game") and cache.bytes == 10
+
+
 def test_a_bad_updates_flag_is_refused(started, connect_as, alice):
     game_id = started()
     client = connect_as(alice)

@@ -163,7 +163,13 @@ class StateCache:
             return entry
 
     def put(self, key, entry, size):
+        """Keep ``entry`` for ``key`` = (game, seat, version, created), unless a later version of the
+        same game is kept already (a join that read the row before an action's push built the next
+        version): the kept state stays what the seat's next update is built on."""
         with self.lock:
+            kept = self.entries.get(key[:2])
+            if kept is not None and kept[2][1] == key[3] and kept[2][0] > key[2]:
+                return
             old = self.entries.pop(key[:2], None)
             if old is not None:
                 self.bytes -= old[1]
