@@ -17,8 +17,11 @@ Prints progress lines every few seconds, then: games completed, actions/s, p50/p
 action-to-update latency the clients measured (from sending an action to the state that answers
 it), errors, and the server process's resident memory and CPU per action (read from /proc/<pid>/stat
 and /proc/<pid>/status; the CPU is the whole process's: rules, SQLite commits, building and sending
-both players' states, socket I/O, idle ping/pong). The clients run on the same machine and compete
-with the server for its cores: see --client-procs and docs/deploy.md.
+both players' states, socket I/O, idle ping/pong), counted from the start (after every client
+connected and joined), and the bytes the clients received per action (Socket.IO event packets as on
+the wire). The clients run on the same machine: the server is pinned to one core and the client
+processes to the others where there are two or more (--server-cpus, --client-cpus, --client-procs);
+they join asking for updates as browsers do (--no-updates: whole states). See docs/deploy.md.
 """
 
 import argparse
