@@ -18,8 +18,11 @@ Prints progress lines every few seconds, then: games completed, actions/s, p50/p
 action-to-update latency the clients measured (from sending an action to the state that answers
 it), errors, and the server process's resident memory and CPU per action (read from /proc/<pid>/stat
 and /proc/<pid>/status; the CPU is the whole process's: rules, SQLite commits, building and sending
-both players' states, socket I/O, idle ping/pong). The clients run on the same machine and compete
-with the server for its cores: see --client-procs and docs/deploy.md.
+both players' states, socket I/O, idle ping/pong), counted from the start (after every client
+connected and joined), and the bytes the clients received per action (Socket.IO event packets as on
+the wire). The clients run on the same machine: the server is pinned to one core and the client
+processes to the others where there are two or more (--server-cpus, --client-cpus, --client-procs);
+they join asking for updates as browsers do (--no-updates: whole states). See docs/deploy.md.
 
 With ``--processes N`` it starts a redis-server of its own (Debian's, on a free port) and N server
 processes on the one instance folder with ``MESSAGE_QUEUE`` set (docs/deploy.md "Several
@@ -121,19 +124,6 @@ def proc_cpu_seconds(pid, split=False):
     return (user, system) if split else user + system
 
 
-def cpu_of(pids, split=False):
-    """proc_cpu_seconds summed over the server processes."""
-    each = [proc_cpu_seconds(pid, split=True) for pid in pids]
-    user, system = sum(u for u, _ in each), sum(s for _, s in each)
-    return (user, system) if split else user + system
-
-
-def memory_of(pids):
-    """proc_memory summed over the server processes."""
-    each = [proc_memory(pid) for pid in pids]
-    return tuple(sum(x[i] for x in each) for i in range(3))
-
-
 def proc_memory(pid):
     """(VmRSS, VmHWM, Threads) of the process: resident and peak resident MB, thread count."""
     out = {}
@@ -197,13 +187,76 @@ def start_pair(url, secret, inviter, friend, deck, clock_minutes):
 # ---------------------------------------------------------------- the clients
 
 
-def run_bots(url, seats, policy, timeout, results, start_at, rate=15.0, max_actions=None):
+def updating(Bot):
+    """A Bot class whose socket joins asking for updates and makes whole states of them, as the browser's
+    transport does (static/js/play-transport.js, docs/protocol.md "Updates")."""
+    from webapp.sockets.updates import apply_update
+
+    class UpdatingBot(Bot):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.sio.on("update", self._update)
+            self.missed = 0
+            emit = self.sio.emit
+
+            def emit_asking_updates(event, data=None, **kw):
+                if event == "join":
+                    data = dict(data, updates=True)
+                return emit(event, data, **kw)
+
+            self.sio.emit = emit_asking_updates
+
+        def _update(self, payload):
+            with self.cond:
+                held = self.state
+            if held is not None and payload["version"] <= held["version"]:
+                return
+            try:
+                new = apply_update(held, payload)
+            except ValueError:  # a version was missed: ask for the whole state
+                self.missed += 1
+                self.sio.emit("join", {"game": self.game_id})
+                return
+            self._state(new)
+
+    return UpdatingBot
+
+
+def cpu_of(pids, split=False):
+    """proc_cpu_seconds summed over the server processes."""
+    each = [proc_cpu_seconds(pid, split=True) for pid in pids]
+    user, system = sum(u for u, _ in each), sum(s for _, s in each)
+    return (user, system) if split else user + system
+
+
+def memory_of(pids):
+    """proc_memory summed over the server processes."""
+    each = [proc_memory(pid) for pid in pids]
+    return tuple(sum(x[i] for x in each) for i in range(3))
+
+
+
+def run_bots(url, seats, policy, timeout, results, start_at, rate=15.0, max_actions=None, updates=True):
     """Play the given seats, one thread and one python-socketio client each; put summaries on ``results``."""
     from webapp.bot import Bot
+
+    if updates:
+        Bot = updating(Bot)  # noqa: N806
 
     def one(game_id, seat, cookies, seed):
         server = url if isinstance(url, str) else url[seat % len(url)]  # seat 0 on the first process, 1 on the second
         bot = Bot(server, cookies, game_id, policy, seed=seed, timeout=timeout, rate=rate, max_actions=max_actions)
+        try:
+            # connect before the start (Bot.run would connect first thing): all play from start_at on
+            bot.sio.connect(bot.url, headers={"Cookie": bot.cookie}, transports=bot.transports, wait_timeout=60)
+            bot.sio.connect = lambda *args, **kwargs: None
+            # and join, so the seat is present from now on (a seat away on its move is claimed: with
+            # --max-actions after ONLINE_AUTO_AFTER = 3 s)
+            bot.sio.emit("join", {"game": game_id})
+        except Exception as exc:
+            results.put({"game": game_id, "seat": seat, "error": f"connect: {type(exc).__name__}: {exc}",
+                         "status": None, "actions": 0, "latencies": [], "decisions_s": 0, "errors": [], "stale": 0})
+            return
         delay = start_at - time.time()
         if delay > 0:
             time.sleep(delay)
@@ -215,7 +268,8 @@ def run_bots(url, seats, policy, timeout, results, start_at, rate=15.0, max_acti
         results.put({"game": game_id, "seat": seat, "error": error, "status": summary.get("status"),
                      "actions": bot.actions, "latencies": bot.latencies, "decisions_s": sum(bot.decisions),
                      "errors": [e for e in bot.errors if e.get("code") != "stale"],
-                     "stale": sum(1 for e in bot.errors if e.get("code") == "stale")})
+                     "stale": sum(1 for e in bot.errors if e.get("code") == "stale"),
+                     "missed": getattr(bot, "missed", 0)})
 
     threads = [threading.Thread(target=one, args=seat, daemon=True) for seat in seats]
     for t in threads:
@@ -224,14 +278,31 @@ def run_bots(url, seats, policy, timeout, results, start_at, rate=15.0, max_acti
         t.join()
 
 
-def worker(url, seats, policy, timeout, results, start_at, rate, max_actions):
+def worker(url, seats, policy, timeout, results, start_at, rate, max_actions, cpus=None, updates=True):
+    if cpus:
+        os.sched_setaffinity(0, cpus)  # the clients keep off the server's core (--server-cpus)
     # The clients trust this local server: decode with the json module itself, not engineio's
     # wrapper, whose per-integer Python hook (a guard against huge numbers) was most of the clients' CPU.
+    import socketio
     import socketio.packet
     socketio.packet.Packet.json = json
-    run_bots(url, seats, policy, timeout, results, start_at, rate, max_actions)
+    received = {}  # event name -> [messages, characters]: what the server sent, as on the wire
+    lock = threading.Lock()
+    handle = socketio.Client._handle_eio_message
+
+    def counting(self, data):
+        if isinstance(data, str) and data[:1] == "2":  # an EVENT packet: 2["name",{...}]
+            name = data[3:data.find('"', 3)] if data.startswith('2["') else "?"
+            with lock:
+                entry = received.setdefault(name, [0, 0])
+                entry[0] += 1
+                entry[1] += len(data.encode())
+        return handle(self, data)
+
+    socketio.Client._handle_eio_message = counting
+    run_bots(url, seats, policy, timeout, results, start_at, rate, max_actions, updates)
     t = os.times()
-    results.put({"client_cpu_s": t.user + t.system})
+    results.put({"client_cpu_s": t.user + t.system, "received": received})
 
 
 # ---------------------------------------------------------------- the run
@@ -241,6 +312,28 @@ def percentile(sorted_values, q):
     if not sorted_values:
         return None
     return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+def placement(server, clients):
+    """(server cores, client cores) as sets (None: not pinned) from the --server-cpus/--client-cpus words."""
+    allowed = sorted(os.sched_getaffinity(0))
+
+    def cores(text):
+        return {int(x) for x in text.split(",") if x.strip()}
+
+    if server == "none":
+        server_set = None
+    elif server == "auto":
+        server_set = {allowed[0]} if len(allowed) >= 2 else None
+    else:
+        server_set = cores(server)
+    if clients == "none":
+        client_set = None
+    elif clients == "auto":
+        client_set = (set(allowed) - server_set) if server_set else None
+    else:
+        client_set = cores(clients)
+    return server_set, client_set
 
 
 def main(argv=None):
@@ -257,27 +350,34 @@ def main(argv=None):
                         help="each client stops after this many actions (the games are then left unfinished)")
     parser.add_argument("--progress", type=float, default=5.0, help="seconds between progress lines")
     parser.add_argument("--keep", action="store_true", help="keep the instance folder (database, server log)")
-    parser.add_argument("--server-env", action="append", default=[], metavar="KEY=VALUE",
-                        help="an environment variable for the server, e.g. MALLOC_ARENA_MAX=2 (repeatable)")
-    parser.add_argument("--server-cpus", default=None, metavar="LIST",
-                        help="pin the server process(es) to these cores, e.g. 0 (a 1-vCPU host's share)")
-    parser.add_argument("--client-cpus", default=None, metavar="LIST",
-                        help="pin the bot clients to these cores, e.g. 1 (away from the server's)")
+    parser.add_argument("--updates", action=argparse.BooleanOptionalAction, default=True,
+                        help="the clients join asking for updates, as browsers do (--no-updates: whole states "
+                             "only, as webapp.bot and servers before updates)")
+    parser.add_argument("--server-cpus", default="auto",
+                        help="cores the server process is pinned to, e.g. 0 (auto: core 0 when there are two or more; "
+                             "none: no pinning)")
+    parser.add_argument("--client-cpus", default="auto",
+                        help="cores the client processes are pinned to, e.g. 1 (auto: every core but the server's)")
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes sharing the games through a Redis of the run's own (docs/deploy.md)")
+    parser.add_argument("--server-env", action="append", default=[], metavar="KEY=VALUE",
+                        help="an environment variable for the server, e.g. MALLOC_ARENA_MAX=2 (repeatable)")
     args = parser.parse_args(argv)
 
     instance = tempfile.mkdtemp(prefix="brigade-load-")
     config = {"CPU_DELAY": 0.0, "ONLINE_CLOCK_MAX_MINUTES": 600}
     if args.max_actions:  # a client that stopped leaves its opponent waiting: the server claims for them soon
         config.update(ONLINE_CLAIM_AFTER=1.0, ONLINE_AUTO_AFTER=3.0)
+    args.server_cpus, args.client_cpus = placement(args.server_cpus, args.client_cpus)
     redis_proc, procs, urls = None, [], []
     try:
         if args.processes > 1:
             redis_proc, config["MESSAGE_QUEUE"] = start_redis(instance)
         for k in range(args.processes):
-            proc, url = start_server(instance, config, args.server_env, log_name=f"server{k or ''}.log",
-                                     cpus=cpu_list(args.server_cpus))
+            proc, url = start_server(instance, config, args.server_env, log_name=f"server{k or ''}.log")
+            if args.server_cpus:
+                for tid in os.listdir(f"/proc/{proc.pid}/task"):  # every thread it has now; later ones inherit
+                    os.sched_setaffinity(int(tid), args.server_cpus)
             procs.append(proc)
             urls.append(url)
         return run(args, instance, procs, urls if len(urls) > 1 else urls[0])
@@ -294,10 +394,6 @@ def main(argv=None):
             print(f"instance kept at {instance}")
 
 
-def cpu_list(text):
-    return {int(x) for x in text.split(",")} if text else None
-
-
 def run(args, instance, procs, url):
     from webapp.store import connect
 
@@ -305,8 +401,9 @@ def run(args, instance, procs, url):
     with open(os.path.join(instance, "secret_key")) as f:
         secret = f.read().strip()
     pids = [proc.pid for proc in procs]
-    n = args.pairs
     home = url if isinstance(url, str) else url[0]  # the lobby's forms go to the first process
+    n = args.pairs
+    load_before = list(os.getloadavg())
     users, deck = make_users(database, 2 * n)
     t0 = time.monotonic()
     with ThreadPoolExecutor(8) as pool:
@@ -319,15 +416,14 @@ def run(args, instance, procs, url):
     for i, (game_id, ca, cb) in enumerate(started):
         seats.append((game_id, 0, ca, 2 * i))
         seats.append((game_id, 1, cb, 2 * i + 1))
-    if args.client_cpus:
-        os.sched_setaffinity(0, cpu_list(args.client_cpus))  # the client processes forked below inherit it
     ctx = multiprocessing.get_context("fork")
     results = ctx.Queue()
-    start_at = time.time() + 1.0 + 0.002 * len(seats)  # everyone connects, then all start together
-    procs = [ctx.Process(target=worker, args=(url, seats[k::args.client_procs], args.policy, args.timeout,
-                                              results, start_at, args.rate, args.max_actions))
+    start_at = time.time() + 2.0 + 0.02 * len(seats)  # everyone connects, then all start together
+    clients = [ctx.Process(target=worker, args=(url, seats[k::args.client_procs], args.policy, args.timeout,
+                                              results, start_at, args.rate, args.max_actions, args.client_cpus,
+                                              args.updates))
              for k in range(args.client_procs)]
-    for p in procs:
+    for p in clients:
         p.start()
     delay = start_at - time.time()
     if delay > 0:
@@ -360,12 +456,12 @@ def run(args, instance, procs, url):
                       f"({actions / (now - wall0):.0f}/s), server CPU {cpu:.1f} s "
                       f"({100 * cpu / (now - wall0):.0f}%), RSS {rss:.0f} MB, threads {threads}", flush=True)
                 last_print = now
-            if not any(p.is_alive() for p in procs) and results.empty():
+            if not any(p.is_alive() for p in clients) and results.empty():
                 break
             time.sleep(0.2)
         while not results.empty():
             got.append(results.get())
-        for p in procs:
+        for p in clients:
             p.join(timeout=60)
         while not results.empty():
             got.append(results.get())
@@ -380,14 +476,19 @@ def run(args, instance, procs, url):
     finally:
         db.close()
     rss, hwm, threads = memory_of(pids)
-    client_cpu = sum(r.pop("client_cpu_s") for r in got if "client_cpu_s" in r)
-    got = [r for r in got if "game" in r]
+    client_cpu = sum(r["client_cpu_s"] for r in got if "client_cpu_s" in r)
+    received = {}
+    for r in got:
+        for name, (count, size) in r.get("received", {}).items():
+            entry = received.setdefault(name, [0, 0])
+            entry[0] += count
+            entry[1] += size
+    got = [r for r in got if "game" in r]  # the per-process figures were read above
     lat = sorted(x * 1000 for r in got for x in r["latencies"])
     errors = [r for r in got if r["error"] or r["errors"]]
     cpu = cpu_end - cpu0
     summary = {
-        "pairs": n, "connections": 2 * n, "processes": args.processes, "server_cpus": args.server_cpus,
-        "server_env": args.server_env, "rate": args.rate,
+        "pairs": n, "connections": 2 * n, "processes": args.processes, "server_env": args.server_env, "rate": args.rate,
         "max_actions": args.max_actions, "client_procs": args.client_procs, "policy": args.policy,
         "games_completed": done, "results": reasons, "actions": actions, "seconds": round(elapsed, 1),
         "actions_per_s": round(actions / elapsed, 1) if elapsed else None,
@@ -396,6 +497,7 @@ def run(args, instance, procs, url):
                        "max": round(lat[-1], 1) if lat else None,
                        "mean": round(statistics.fmean(lat), 1) if lat else None},
         "errors": len(errors), "stale_answers": sum(r["stale"] for r in got),
+        "updates": args.updates, "updates_missed": sum(r.get("missed", 0) for r in got),
         "server_cpu_s": round(cpu, 2),
         "server_user_sys_s": [round(split_end[0] - split0[0], 2), round(split_end[1] - split0[1], 2)],
         "server_cpu_ms_per_action": round(1000 * cpu / actions, 3) if actions else None,
@@ -403,6 +505,13 @@ def run(args, instance, procs, url):
         "server_threads_peak": int(peak_threads),
         "clients_cpu_s": round(client_cpu, 1),
         "clients_policy_s": round(sum(r["decisions_s"] for r in got), 1),
+        "placement": {"server_cpus": sorted(args.server_cpus) if args.server_cpus else "any",
+                      "client_cpus": sorted(args.client_cpus) if args.client_cpus else "any",
+                      "load_before": load_before, "load_after": list(os.getloadavg())},
+        # what the server sent the clients (Socket.IO event packets as on the wire, without WebSocket framing)
+        "received_bytes_per_action": round(sum(size for _, size in received.values()) / actions) if actions else None,
+        "received": {name: {"messages": count, "bytes": size, "mean_bytes": round(size / count)}
+                     for name, (count, size) in sorted(received.items())},
     }
     for r in errors[:5]:
         print("error:", r["game"], r["seat"], r["error"], r["errors"][:2], flush=True)

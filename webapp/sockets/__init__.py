@@ -94,6 +94,31 @@ class JsonPacket(Packet):
         return attachments
 
 
+#: Where a socket's handshake environ keeps the URL adapter its events' request contexts share.
+URL_ADAPTER = "brigade.url_adapter"
+
+
+def url_adapter_per_socket(app):
+    """Every Socket.IO event runs in a Flask request context made from its socket's handshake environ,
+    and Flask binds the URL map to that environ each time (a twentieth of the server's time per
+    action, bench/online_load.py): keep the first event's adapter in the environ for the later ones.
+    A socket's environ never changes, so neither would the adapter; HTTP requests are untouched."""
+    from webapp.web.sessions import SOCKET_SESSION
+
+    create = app.create_url_adapter
+
+    def create_url_adapter(request):
+        environ = getattr(request, "environ", None)
+        if environ is None or SOCKET_SESSION not in environ:
+            return create(request)
+        adapter = environ.get(URL_ADAPTER)
+        if adapter is None:
+            adapter = environ[URL_ADAPTER] = create(request)
+        return adapter
+
+    app.create_url_adapter = create_url_adapter
+
+
 def init_app(app):
     """Create the app's SocketIO server (threading mode, or gevent's: ``webapp.SERVER``, docs/deploy.md)
     and register the handlers."""
@@ -120,6 +145,7 @@ def init_app(app):
         channel=app.config.get("MESSAGE_QUEUE_PREFIX", "brigade") + ":socketio",
     )
     handlers.register(app, socketio)
+    url_adapter_per_socket(app)
     return socketio
 
 

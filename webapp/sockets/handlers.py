@@ -2,9 +2,11 @@
 
 Rooms: every socket that joins game 12 is in ``game:12`` and in one room of its own kind:
 ``game:12:0`` or ``game:12:1`` for the seat its session user holds, ``game:12:watch`` for a
-spectator. A ``state`` is built per seat from ``Game.view(seat)`` and sent to that seat's room
-only, so each socket gets its own view and nobody else's (R18.6); the rooms also carry over a
-message queue when several server processes share the games (ARCHITECTURE.md "Server").
+spectator, or the same name with ``+`` (``game:12:0+``) for a socket that joined asking for
+updates (docs/protocol.md "Updates"). A ``state`` is built per seat from ``Game.view(seat)`` and
+sent to that seat's rooms only, so each socket gets its own view and nobody else's (R18.6); the
+rooms also carry over a message queue when several server processes share the games
+(ARCHITECTURE.md "Server").
 
 Online games between friends (clocks, presence, claims, emotes, rematches) are ``webapp.online``'s:
 the handlers here only check payloads and hand over.
@@ -28,6 +30,7 @@ from webapp import online as online_games
 from webapp.ratelimit import Window
 
 from . import REFUSED
+from .updates import diff
 
 log = logging.getLogger(__name__)
 
@@ -67,20 +70,41 @@ class LeaseLost(Exception):
     """This process's lease on a game's CPU lapsed and another process took it."""
 
 
-def room(game_id, seat=None):
-    """The room of a game, or of one seat's sockets in it (0, 1, or "watch")."""
-    return f"game:{game_id}" if seat is None else f"game:{game_id}:{seat}"
+def room(game_id, seat=None, updates=False):
+    """The room of a game, or of one seat's sockets in it (0, 1, or "watch"): those that take full
+    ``state``s, or with ``updates`` those that take ``update``s (docs/protocol.md "Updates")."""
+    if seat is None:
+        return f"game:{game_id}"
+    return f"game:{game_id}:{seat}+" if updates else f"game:{game_id}:{seat}"
+
+
+class Built:
+    """One seat's view and legal actions at one version, built once: encoded (``view`` and ``legal``,
+    orjson Fragments the packet encoder copies as they are, and ``legal_json``, their bytes) and the
+    view itself (``tree``, what the next version's update is the difference from)."""
+
+    __slots__ = ("view", "legal", "waiting", "tree", "view_size", "legal_json")
+
+    def __init__(self, tree, view_json, legal_json, waiting):
+        self.tree, self.waiting = tree, waiting
+        self.view, self.legal = orjson.Fragment(view_json), orjson.Fragment(legal_json)
+        self.view_size, self.legal_json = len(view_json), legal_json
+
+    def parts(self):
+        """(view, legal actions, waiting_for) as ``play.state_for`` takes them."""
+        return self.view, self.legal, self.waiting
 
 
 class Member:
     """One connected socket: its user, its address and the games it joined (game id -> seat)."""
 
-    __slots__ = ("user_id", "address", "games")
+    __slots__ = ("user_id", "address", "games", "updates")
 
     def __init__(self, user_id, address):
         self.user_id = user_id
         self.address = address
         self.games = {}
+        self.updates = set()  # the games it joined asking for updates
 
 
 def trim_memory():
@@ -134,6 +158,12 @@ class StateCache:
         self.bytes = 0
         self.lock = threading.Lock()
 
+    def latest(self, game_id, seat):
+        """(parts, version, created) kept for the seat at whichever version is kept, or None."""
+        with self.lock:
+            entry = self.entries.get((game_id, seat))
+            return None if entry is None else (entry[0], *entry[2])
+
     def get(self, key):
         """The parts kept for ``key`` = (game, seat, version, created), or None."""
         with self.lock:
@@ -144,7 +174,13 @@ class StateCache:
             return entry
 
     def put(self, key, entry, size):
+        """Keep ``entry`` for ``key`` = (game, seat, version, created), unless a later version of the
+        same game is kept already (a join that read the row before an action's push built the next
+        version): the kept state stays what the seat's next update is built on."""
         with self.lock:
+            kept = self.entries.get(key[:2])
+            if kept is not None and kept[2][1] == key[3] and kept[2][0] > key[2]:
+                return
             old = self.entries.pop(key[:2], None)
             if old is not None:
                 self.bytes -= old[1]
@@ -422,43 +458,77 @@ class Hub:
         return names
 
     def parts(self, row, game, seat):
-        """(view, legal actions) of one seat at the row's version, as encoded JSON (orjson Fragments
-        the packet encoder copies as they are): from the cache, or built and kept."""
+        """The seat's Built view and legal actions at the row's version: from the cache, or built and kept."""
         key = (row["id"], seat, row["version"], row["created"])
         kept = self.states.get(key)
         if kept is not None:
             return kept[0]
-        view = orjson.dumps(game.view(seat), option=orjson.OPT_NON_STR_KEYS)
+        tree = game.view(seat)
+        view = orjson.dumps(tree, option=orjson.OPT_NON_STR_KEYS)
         legal = orjson.dumps(game.legal_actions(seat) if seat is not None else [])
         with self.lock:
             self.built += 1
-        parts = (orjson.Fragment(view), orjson.Fragment(legal), sorted(game.waiting_for()))
-        self.states.put(key, parts, len(view) + len(legal))
-        return parts
+        built = Built(tree, view, legal, sorted(game.waiting_for()))
+        # what is kept: the JSON, and the view's Python objects (about 4 times the JSON's bytes)
+        self.states.put(key, built, 5 * len(view) + len(legal))
+        return built
 
     def cached(self, row, seat):
         return self.states.get((row["id"], seat, row["version"], row["created"])) is not None
 
-    def state(self, db, row, game, seat, events=(), names=None, extra=None):
+    def state(self, db, row, game, seat, events=(), names=None, extra=None, built=None):
         """The ``state`` payload of one seat (or a spectator); an online game's adds its ``online`` block."""
-        payload = play.state_for(row, game, seat, events, names or self.seat_names(db, row),
-                                 parts=self.parts(row, game, seat))
+        built = built or self.parts(row, game, seat)
+        payload = play.state_for(row, game, seat, events, names or self.seat_names(db, row), parts=built.parts())
         if online_games.is_online(row):
             payload["online"] = extra if extra is not None else self.online.block(db, row)
         return payload
 
     def push(self, db, played):
-        """Send every seat (and the spectators) of the game its own state after an action."""
+        """Send every seat (and the spectators) of the game its own state after an action: once per
+        seat and version, as a full ``state`` to the sockets that take those and as an ``update`` to
+        those that asked for updates (docs/protocol.md "Updates")."""
         row, game = played.row, played.game
         names = self.seat_names(db, row)
         extra = self.online.block(db, row) if online_games.is_online(row) else None
         for seat in (0, 1, None):
-            to = room(row["id"], "watch" if seat is None else seat)
-            if (seat is None or row["seats"][seat] is not None) and self.listening(to):
-                self.send("state", self.state(db, row, game, seat, played.events, names, extra), to=to)
+            if seat is not None and row["seats"][seat] is None:
+                continue
+            kind = "watch" if seat is None else seat
+            full, updates = room(row["id"], kind), room(row["id"], kind, updates=True)
+            to_full, to_updates = self.listening(full), self.listening(updates)
+            if not (to_full or to_updates):
+                continue
+            before = self.states.latest(row["id"], seat) if to_updates else None
+            built = self.parts(row, game, seat)
+            state = self.state(db, row, game, seat, played.events, names, extra, built=built)
+            if to_full:
+                self.send("state", state, to=full)
+            if to_updates:
+                self.send(*self.update(state, built, before, row), to=updates)
         if row["status"] != "active":
             self.names.pop(row["id"], None)
             self.states.drop_game(row["id"])
+
+    @staticmethod
+    def update(state, built, before, row):
+        """("update", payload) taking a socket from the seat's state ``before`` (parts, version,
+        created: the one the server built and sent before) to ``state``; ("state", state) when there is
+        no such state or the changes would not be smaller than the view."""
+        if before is None or before[2] != row["created"] or before[1] >= state["version"]:
+            return "state", state
+        old = before[0]
+        ops = orjson.dumps(diff(old.tree, built.tree), option=orjson.OPT_NON_STR_KEYS)
+        if len(ops) >= built.view_size:
+            return "state", state
+        payload = {"game": state["game"], "version": state["version"], "base": before[1], "seat": state["seat"],
+                   "status": state["status"], "waiting_for": state["waiting_for"], "view": orjson.Fragment(ops),
+                   "events": state["events"], "log": state["log"]}
+        if built.legal_json != old.legal_json:
+            payload["legal_actions"] = built.legal
+        if "online" in state:
+            payload["online"] = state["online"]
+        return "update", payload
 
     def listening(self, to):
         """False if nobody is in the room (then its state is not built); always True with a message
@@ -468,13 +538,22 @@ class Hub:
             return True
         return bool(manager.rooms.get("/", {}).get(to))
 
-    def enter(self, member, row):
-        """Put this socket into the game's rooms (its seat's, or the spectators'); return the seat."""
+    def enter(self, member, row, updates=None):
+        """Put this socket into the game's rooms (its seat's, or the spectators'; of full states, or of
+        updates if ``updates``, else as it joined before); return the seat."""
         seat = play.seat_of(row, member.user_id)
+        kind = "watch" if seat is None else seat
+        if updates is None:
+            updates = row["id"] in member.updates
         join_room(room(row["id"]))
-        join_room(room(row["id"], "watch" if seat is None else seat))
+        join_room(room(row["id"], kind, updates=updates))
+        leave_room(room(row["id"], kind, updates=not updates))
         with self.lock:
             member.games[row["id"]] = seat
+            if updates:
+                member.updates.add(row["id"])
+            else:
+                member.updates.discard(row["id"])
         if online_games.is_online(row):
             self.online.arrived(store.get_db(), row, seat, request.sid)
         return seat
@@ -644,12 +723,12 @@ def register(app, socketio):
             hostlog.log_event("(refused packet)", hub.members[request.sid].user_id, None, "bad_request")
             hub.error("bad_request", reason if isinstance(reason, str) else "this message was refused")
 
-    @guarded("join", {"game": "id"})
-    def on_join(member, game):
+    @guarded("join", {"game": "id", "updates?": "flag"})
+    def on_join(member, game, updates=False):
         db = store.get_db()
         row = play.load_row(db, game)
         if row["status"] in ("waiting", "aborted") and online_games.is_online(row):
-            seat = hub.enter(member, row)  # a waiting invitation: the room hears "started" when it starts
+            seat = hub.enter(member, row, updates)  # a waiting invitation: the room hears "started" when it starts
             answer = {"game": game, "status": row["status"]}
             if seat == 0:
                 stored = online_games.info(db, game)
@@ -662,7 +741,7 @@ def register(app, socketio):
                                            "join again in a moment", game)
         # a finished game's cached state needs no Game at all; an active one may wait for the CPU
         g = play.game_of(db, row) if row["status"] == "active" or not hub.cached(row, seat) else None
-        seat = hub.enter(member, row)
+        seat = hub.enter(member, row, updates)
         hub.reply("state", hub.state(db, row, g, seat))
         hub.cpu_waiting(row, g)
 
@@ -680,8 +759,10 @@ def register(app, socketio):
     def on_leave(member, game):
         with hub.lock:
             seat = member.games.pop(game, None)
+            member.updates.discard(game)
         leave_room(room(game))
-        leave_room(room(game, "watch" if seat is None else seat))
+        for updates in (False, True):
+            leave_room(room(game, "watch" if seat is None else seat, updates=updates))
         hub.online.gone(game, seat, request.sid)
 
     @guarded("claim", {"game": "id"})
@@ -719,19 +800,22 @@ def check_payload(name, payload, keys, extra):
         raise play.BadRequest(f"{name}: the payload is not plain JSON") from None
     if size > MAX_PAYLOAD:
         raise play.BadRequest(f"{name}: the payload is {size} bytes; at most {MAX_PAYLOAD}")
-    missing = sorted(set(keys) - set(payload))
-    unknown = sorted(str(k)[:20] for k in set(payload) - set(keys))
+    names = {key.rstrip("?") for key in keys}
+    missing = sorted(key for key in keys if not key.endswith("?") and key not in payload)
+    unknown = sorted(str(k)[:20] for k in set(payload) - names)
     if missing or unknown:
         raise play.BadRequest(f"{name}: expected {example(keys)}"
                               + (f"; missing {', '.join(missing)}" if missing else "")
                               + (f"; unknown {', '.join(unknown)}" if unknown else ""))
     for key, kind in keys.items():
-        CHECKS[kind](name, key, payload[key])
+        if key.rstrip("?") in payload:
+            CHECKS[kind](name, key.rstrip("?"), payload[key.rstrip("?")])
     return dict(payload)
 
 
 def example(keys):
-    return "{" + ", ".join(f'"{k}": …' for k in keys) + "}"
+    """The payload's shape for a message: ``{"game": …}``, an optional key as ``"updates"?: …``."""
+    return "{" + ", ".join(f'"{k[:-1]}"?: …' if k.endswith("?") else f'"{k}": …' for k in keys) + "}"
 
 
 def check_id(name, key, value):
@@ -742,6 +826,11 @@ def check_id(name, key, value):
 def check_version(name, key, value):
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_INT:
         raise play.BadRequest(f"{name}: {key!r} is the version of your last state (an integer), got {short(value)}")
+
+
+def check_flag(name, key, value):
+    if not isinstance(value, bool):
+        raise play.BadRequest(f"{name}: {key!r} is true or false, got {short(value)}")
 
 
 def check_emote(name, key, value):
@@ -778,6 +867,6 @@ def short(value):
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-CHECKS = {"id": check_id, "version": check_version, "action": check_action, "emote": check_emote}
+CHECKS = {"id": check_id, "version": check_version, "action": check_action, "emote": check_emote, "flag": check_flag}
 #: The client events (docs/protocol.md).
 EVENTS = ("join", "action", "leave", "claim", "emote", "rematch")

@@ -11,7 +11,7 @@ secret key starts over. Writing sessions is Flask's own.
 Logging out revokes (docs/security.md): a session holds the ``users.session_version`` it was made
 at (``"sv"``); ``version_of(app, user_id)`` gives the current one, and a session of another
 version opens empty. Every HTTP request opens its session, and so does every Socket.IO connection
-(its events keep the session of their connect), so a cookie captured before a logout opens
+(its events keep the session of their connect and open nothing), so a cookie captured before a logout opens
 neither a page nor a socket afterwards.
 """
 
@@ -22,6 +22,10 @@ import time
 
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
+
+#: The key under which Flask-SocketIO keeps, in a socket's handshake environ, the session copied at
+#: its connect; every later event of the socket runs with that session (manage_session=True).
+SOCKET_SESSION = "saved_session"
 
 
 class RememberingCookieSessions(SecureCookieSessionInterface):
@@ -34,6 +38,12 @@ class RememberingCookieSessions(SecureCookieSessionInterface):
         self.lock = threading.Lock()
 
     def open_session(self, app, request):
+        if SOCKET_SESSION in request.environ:
+            # A Socket.IO event after its connect: Flask-SocketIO (manage_session) puts the session it
+            # kept from the connect in place of whatever this returns, so neither the cookie nor the
+            # user's session version is read again (a database connection per event, a third of the
+            # server's time per action: docs/deploy.md). The connect itself is checked below.
+            return self.session_class()
         value = request.cookies.get(self.get_cookie_name(app))
         serializer = self.get_signing_serializer(app)
         if not value or serializer is None:

@@ -1,0 +1,131 @@
+"""Updates: a seat's ``state`` sent as the changes since the state the server sent it before
+(docs/protocol.md "Updates").
+
+``diff(old, new)`` lists the changes between two views as operations, ``patch(view, ops)`` applies
+them to a copy. The browser's copy of ``patch`` is ``applyOps`` in static/js/play-transport.js;
+tests and the load bench's clients use this one. An operation is a list:
+
+* ``[path, value]``: set the value at ``path`` (a new key of an object, or an existing index of an
+  array);
+* ``[path]``: delete the key at ``path``;
+* ``[path, null, order]``: rearrange the array at ``path``: item ``i`` of the new array is item
+  ``order[i]`` of the old one, or null where ``order[i]`` is -1 (a later operation sets it).
+  Arrays of objects with distinct ``id``s (units, cards in hand) are matched by id this way when
+  their ids moved, came or went, then compared item by item.
+
+A path is a list of object keys (strings) and array indices (integers), from the view's top.
+Objects are compared key by key (a changed object whose keys would come out in another order is
+sent whole, so the result keeps the new view's key order; equal objects are equal in any order)
+and arrays of the same length item by item, down to ``DEPTH`` levels; anything else that changed
+is sent whole (an array of other items that grew or shrank, a value below ``DEPTH``). Equal
+subtrees are skipped with one ``==`` (C code), so the Python work is proportional to what changed.
+"""
+
+import copy
+
+#: How deep ``diff`` looks into objects and arrays before sending a changed value whole: the view's
+#: parts (1), one land, unit or player (2), one field of it (3), a field's own parts (4).
+DEPTH = 4
+
+
+def diff(old, new):
+    """The operations that turn ``old`` into ``new`` (two views: dicts of JSON values)."""
+    out = []
+    _diff(old, new, [], out, 0)
+    return out
+
+
+def _diff(old, new, path, out, depth):
+    if type(old) is not type(new):
+        out.append([path, new])
+        return
+    if old == new:  # (inside equal containers True == 1 would pass: views never swap the two; tests check)
+        return
+    if depth < DEPTH and type(new) is dict and _same_order(old, new):
+        for key, value in new.items():
+            if key not in old:
+                out.append([path + [key], value])
+            elif old[key] != value or type(old[key]) is not type(value):  # (the cheap test first: most are equal)
+                _diff(old[key], value, path + [key], out, depth + 1)
+        for key in old:
+            if key not in new:
+                out.append([path + [key]])
+    elif depth < DEPTH and type(new) is list and len(new) == len(old) and not _keyed(old, new):
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            if a != b or type(a) is not type(b):
+                _diff(a, b, path + [i], out, depth + 1)
+    elif depth < DEPTH and type(new) is list and _keyed(old, new):
+        at = {item["id"]: i for i, item in enumerate(old)}
+        order = [at.get(item["id"], -1) for item in new]
+        if order != list(range(len(old))):
+            out.append([path, None, order])
+        for i, item in enumerate(new):
+            if order[i] < 0:
+                out.append([path + [i], item])
+            elif old[order[i]] != item:
+                _diff(old[order[i]], item, path + [i], out, depth + 1)
+    else:
+        out.append([path, new])
+
+
+def _keyed(old, new):
+    """True for two arrays of objects with distinct ``id``s (units, hand cards) whose ids moved, came
+    or went: they are matched by id (a ``[path, null, order]`` operation rearranges the old items)."""
+    if not old or not new or type(old[0]) is not dict or "id" not in old[0]:
+        return False
+    try:
+        before = [item["id"] for item in old]
+        after = [item["id"] for item in new]
+    except (TypeError, KeyError):
+        return False
+    return before != after and len(set(before)) == len(before) and len(set(after)) == len(after)
+
+
+def _same_order(old, new):
+    """True if setting ``new``'s added keys on ``old`` (minus its deleted ones) gives ``new``'s key order
+    (a new key lands last, as in a JavaScript object); else the object is sent whole."""
+    if list(old) == list(new):
+        return True
+    kept = [key for key in old if key in new]
+    return list(new)[:len(kept)] == kept
+
+
+def patch(view, ops):
+    """A copy of ``view`` with ``ops`` applied (``view`` is left as it was). ValueError on an operation
+    that does not fit the view (a missing key on the way, an index out of range)."""
+    view = copy.deepcopy(view)
+    for op in ops:
+        if not isinstance(op, list) or not 1 <= len(op) <= 3 or not isinstance(op[0], list) or not op[0]:
+            raise ValueError(f"not an operation: {op!r}")
+        path = op[0]
+        node = view
+        try:
+            for key in path[:-1]:
+                node = node[key]
+            last = path[-1]
+            if len(op) == 3:
+                old = node[last]
+                node[last] = [old[i] if i >= 0 else None for i in op[2]]
+            elif len(op) == 2:
+                if isinstance(node, list) and not 0 <= last < len(node):
+                    raise IndexError(last)
+                node[last] = op[1]
+            else:
+                del node[last]
+        except (KeyError, IndexError, TypeError) as exc:
+            raise ValueError(f"operation {op!r} does not fit the view: {exc!r}") from None
+    return view
+
+
+def apply_update(state, update):
+    """The full ``state`` an ``update`` makes of the ``state`` it was built against (``update["base"]``
+    must be ``state["version"]``: else ValueError, and the client asks for a full state with ``join``)."""
+    if state is None or state.get("game") != update.get("game") or state.get("version") != update.get("base"):
+        raise ValueError("this update is not built on the state held")
+    new = dict(state)
+    for key, value in update.items():
+        if key not in ("base", "view"):
+            new[key] = value
+    new["legal_actions"] = update.get("legal_actions", state["legal_actions"])
+    new["view"] = patch(state["view"], update["view"])
+    return new
