@@ -413,6 +413,7 @@ class Board {
     this.renderStatus();
     this.renderSides();
     this.renderMap();
+    this.showOwnBase();
     this.renderPanel();
     this.renderHand();
     this.renderLeaders();
@@ -424,6 +425,17 @@ class Board {
     this.flip(before, events || []);
     requestAnimationFrame(() => this.drawLinks());
     this.tips.remark();
+  }
+
+  /** A map taller than its box (a phone): at the start of the player's turn it shows their own base
+   * and the lands beside it (the bottom rows), where their monsters start from; they scroll up for more. */
+  showOwnBase() {
+    const v = this.view;
+    const turn = `${v.round}:${v.active}`;
+    if (this.seat === null || v.phase !== "main" || v.active !== this.me || this.scrolledFor === turn) return;
+    if (this.map.scrollHeight <= this.map.clientHeight + 4) return;
+    this.scrolledFor = turn;
+    this.map.scrollTop = this.map.scrollHeight;
   }
 
   renderStatus() {
@@ -533,6 +545,7 @@ class Board {
     const joinable = this.joinable();
     const pending = v.pending ? v.pending.land : null;
     const battleLand = v.battle ? v.battle.land : null;
+    const scrolled = this.map.scrollTop;  // a map that scrolls in its box (a phone) stays where it was
     this.map.textContent = "";
     add(this.map, this.links);
     for (const row of this.rowsForViewer()) {
@@ -540,6 +553,7 @@ class Board {
       for (const land of row) add(r, this.renderLand(land, dests.get(land), selectable, joinable, pending === land, battleLand === land));
       add(this.map, r);
     }
+    this.map.scrollTop = scrolled;
   }
 
   renderLand(id, dest, selectable, joinable, pending, battling) {
