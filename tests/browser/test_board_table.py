@@ -445,10 +445,15 @@ class AutoPassWatcher(BoardPlayer):
         # look for the auto-pass note only then, or the note is not there yet and the button is
         self.idle()
         b = st["battle"]
+        version = st["version"]
+        moved_on = f"() => window.brigadeBoard.version > {version} || (window.brigadeBoard.autoPassed || 0) > 0"
         if b and b["chain"] and "pass" in st["types"] and not {"quick_summon", "formation"} & set(st["types"]):
-            self.page.wait_for_selector("[data-testid=autopass-note]", timeout=10000)
+            # the note, unless the page has passed already (its grace is short at "fast" on a busy machine)
+            self.page.wait_for_function(f"() => !!document.querySelector('[data-testid=autopass-note]') || ({moved_on})()",
+                                        timeout=10000)
+            if self.page.evaluate(moved_on):
+                return
         if self.page.locator("[data-testid=autopass-note]").count():
-            version = st["version"]
             # the page passes by itself (maybe already has): the board moves past this version
             self.page.wait_for_function(f"() => window.brigadeBoard.version > {version} || (window.brigadeBoard.autoPassed || 0) > 0",
                                         timeout=10000)
