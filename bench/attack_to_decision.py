@@ -7,7 +7,10 @@ Starts `python -m webapp` (tests/browserkit.py's Server) with CPU_DELAY = --cpu-
 POST /play/settings.json), registers a player in Debian's chromium, starts CPU games and plays them
 with tests/browserkit.py's BoardPlayer. Each time the page offers "Attack", it clicks it and measures,
 in the page (performance.now()), until the board is idle again and waits for the player (or the game
-is over). Prints each figure and the median per speed; no figure is asserted anywhere.
+is over), and how much of that span the board spent drawing events (its `animate`, which holds every
+animation and pause the speed setting scales); the rest is the server's and the CPU's time (rules,
+the CPU's search, the socket) and the page's own drawing. Prints each figure and the medians per
+speed; no figure is asserted anywhere.
 """
 
 import argparse
@@ -23,6 +26,11 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from tests.browserkit import DESKTOP, BoardPlayer, Server, register  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
+# Count the time the board spends in `animate` (wrapped once per page load).
+HOOK = """() => { const b = window.brigadeBoard; if (b.__timed) return; b.__timed = true; window.__anim = 0;
+    const animate = b.animate.bind(b);
+    b.animate = async (...args) => { const t = performance.now(); try { return await animate(...args); }
+                                     finally { window.__anim += performance.now() - t; } }; }"""
 WAIT_NEXT = """() => { const b = window.brigadeBoard; if (!b || !b.view) return false;
     return b.idle && !!(b.view.result || (b.view.waiting_for || []).includes(b.me)); }"""
 
@@ -61,12 +69,13 @@ def measure(browser, url, speed, attacks, games=6):
                 if st["result"]:
                     break
                 if st["mine"] and st["phase"] == "battle" and player.controls("[data-testid=attack]"):
-                    page.evaluate("() => { window.__t0 = performance.now(); }")
+                    page.evaluate(HOOK)
+                    page.evaluate("() => { window.__t0 = performance.now(); window.__anim = 0; }")
                     player.press("[data-testid=attack]")
                     page.wait_for_function(WAIT_NEXT, timeout=120000, polling=50)
-                    ms = page.evaluate("() => performance.now() - window.__t0")
-                    out.append(ms / 1000)
-                    print(f"  {speed:8} attack → next decision: {ms / 1000:.2f} s", flush=True)
+                    ms, anim = page.evaluate("() => [performance.now() - window.__t0, window.__anim]")
+                    out.append((ms / 1000, anim / 1000))
+                    print(f"  {speed:8} attack → next decision: {ms / 1000:.2f} s (drawing events {anim / 1000:.2f} s)", flush=True)
                     continue
                 if not player.step():
                     break
@@ -92,9 +101,13 @@ def main():
     finally:
         srv.stop()
     print(f"\nattack → next decision (CPU_DELAY = {args.cpu_delay} s), seconds:")
-    for speed, xs in results.items():
-        if xs:
-            print(f"  {speed:8} median {statistics.median(xs):.2f}  min {min(xs):.2f}  max {max(xs):.2f}  (n = {len(xs)})")
+    for speed, pairs in results.items():
+        if pairs:
+            xs = [t for t, _ in pairs]
+            anim = statistics.median(a for _, a in pairs)
+            rest = statistics.median(t - a for t, a in pairs)
+            print(f"  {speed:8} median {statistics.median(xs):.2f}  min {min(xs):.2f}  max {max(xs):.2f}  (n = {len(xs)});"
+                  f"  median drawing events {anim:.2f}, median the rest {rest:.2f}")
         else:
             print(f"  {speed:8} no attack came up")
 

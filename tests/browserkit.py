@@ -1,9 +1,10 @@
 """What the browser tests share: the real server as a subprocess, registering through the page, and a
 player that drives a board page through its own controls.
 
-* ``Server(folder, config)`` starts ``python -m webapp`` on a free port with its own instance folder
-  (``folder/instance``, holding ``config`` as its config.py) and database, waits until it prints its
-  address and answers ``/healthz``; ``url``, ``output()`` (its log) and ``stop()``.
+* ``Server(folder, config, env)`` starts ``python -m webapp`` on a free port with its own instance folder
+  (``folder/instance``, holding ``config`` as its config.py) and database (``env``: more environment
+  variables, e.g. ``BRIGADE_STORY``), waits until it prints its address and answers ``/healthz``;
+  ``url``, ``output()`` (its log) and ``stop()``.
 * ``BoardPlayer(page)`` makes one decision at a time on a board page (static/js/play.js) with simple
   rules of thumb, clicking only the controls the page offers (they come from the server's
   ``legal_actions``); the test never sends an action itself.
@@ -38,10 +39,10 @@ def free_port():
 
 class Server:
     """``python -m webapp --port N`` on a fresh instance folder under ``folder``; ``config`` (Python
-    source, e.g. ``"CPU_DELAY = 0\\n"``) becomes its instance/config.py. Stopped (and waited for) by
-    ``stop``."""
+    source, e.g. ``"CPU_DELAY = 0\\n"``) becomes its instance/config.py; ``env`` adds environment
+    variables. Stopped (and waited for) by ``stop``."""
 
-    def __init__(self, folder, config=""):
+    def __init__(self, folder, config="", env=None):
         folder = Path(folder)
         self.instance = folder / "instance"
         self.instance.mkdir(parents=True)
@@ -50,14 +51,14 @@ class Server:
         (self.instance / "config.py").write_text(config, encoding="utf-8")
         self.db_path = self.instance / "brigade.db"
         self.log_path = folder / "server.log"
-        env = dict(os.environ, BRIGADE_INSTANCE_PATH=str(self.instance), BRIGADE_DB=str(self.db_path),
-                   PYTHONUNBUFFERED="1")
-        env.pop("BRIGADE_PORT", None)
+        variables = dict(os.environ, BRIGADE_INSTANCE_PATH=str(self.instance), BRIGADE_DB=str(self.db_path),
+                         PYTHONUNBUFFERED="1", **(env or {}))
+        variables.pop("BRIGADE_PORT", None)
         # Output to a file, not a pipe: a pipe nobody reads would fill up and block the server (which
         # keeps its own copy of the file: ours is closed at once).
         with open(self.log_path, "w", encoding="utf-8") as log:
             self.proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(free_port())], cwd=ROOT,
-                                         env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+                                         env=variables, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         try:
             self.url = self._wait_for_url()
         except BaseException:

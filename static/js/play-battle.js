@@ -360,7 +360,12 @@ export class BattleScreen {
     }
     if (!this.interactive()) {
       const w = (v.waiting_for || [])[0];
-      const waitWord = B.sent ? "Sending…" : `${w === undefined ? B.names[B.foe] : B.names[w]} is deciding…`;
+      const who = w === undefined ? B.names[B.foe] : B.names[w];
+      if (B.replay) {  // a replay's step: whose decision comes next (nobody is waited for)
+        add(bar, h("p", {class: "pl-prompt"}, `Next: ${who} decides.`));
+        return bar;
+      }
+      const waitWord = B.sent ? "Sending…" : `${who} is deciding…`;
       add(bar, h("p", {class: "pl-prompt pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), waitWord));
       return bar;
     }

@@ -30,6 +30,9 @@ class Board {
     this.me = this.seat === null ? 0 : this.seat;
     this.foe = 1 - this.me;
     this.lang = root.dataset.lang || "en";
+    // a finished game's replay (static/js/play-replay.js): the states come from replay.json through
+    // window.BrigadeTransport; a step's payload may say `reset` (a jump: drawn at once, no animation)
+    this.replay = !!root.dataset.replay;
     this.cards = new Cards(cardPool(), this.lang);
     this.sound = new Sound();
     this.settings = new Settings(this);
@@ -101,7 +104,7 @@ class Board {
     // A dialog replaced by another one closes first: its close event comes after the new one opened.
     this.dialog.addEventListener("close", () => { if (!this.dialog.open) this.dialog.textContent = ""; });
     this.goalBar = h("section", {class: "pl-goal", "aria-label": "Chapter goal", "data-testid": "story-goal-bar", hidden: true});
-    const heading = h("h1", {class: "pl-sr", id: "pl-heading"}, "The board");
+    const heading = h(this.replay ? "h2" : "h1", {class: "pl-sr", id: "pl-heading"}, "The board");  // a replay's page has its own h1
     add(this.root, heading, this.status, this.goalBar, this.layout, this.log, this.toasts, this.dialog, this.tips.el);
     new ResizeObserver(() => this.drawLinks()).observe(this.map);
     // The board fills the window below the site header: the page itself does not scroll.
@@ -167,6 +170,10 @@ class Board {
 
   onState(p) {
     if (!p || (p.game !== undefined && Number(p.game) !== this.game)) return;
+    if (p.reset) {  // a replay's jump: what is queued is dropped, what is playing finishes at once
+      this.queue = [];
+      pace.boost = 0;
+    }
     this.online.take(p);
     this.queue.push(p);
     this.pump();
@@ -190,6 +197,14 @@ class Board {
   }
 
   async apply(p) {
+    if (p.reset) {
+      this.view = null;
+      this.version = -1;
+      this.known.clear();
+      this.battle.close();
+      this.logList.textContent = "";
+      this.keptLog = [];
+    }
     const first = this.view === null;
     if (!first && p.version < this.version) return;             // an old echo
     const fresh = p.version > this.version;
@@ -213,12 +228,12 @@ class Board {
     this.legal = (p.legal_actions || []).filter(Boolean);
     this.version = p.version;
     this.sent = false;
-    if (fresh || first) this.addLog(p.log || [], first);
+    if (fresh || first) this.addLog((p.reset && p.history ? p.history : []).concat(p.log || []), first);
     this.pruneSelection();
     this.render(events);
     this.battle.sync(this.view);  // opens the battle screen too when a page (re)loads mid-battle
     this.tips.afterState(this.view, this.legal, events);
-    if (this.view.result && (fresh || first) && !this.endShown) this.showEnd();
+    if (this.view.result && (fresh || first) && !this.endShown && !this.replay) this.showEnd();
   }
 
   count(events, view) {
@@ -383,6 +398,7 @@ class Board {
     this.renderStatus();
     this.renderSides();
     this.renderMap();
+    this.showOwnBase();
     this.renderPanel();
     this.renderHand();
     this.renderLeaders();
@@ -397,10 +413,29 @@ class Board {
     this.tips.remark();
   }
 
+  /** A map taller than its box (a phone): at the start of the player's turn it shows their own base
+   * and the lands beside it (the bottom rows), where their monsters start from; they scroll up for more. */
+  showOwnBase() {
+    const v = this.view;
+    const turn = `${v.round}:${v.active}`;
+    if (this.seat === null || v.phase !== "main" || v.active !== this.me || this.scrolledFor === turn) return;
+    if (this.map.scrollHeight <= this.map.clientHeight + 4) return;
+    this.scrolledFor = turn;
+    this.map.scrollTop = this.map.scrollHeight;
+  }
+
   renderStatus() {
     const v = this.view;
-    const s = this.status;
-    s.textContent = "";
+    // `statusSlot`: an element a page keeps at the end of the status bar (a replay's step controls); it
+    // is never taken out while the rest is redrawn, so a control in it keeps its focus and its drag
+    const slot = this.statusSlot && this.statusSlot.parentNode === this.status ? this.statusSlot : null;
+    for (const c of [...this.status.childNodes]) if (c !== slot) c.remove();
+    const s = document.createDocumentFragment();
+    this.renderStatusParts(s, v);
+    this.status.insertBefore(s, slot);
+  }
+
+  renderStatusParts(s, v) {
     if (!v) {
       add(s, h("p", {class: "pl-status-main"}, this.connMsg || "Connecting…"));
       return;
@@ -418,9 +453,9 @@ class Board {
         h("span", {class: "pl-round-of"}, v.round <= 1 ? "Round 1 of 12" : "of 12")),
       h("p", {class: "pl-status-main", "data-testid": "whose"}, whose),
       this.feed,
-      this.seat === null ? h("p", {class: "pl-watching", "data-testid": "watching"}, "Watching") : null,
+      this.seat === null ? h("p", {class: "pl-watching", "data-testid": "watching"}, this.replay ? "Replay" : "Watching") : null,
       h("p", {class: ["pl-move", waitingMe ? "pl-move-me" : "pl-move-foe"]},
-        v.result ? "" : waitingMe ? "Your move" : `Waiting for ${waitedFor}…`),
+        v.result ? "" : waitingMe ? "Your move" : this.replay ? `${waitedFor} to move` : `Waiting for ${waitedFor}…`),
       this.root.dataset.connection === "offline" ? h("p", {class: "pl-conn"}, this.connMsg || "Offline") : null,
       this.seat !== null && !v.result ? h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "resign",
         onclick: () => this.confirmResign()}, "Resign") : null,
@@ -453,14 +488,14 @@ class Board {
       const leadersAlive = v.units.filter((u) => u.owner === p && u.leader).length;
       const mine = p === this.me;
       el.textContent = "";
-      const backs = mine ? null : h("span", {class: "pl-backs", title: `${pl.hand_count} cards in hand`, "aria-label": `${pl.hand_count} cards in hand`},
+      const backs = mine && this.seat !== null ? null : h("span", {class: "pl-backs", title: `${pl.hand_count} cards in hand`, "aria-label": `${pl.hand_count} cards in hand`},
         Array.from({length: Math.min(pl.hand_count, 6)}, () => h("span", {class: "pl-back"})),
         h("b", {}, pl.hand_count));
       add(el, 
         h("span", {class: "pl-side-name", "data-seat": p}, h("span", {class: "pl-side-dot", "aria-hidden": "true"}),
           mine && this.seat !== null ? "You" : this.names[p],
           this.online.sideBits(p),
-          (v.waiting_for || []).includes(p) && !v.result && !this.online.isAway(p) ? h("span", {class: "pl-thinking"}, mine && this.seat !== null ? "your move" : "thinking…") : null,
+          (v.waiting_for || []).includes(p) && !v.result && !this.online.isAway(p) ? h("span", {class: "pl-thinking"}, mine && this.seat !== null ? "your move" : this.replay ? "to move" : "thinking…") : null,
           mine ? this.online.emoteToggle() : null),
         backs,
         h("span", {class: "pl-count", title: "Draw pile"}, h("span", {class: "pl-ico pl-ico-deck", "aria-hidden": "true"}), `Deck ${pl.deck_count}`),
@@ -496,6 +531,7 @@ class Board {
     const joinable = this.joinable();
     const pending = v.pending ? v.pending.land : null;
     const battleLand = v.battle ? v.battle.land : null;
+    const scrolled = this.map.scrollTop;  // a map that scrolls in its box (a phone) stays where it was
     this.map.textContent = "";
     add(this.map, this.links);
     for (const row of this.rowsForViewer()) {
@@ -503,6 +539,7 @@ class Board {
       for (const land of row) add(r, this.renderLand(land, dests.get(land), selectable, joinable, pending === land, battleLand === land));
       add(this.map, r);
     }
+    this.map.scrollTop = scrolled;
   }
 
   renderLand(id, dest, selectable, joinable, pending, battling) {
@@ -513,7 +550,9 @@ class Board {
     const enemies = units.filter((u) => u.owner !== this.me);
     const used = land.used ? land.used[this.me] : 0;
     const foeUsed = land.used ? land.used[this.foe] : 0;
-    const kind = land.kind === "base" ? (id === `H${this.me}` ? "Your base" : `${poss(this.names[this.foe])} base`) : LAND_KIND[land.kind] || land.kind;
+    // a spectator (or a replay) sees both bases by their players' names: neither is "yours"
+    const mineWord = this.seat === null ? `${poss(this.names[this.me])} base` : "Your base";
+    const kind = land.kind === "base" ? (id === `H${this.me}` ? mineWord : `${poss(this.names[this.foe])} base`) : LAND_KIND[land.kind] || land.kind;
     const failed = (v.failed_lands || []).includes(id);
     const attack = dest && enemies.length > 0;
     const el = h("div", {
@@ -522,7 +561,8 @@ class Board {
       "data-land": id,
       onclick: dest ? (e) => { if (!e.target.closest("button")) this.send(this.marchWithSelection(dest)); } : null,
     });
-    const ownerWord = owner === "me" ? "yours" : owner === "foe" ? `held by ${this.names[this.foe]}` : "unclaimed";
+    const ownerWord = owner === "me" ? (this.seat === null ? `held by ${this.names[this.me]}` : "yours")
+      : owner === "foe" ? `held by ${this.names[this.foe]}` : "unclaimed";
     add(el, h("div", {class: "pl-land-head"},
       h("span", {class: "pl-land-icon", "aria-hidden": "true"}),
       h("span", {class: "pl-land-name"}, land.kind === "base" ? kind : `${id} · ${kind}`),
@@ -653,6 +693,14 @@ class Board {
     const v = this.view;
     const p = this.panel;
     p.textContent = "";
+    if (this.replay) {
+      // a replay's panel: what the step shown did (the whole story so far is in the log drawer)
+      const lines = (this.payload && this.payload.log) || [];
+      add(p, h("h2", {id: "replay-log-title"}, "What happened"),
+        h("ol", {class: "pl-replay-log", id: "replay-log", "aria-labelledby": "replay-log-title"}, lines.map((line) => h("li", {}, line))),
+        v.result ? h("p", {class: "pl-replay-result"}, h("b", {}, this.resultTitle()), ` · ${this.resultReason()}`) : null);
+      return;
+    }
     if (v.result) {
       add(p, h("h2", {}, this.resultTitle()), h("p", {}, this.resultReason()),
         h("button", {class: ["pl-btn", this.online.on ? "" : "pl-btn-go"], type: "button", "data-key": "show-end", onclick: () => this.showEnd()}, "Show the result"),
@@ -778,6 +826,7 @@ class Board {
     const v = this.view;
     const me = v.players[this.me];
     this.hand.textContent = "";
+    this.hand.hidden = this.replay;  // a replay shows no hand at all (the counts are by the map)
     if (this.seat === null) {
       add(this.hand, h("p", {class: "pl-hint"}, "Spectators do not see the hands."));
       return;
@@ -1178,6 +1227,7 @@ class Board {
     if (!lines.length) return;
     for (const line of lines) this.logLine(line, !first);
     this.keptLog = (this.keptLog || []).concat(lines).slice(-400);
+    if (this.replay) return;  // a replay's log is rebuilt from its steps: nothing is kept
     try {
       localStorage.setItem(`brigade.log.${this.game}`, JSON.stringify(this.keptLog));
       const games = JSON.parse(localStorage.getItem("brigade.log.games") || "[]").filter((g) => g !== this.game);

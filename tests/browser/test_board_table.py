@@ -3,9 +3,17 @@
 A CPU game in Debian's chromium against the real server (tests/browserkit.py). At each size the test
 plays through the page's own controls (``BoardPlayer``) and, in the leader choice, the main step and a
 battle window of the player's, checks the geometry: the map (or the battle), the player's hand and
-the move panel are on screen; in battle both parties and the player's buttons are. It saves
-docs/screenshots/table-<phase>-<size>.png for people to look at.
+the move panel are on screen; in battle (``battle_geometry``) every party card, the land, the dice,
+the chain and every control of the decision bar lie wholly inside the window, nothing overlaps a
+party card (element boxes compared, and the card is what the page shows at its centre) and the page
+does not scroll. A second test plays a story chapter that opens beside the enemy (a server with its
+own story folder) and checks the battle at each of the player's decisions in it; a third replays that
+game on the replay page, which draws the live board. It saves docs/screenshots/table-<phase>-<size>.png
+for people to look at.
 """
+
+import re
+from pathlib import Path
 
 import pytest
 
@@ -52,6 +60,7 @@ def shoot(page, name, size):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.wait_for_function("() => window.brigadeBoard.idle")
     page.evaluate("() => { for (const b of document.querySelectorAll('[data-testid=tip-ok]')) b.click(); }")
+    page.mouse.move(1, 1)  # no card preview under the pointer
     page.wait_for_timeout(300)
     page.screenshot(path=str(SHOTS / f"table-{name}-{size}.png"), animations="disabled")
 
@@ -123,9 +132,282 @@ def check_phase(page, player, st, shots, size):
         assert serious_axe(page, f"main step, {size}") == []
     if st["phase"] == "battle" and not shots["battle"] and player.controls("[data-testid=attack]"):
         assert_on_screen(page, [".pl-party-foe", ".pl-party-me", "[data-testid=attack]", ".pl-dice", ".pl-hand"], "battle")
+        assert_battle_fits(page, f"battle, {size}")
         shoot(page, "battle", size)
         shots["battle"] = True
         assert serious_axe(page, f"battle, {size}") == []
+
+
+BATTLE_GEOMETRY = """() => {
+    const box = (e) => {
+        const r = e.getBoundingClientRect();
+        return {l: r.left, t: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height};
+    };
+    const shown = (e) => e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+    const name = (e) => e.dataset.testid || e.dataset.key || e.dataset.unit || e.className || e.tagName;
+    const battle = document.querySelector("[data-testid=battle]");
+    if (!shown(battle)) return null;
+    const bar = battle.querySelector("[data-testid=battle-bar]");
+    const cards = [...battle.querySelectorAll(".pl-party .pl-bunit")].map((e) => {
+        const b = box(e);
+        const at = document.elementFromPoint(b.l + b.w / 2, b.t + b.h / 2);
+        return {name: e.dataset.unit, side: e.closest(".pl-party").dataset.side, box: b, top: !!at && e.contains(at),
+                on: at ? name(at.closest("[data-testid], [data-key], [data-unit]") || at) : null};
+    });
+    const parts = {};
+    for (const [k, sel] of Object.entries({foe: ".pl-party-foe", me: ".pl-party-me", land: ".pl-bhead h2", dice: ".pl-dice",
+                                           chain: ".pl-chain-wrap", bar: "[data-testid=battle-bar]", field: ".pl-bfield"})) {
+        const e = battle.querySelector(sel);
+        parts[k] = shown(e) ? box(e) : null;
+    }
+    // what lies over the board on purpose: Eringe's tips, the card preview (the pointer passes through it)
+    const overlays = [...document.querySelectorAll(".pl-tip, .pl-preview, .pl-toast, dialog[open]")].filter(shown)
+        .map((e) => ({name: name(e), box: box(e)}));
+    // what is cut: a part whose content is taller than its box (each clips what does not fit)
+    const cut = [".pl-party-foe", ".pl-party-me", ".pl-party-foe .pl-prow", ".pl-party-me .pl-prow", ".pl-dice", ".pl-chain-wrap",
+                 ".pl-bhead"].filter((sel) => {
+        const e = battle.querySelector(sel);
+        return shown(e) && e.scrollHeight > e.clientHeight + 1;
+    });
+    const controls = [...bar.querySelectorAll("button, input")].filter((e) => shown(e) && !e.disabled)
+        .map((e) => ({name: name(e), box: box(e)}));
+    return {w: innerWidth, h: innerHeight, me: window.brigadeBoard.me, scroll: document.documentElement.scrollHeight,
+            cards, parts, controls, overlays, cut,
+            bar: bar ? Object.assign(box(bar), {scrollTop: bar.scrollTop, scrollH: bar.scrollHeight, clientH: bar.clientHeight}) : null,
+            prompt: bar ? bar.innerText.slice(0, 80) : ""};
+}"""
+
+
+def overlap(a, b):
+    """The area two boxes share (px²)."""
+    return max(0.0, min(a["r"], b["r"]) - max(a["l"], b["l"])) * max(0.0, min(a["b"], b["b"]) - max(a["t"], b["t"]))
+
+
+def inside(a, outer, slack=1.0):
+    return a["l"] >= outer["l"] - slack and a["t"] >= outer["t"] - slack and a["r"] <= outer["r"] + slack and a["b"] <= outer["b"] + slack
+
+
+def battle_problems(g, controls=True):
+    """What is wrong with the battle screen's geometry ``g`` (BATTLE_GEOMETRY): [] when nothing is.
+    ``controls``: the player decides now (a replay or a spectator has no control to offer)."""
+    out = []
+    view = {"l": 0, "t": 0, "r": g["w"], "b": g["h"]}
+    if g["scroll"] > g["h"] + 1:
+        out.append(f"the page scrolls: {g['scroll']} px > {g['h']} px")
+    parts = g["parts"]
+    for k in ("foe", "me", "land", "dice", "chain", "bar"):
+        if not parts[k]:
+            out.append(f"{k} is not shown")
+        elif not inside(parts[k], view):
+            out.append(f"{k} is not wholly inside the window: {parts[k]}")
+    if not g["cards"]:
+        out.append("no party card is shown")
+    for c in g["cards"]:
+        party = parts["me" if c["side"] == str(g["me"]) else "foe"]
+        boxes = [view] + [b for b in (parts["field"], party) if b]
+        if not all(inside(c["box"], b) for b in boxes):
+            out.append(f"party card {c['name']} (side {c['side']}) is not wholly in view: {c['box']}")
+        if not c["top"]:
+            out.append(f"party card {c['name']} (side {c['side']}) is covered by {c['on']}")
+        for k in ("bar", "dice", "chain"):
+            if parts[k] and overlap(c["box"], parts[k]) > 0:
+                out.append(f"{k} overlaps party card {c['name']} (side {c['side']})")
+        for o in g["overlays"]:
+            if overlap(c["box"], o["box"]) > 0:
+                out.append(f"{o['name']} lies over party card {c['name']} (side {c['side']})")
+    for a, b in (("foe", "me"), ("foe", "bar"), ("me", "bar"), ("dice", "bar"), ("chain", "bar"), ("foe", "dice"), ("me", "chain")):
+        if parts[a] and parts[b] and overlap(parts[a], parts[b]) > 0:
+            out.append(f"{a} and {b} overlap")
+    out += [f"{sel} is cut: its content does not fit its box" for sel in g["cut"]]
+    if controls and not g["controls"]:
+        out.append("the decision bar offers no control")
+    for c in g["controls"]:
+        if not inside(c["box"], view) or (g["bar"] and not inside(c["box"], g["bar"])):
+            out.append(f"control {c['name']} is not wholly in view without scrolling: {c['box']} (bar {g['bar']})")
+    return out
+
+
+def assert_battle_fits(page, what, controls=True):
+    """The battle screen shows both parties, the land, the dice, the chain and every control of the
+    decision bar inside the window, nothing over a party card, and the page does not scroll. (The
+    pointer is moved off the board first: a card under it shows its preview, on purpose.)"""
+    page.mouse.move(1, 1)
+    page.wait_for_function("() => { const p = document.querySelector('[data-testid=preview]'); return !p || p.hidden; }", timeout=5000)
+    g = page.evaluate(BATTLE_GEOMETRY)
+    assert g is not None, f"{what}: the battle screen is not shown"
+    bad = battle_problems(g, controls)
+    if bad:
+        page.screenshot(path=str(SHOTS / f"table-failed-{what.replace(' ', '-').replace(',', '')}.png"))
+    assert not bad, f"{what} ({g['w']}×{g['h']}, bar says {g['prompt']!r}): {bad}"
+    return g
+
+
+# Story chapter 6 ("Embers in the Slots") opens with the player's monsters beside the enemy's and fire
+# spells in hand: as the only chapter of a server's story folder, a fresh account plays it at once.
+BATTLE_CHAPTER = "06-ember-slots.toml"
+
+
+@pytest.fixture(scope="module")
+def battle_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("battle-story")
+    text = (Path(__file__).resolve().parents[2] / "cards" / "story" / BATTLE_CHAPTER).read_text(encoding="utf-8")
+    (folder / BATTLE_CHAPTER).write_text(text.replace("\norder = 6\n", "\norder = 1\n"), encoding="utf-8")
+    srv = Server(tmp_path_factory.mktemp("battle-server"), "CPU_DELAY = 0.05\n", env={"BRIGADE_STORY": str(folder)})
+    yield srv
+    srv.stop()
+
+
+def start_battle_chapter(page, url):
+    page.goto(url + "/story/ember-slots")
+    page.click("[data-testid=story-start]")
+    page.wait_for_url("**/play/*")
+    page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.idle", timeout=20000)
+    return BoardPlayer(page)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_battle_screen_covers_nothing(browser, battle_server, size):
+    """At each of the player's decisions in a battle (quick summon, formation, the attack window, an
+    answer to a declaration), at 1280×800 and 390×844: every party card wholly on screen and nothing
+    over it, the land, dice and chain on screen, every control of the decision bar on screen without
+    scrolling (the bar's own scrolling included), and no page scroll."""
+    ctx = browser.new_context(**SIZES[size])
+    page = ctx.new_page()
+    try:
+        register(page, battle_server.url, f"battle-{size}")
+        player = start_battle_chapter(page, battle_server.url)
+        checked, shot = [], False
+        for _ in range(LIMIT):
+            player.idle()
+            player.dismiss_tips()
+            st = player.state()
+            if st["result"]:
+                break
+            if st["mine"] and st["phase"] == "battle":
+                kind = next((t for t in ("quick_summon", "formation") if t in st["types"]),
+                            "answer" if st["battle"]["chain"] else "window")
+                g = assert_battle_fits(page, f"battle {kind} {size}")
+                checked.append((kind, len(g["cards"]), len(g["controls"])))
+                if kind == "window" and player.controls("[data-testid=attack]") and not shot:
+                    shoot(page, "battle-spells", size)
+                    shot = True
+            if shot and (len({k for k, _, _ in checked}) >= 3 or len(checked) >= 8):
+                break
+            if not player.step():
+                break
+        print(f"battle decisions checked at {size}: {checked}")
+        assert shot, f"no attack window came up: {checked}"
+        assert {"formation", "window"} <= {k for k, _, _ in checked}, checked
+        assert not player.errors, player.errors
+    finally:
+        ctx.close()
+
+
+def replay_at(page, i, last):
+    """Step the replay page to ``i`` with its range; wait until the board has drawn that step."""
+    page.fill("#replay-range", str(i))
+    page.wait_for_function(f"""() => document.getElementById('replay-step').textContent === 'Step {i} of {last}'
+        && window.brigadeBoard && window.brigadeBoard.version === {i} && window.brigadeBoard.idle""", timeout=20000)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+
+
+def replay_board(page):
+    return page.evaluate("""() => {
+        const b = window.brigadeBoard, battle = document.querySelector('[data-testid=battle]');
+        return {lands: document.querySelectorAll('#board .pl-land[data-land]').length,
+                units: [...document.querySelectorAll('#board .pl-map .pl-unit')].map((t) => t.dataset.unit).sort(),
+                viewUnits: b.view.units.map((u) => u.id).sort(),
+                art: [...document.querySelectorAll('#board .pl-map .pl-unit img')].map((i) => i.getAttribute('src')),
+                battle: !!battle && !battle.hidden, badge: (document.querySelector('[data-testid=watching]') || {}).textContent,
+                whose: document.querySelector('[data-testid=whose]').textContent,
+                hands: document.querySelectorAll('.pl-hcard').length, handShown: !document.querySelector('.pl-hand').hidden,
+                panel: [...document.querySelectorAll('#replay-log li')].map((li) => li.textContent),
+                drawer: document.querySelectorAll('.pl-log-list li').length};
+    }""")
+
+
+def test_the_replay_is_the_live_board(browser, battle_server):
+    """A finished game's replay draws the live board (static/js/play.js) step by step: the lands, every
+    unit of the step with its art, no hand, the step's log in the panel and all before it in the
+    drawer; a step inside a battle opens the battle screen, which fits the window as in live play
+    (1280×800 and 390×844); one step forward animates and lands on the next version."""
+    ctx = browser.new_context(**SIZES["desktop"])
+    page = ctx.new_page()
+    try:
+        register(page, battle_server.url, "replayer")
+        player = start_battle_chapter(page, battle_server.url)
+        ended = "() => { const t = window.brigadeBoard.tally; return t.won[0] + t.won[1] + t.failed[0] + t.failed[1]; }"
+        for _ in range(LIMIT):
+            if page.evaluate(ended) or not player.step():
+                break
+        assert page.evaluate(ended), "no battle was fought"
+        player.idle()
+        if not page.locator(".pl-end[open]").count():
+            page.click("[data-key=resign]")
+            page.click("[data-testid=confirm-ok]")
+            page.wait_for_selector(".pl-end[open]", timeout=20000)
+        game = page.evaluate("() => window.brigadeBoard.game")
+        assert not player.errors, player.errors
+
+        page.goto(f"{battle_server.url}/games/{game}/replay")
+        page.wait_for_function("() => document.getElementById('replay-step').textContent.startsWith('Step ')")
+        data = page.evaluate(f"() => fetch('/games/{game}/replay.json').then((r) => r.json())")
+        last = len(data["steps"]) - 1
+        battles = [i for i, st in enumerate(data["steps"]) if st["view"].get("battle")]
+        assert battles, "the replay has no step inside a battle"
+        replay_at(page, 0, last)
+        start = replay_board(page)
+        assert start["lands"] == 8 and start["badge"] == "Replay", start
+        assert start["hands"] == 0 and not start["handShown"], start
+        assert start["units"] == start["viewUnits"] and start["units"], start  # a story game starts with units
+        assert all(re.search(r"/art/en/[a-z0-9-]+-[0-9a-f]{12}\.svg$", a) for a in start["art"]), start["art"]
+
+        # one step forward is animated as it was live, and lands on the next version
+        before = battles[0] - 1
+        replay_at(page, before, last)
+        page.click("#replay-next")
+        page.wait_for_function(f"() => window.brigadeBoard.version === {before + 1} && window.brigadeBoard.idle", timeout=30000)
+        step = replay_board(page)
+        assert step["battle"] and step["panel"] == data["steps"][before + 1]["log"], step
+        # a jump inside the battle: drawn at once, the battle screen as live (no controls: nobody decides)
+        inside_battle = battles[len(battles) // 2]
+        replay_at(page, inside_battle, last)
+        st = replay_board(page)
+        assert st["battle"] and st["units"] == st["viewUnits"], st
+        assert st["drawer"] >= sum(len(s["log"]) or 1 for s in data["steps"][:inside_battle + 1]) - 1, st
+        assert_battle_fits(page, "replay battle desktop", controls=False)
+        shoot(page, "replay-battle", "desktop")
+        # back to the map, then the end
+        outside = next(i for i in range(inside_battle, last + 1) if not data["steps"][i]["view"].get("battle"))
+        replay_at(page, outside, last)
+        assert not replay_board(page)["battle"]
+        shoot(page, "replay", "desktop")
+        page.keyboard.press("End")
+        page.wait_for_function(f"() => window.brigadeBoard.version === {last} && window.brigadeBoard.idle", timeout=20000)
+        assert "wins (resignation)" in page.locator("#replay-summary").inner_text() or data["result"]["reason"] != "resign"
+        assert page.locator(".pl-end[open]").count() == 0  # no end screen in a replay
+        h, inner = page_scroll(page)
+        assert h <= inner + 1, f"the replay page scrolls: {h} > {inner}"
+
+        phone = browser.new_context(**SIZES["phone"], storage_state=ctx.storage_state())
+        try:
+            pp = phone.new_page()
+            errors = []
+            pp.on("pageerror", lambda e: errors.append(str(e)))
+            pp.goto(f"{battle_server.url}/games/{game}/replay")
+            pp.wait_for_function("() => document.getElementById('replay-step').textContent.startsWith('Step ')")
+            replay_at(pp, inside_battle, last)
+            assert_battle_fits(pp, "replay battle phone", controls=False)
+            shoot(pp, "replay-battle", "phone")
+            replay_at(pp, outside, last)
+            h, inner = page_scroll(pp)
+            assert h <= inner + 1, f"the replay page scrolls on a phone: {h} > {inner}"
+            shoot(pp, "replay", "phone")
+            assert not errors, errors
+        finally:
+            phone.close()
+    finally:
+        ctx.close()
 
 
 def login(page, url, name):
@@ -163,10 +445,15 @@ class AutoPassWatcher(BoardPlayer):
         # look for the auto-pass note only then, or the note is not there yet and the button is
         self.idle()
         b = st["battle"]
+        version = st["version"]
+        moved_on = f"() => window.brigadeBoard.version > {version} || (window.brigadeBoard.autoPassed || 0) > 0"
         if b and b["chain"] and "pass" in st["types"] and not {"quick_summon", "formation"} & set(st["types"]):
-            self.page.wait_for_selector("[data-testid=autopass-note]", timeout=10000)
+            # the note, unless the page has passed already (its grace is short at "fast" on a busy machine)
+            self.page.wait_for_function(f"() => !!document.querySelector('[data-testid=autopass-note]') || ({moved_on})()",
+                                        timeout=10000)
+            if self.page.evaluate(moved_on):
+                return
         if self.page.locator("[data-testid=autopass-note]").count():
-            version = st["version"]
             # the page passes by itself (maybe already has): the board moves past this version
             self.page.wait_for_function(f"() => window.brigadeBoard.version > {version} || (window.brigadeBoard.autoPassed || 0) > 0",
                                         timeout=10000)

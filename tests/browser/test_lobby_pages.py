@@ -293,9 +293,9 @@ def replay_state(page):
         max: Number(document.getElementById('replay-range').max),
         summary: document.getElementById('replay-summary').textContent,
         log: [...document.querySelectorAll('#replay-log li')].map((li) => li.textContent),
-        lands: document.querySelectorAll('#replay-board .replay-land').length,
-        units: document.querySelectorAll('#replay-board .replay-unit').length,
-        art: [...document.querySelectorAll('#replay-board .replay-unit img')]
+        lands: document.querySelectorAll('#board .pl-land[data-land]').length,
+        units: document.querySelectorAll('#board .pl-map .pl-unit').length,
+        art: [...document.querySelectorAll('#board .pl-map .pl-unit img')]
             .map((i) => ({src: i.getAttribute('src'), done: i.complete, w: i.naturalWidth})),
     })""")
 
@@ -309,6 +309,9 @@ def check_replay(player, game, tag):
     assert last > PLAY_ACTIONS, last  # a few rounds were played
 
     def at(i):
+        # the replay draws the live board (static/js/play-replay.js): wait until it shows step i
+        page.wait_for_function(f"() => window.brigadeBoard && window.brigadeBoard.version === {i} && window.brigadeBoard.idle",
+                               timeout=30000)
         st = replay_state(page)
         assert st["step"] == f"Step {i} of {last}" and st["range"] == i, (i, st)
         assert st["lands"] == 8, st  # two bases and six lands
@@ -336,7 +339,7 @@ def check_replay(player, game, tag):
     mid = at(middle)
     assert mid["units"] > 0 and mid["log"], mid
     # every unit drawn with its card's art file, as on the board (static/js/play-cards.js)
-    page.wait_for_function("() => [...document.querySelectorAll('#replay-board .replay-unit img')].every((i) => i.complete)")
+    page.wait_for_function("() => [...document.querySelectorAll('#board .pl-map .pl-unit img')].every((i) => i.complete)")
     art = replay_state(page)["art"]
     assert len(art) == mid["units"], art
     assert all(re.search(r"/art/en/[a-z0-9-]+-[0-9a-f]{12}\.svg$", a["src"]) and a["w"] > 0 for a in art), art
@@ -352,16 +355,17 @@ def check_replay(player, game, tag):
     page.keyboard.press("Home")
     at(0)
 
-    # a spectator's page: no hand of either player
-    assert page.locator("[class*=hand], [id*=hand], .pl-hcard").count() == 0
+    # a spectator's page: no hand of either player (the board's hand area is not shown at all)
+    assert page.locator(".pl-hcard").count() == 0 and not page.locator(".pl-hand").is_visible()
     headings = page.locator("h1, h2, h3").all_inner_texts()
     assert not any("hand" in h.lower() for h in headings), headings
-    assert page.locator("#replay-board").inner_text().count(f"alice{tag}") >= 1  # lands name their owners
+    assert page.locator("#board .pl-map").inner_text().count(f"alice{tag}") >= 1  # bases and lands name their owners
 
     def to_middle(p):
         p.wait_for_function("() => document.getElementById('replay-step').textContent.startsWith('Step ')")
         p.fill("#replay-range", str(middle))
-        p.wait_for_function(f"() => document.getElementById('replay-step').textContent === 'Step {middle} of {last}'")
+        p.wait_for_function(f"() => document.getElementById('replay-step').textContent === 'Step {middle} of {last}'"
+                            f" && window.brigadeBoard && window.brigadeBoard.version === {middle} && window.brigadeBoard.idle")
         p.evaluate("() => document.activeElement && document.activeElement.blur()")
 
     shoot_both(player, "replay", prepare=to_middle)

@@ -1,4 +1,5 @@
-"""The card gallery in a real browser: every card's SVG is on the page and drawn at a real size."""
+"""The card gallery in a real browser: every card's SVG is on the page and drawn at a real size. Its
+first screenful is saved as gallery-<lang>.png in shots_dir() (docs/screenshots with BRIGADE_SCREENSHOTS)."""
 
 import os
 import subprocess
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import shots_dir
 from webapp.engine import load_pool
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,14 +28,15 @@ def test_gallery_shows_every_card(browser, tmp_path, lang):
     try:
         page.goto((out / "index.html").as_uri())
         page.wait_for_load_state("load")
-        page.screenshot(path=str(tmp_path / f"gallery-{lang}.png"), full_page=True)
+        shot = shots_dir() / f"gallery-{lang}.png"
+        page.screenshot(path=str(shot))  # the first screenful, as committed
         boxes = page.evaluate("""() => [...document.querySelectorAll('svg.card-svg')].map(s => {
             const r = s.getBoundingClientRect();
             return {id: s.dataset.card, w: r.width, h: r.height};
         })""")
     finally:
         page.close()
-    assert (tmp_path / f"gallery-{lang}.png").stat().st_size > 0
+    assert shot.stat().st_size > 0
     assert sorted(b["id"] for b in boxes) == sorted(pool)
     for b in boxes:
         assert b["w"] > 0 and b["h"] > 0, b

@@ -100,15 +100,15 @@ def test_the_script_t_and_tn_with_each_catalog():
     code = """
       const i = require(process.argv[1]);
       const out = {en: [i.t("Settings"), i.tn("{n} card", "{n} cards", 1), i.tn("{n} card", "{n} cards", 3),
-                        i.t("Step {n} of {total}", {n: 2, total: 9}), i.t("no such text {x}", {x: 1})]};
+                        i.t("Card {n} of {total}, face down: reveal it", {n: 2, total: 9}), i.t("no such text {x}", {x: 1})]};
       i.use(JSON.parse(require("fs").readFileSync(process.argv[2], "utf8")));
       out.ja = [i.t("Settings"), i.tn("{n} card", "{n} cards", 1), i.tn("{n} card", "{n} cards", 3),
-                i.t("Step {n} of {total}", {n: 2, total: 9}), i.t("no such text {x}", {x: 1})];
+                i.t("Card {n} of {total}, face down: reveal it", {n: 2, total: 9}), i.t("no such text {x}", {x: 1})];
       process.stdout.write(JSON.stringify(out));
     """
     root = i18n.ROOT
     got = json.loads(subprocess.run(["node", "-e", code, str(root / "static/js/i18n.js"),
                                      str(i18n.JS_CATALOGS / "ja.json")], capture_output=True, text=True,
                                     check=True).stdout)
-    assert got["en"] == ["Settings", "1 card", "3 cards", "Step 2 of 9", "no such text 1"]
-    assert got["ja"] == ["設定", "1枚", "3枚", "9手中2手目", "no such text 1"]
+    assert got["en"] == ["Settings", "1 card", "3 cards", "Card 2 of 9, face down: reveal it", "no such text 1"]
+    assert got["ja"] == ["設定", "1枚", "3枚", "9枚中2枚目（裏向き）：めくる", "no such text 1"]

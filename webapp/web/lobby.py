@@ -11,7 +11,7 @@ from flask import (Blueprint, abort, current_app, flash, g, redirect, render_tem
                    url_for)
 from flask_babel import gettext
 
-from webapp import online, play
+from webapp import boardsettings, i18n, online, play
 from webapp.accounts import wait_text
 from webapp.store import get_db
 from webapp.web import cardfiles
@@ -212,7 +212,9 @@ def replay(game_id):
     """A finished game, step by step (public view only); the steps come from replay.json."""
     row = replay_row(game_id)
     names = play.seat_names(get_db(), row)
-    return render_template("lobby/replay.html", row=row, names=names, cards_url=cardfiles.pool_url())
+    # the card language: the player's board setting, else the page's language (as on the board)
+    lang = boardsettings.load(get_db(), g.user["id"], i18n.current())["lang"]
+    return render_template("lobby/replay.html", row=row, names=names, cards_url=cardfiles.pool_url(), lang=lang)
 
 
 @bp.get("/games/<int:game_id>/replay.json")

@@ -1,0 +1,113 @@
+// A finished game's replay (templates/lobby/replay.html): the live board itself (static/js/play.js:
+// map, units, the counts by the map, the battle screen, the log drawer) drawn from replay.json
+// instead of the socket, through the board's transport hook (window.BrigadeTransport, see
+// play-transport.js). Each step is the public (spectator) view after one action with its events and
+// log lines; one step forward is animated as it was live, any other move (back, a jump) is drawn at
+// once (`reset`). The controls (buttons, the range, the keys ← → Home End) sit in the board's status bar.
+
+const REASONS = {leaders: "leaders destroyed", judgment: "round-12 judgment", draw: "draw", resign: "resignation",
+  timeout: "clock ran out", disconnect: "disconnected"};
+
+const root = document.getElementById("replay");
+const range = document.getElementById("replay-range");
+const stepText = document.getElementById("replay-step");
+const summary = document.getElementById("replay-summary");
+let data = null;
+let at = 0;
+let feed = null;  // the board's transport handlers
+
+function span(cls, text) {
+  const e = document.createElement("span");
+  e.className = cls;
+  e.textContent = text;
+  return e;
+}
+
+function lines(i) {
+  const step = data.steps[i];
+  return step.log.length ? step.log : [i === 0 ? "The game begins." : "(nothing to tell)"];
+}
+
+/** The step `i` as the board's state payload (docs/protocol.md `state`, a spectator's: no legal actions). */
+function payload(i, reset) {
+  const step = data.steps[i];
+  const p = {game: data.game, version: i, view: step.view, events: reset ? [] : step.events, log: lines(i),
+    players: data.players.map((name) => ({name})), mode: data.mode, legal_actions: [], reset};
+  if (reset) p.history = data.steps.slice(0, i).flatMap((s, k) => lines(k));
+  return p;
+}
+
+function describe(view) {
+  const round = view.phase === "leaders" ? "Round 1: choosing leaders" : "Round " + view.round;
+  const waiting = (view.waiting_for || []).map((p) => data.players[p]);
+  const result = view.result;
+  let who;
+  if (result) {
+    who = (result.winner === null ? "A draw" : data.players[result.winner] + " wins")
+      + (result.reason === "draw" ? "" : " (" + (REASONS[result.reason] || result.reason) + ")");
+  } else {
+    who = (waiting.length ? waiting.join(" and ") : data.players[view.active]) + " to move";
+  }
+  summary.textContent = "";
+  summary.append(span("replay-summary-main", round + " · " + who),
+    span("replay-summary-counts", "Cards in hand: " + data.players[0] + " " + view.players[0].hand_count
+      + " · " + data.players[1] + " " + view.players[1].hand_count));
+}
+
+function show(i) {
+  const next = Math.max(0, Math.min(data.steps.length - 1, i));
+  const forward = next === at + 1;
+  at = next;
+  range.value = at;
+  stepText.textContent = "Step " + at + " of " + (data.steps.length - 1);
+  describe(data.steps[at].view);
+  if (feed) feed.state(payload(at, !forward));
+}
+
+async function start() {
+  try {
+    const r = await fetch(root.dataset.src, {credentials: "same-origin"});
+    const d = await r.json();
+    if (!r.ok) throw new Error(d.error || "");  // a refusal (too many replays lately) says why
+    data = d;
+  } catch (e) {
+    summary.textContent = (e && e.message) || "The replay could not be loaded.";
+    return;
+  }
+  range.max = data.steps.length - 1;
+  at = -1;
+  show(0);
+  window.BrigadeTransport = (game, handlers) => {
+    setTimeout(() => {  // once the board is built: the controls go into its status bar (one bar,
+      // so the map keeps the room it has live), and the step they are at is drawn at once
+      const board = window.brigadeBoard;
+      if (board) {
+        board.statusSlot = document.getElementById("replay-controls");
+        board.status.append(board.statusSlot);
+        root.classList.add("pl-replay-on");
+        window.dispatchEvent(new Event("resize"));  // the board moved up: it measures its room again
+      }
+      feed = handlers;
+      handlers.status("online", "");
+      feed.state(payload(at, true));
+    });
+    return {send() {}, rejoin() {}, emit() {}};
+  };
+  await import("./play.js");
+}
+
+range.addEventListener("input", () => { if (data) show(Number(range.value)); });
+document.getElementById("replay-first").addEventListener("click", () => { if (data) show(0); });
+document.getElementById("replay-prev").addEventListener("click", () => { if (data) show(at - 1); });
+document.getElementById("replay-next").addEventListener("click", () => { if (data) show(at + 1); });
+document.getElementById("replay-last").addEventListener("click", () => { if (data) show(data.steps.length - 1); });
+// Arrows step, Home and End jump (on the range input, its own keys do the same).
+const KEYS = {ArrowRight: () => at + 1, ArrowLeft: () => at - 1, Home: () => 0, End: () => data.steps.length - 1};
+document.addEventListener("keydown", (e) => {
+  if (!data || e.target.tagName === "INPUT" || e.altKey || e.ctrlKey || e.metaKey || !KEYS[e.key]) return;
+  if (document.querySelector("dialog[open]")) return;
+  e.preventDefault();
+  show(KEYS[e.key]());
+});
+
+start();
