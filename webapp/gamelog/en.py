@@ -185,10 +185,20 @@ class Narrator:
                 out.append(self.with_damage(e, hits))
                 continue
             method = getattr(self, "on_" + str(e.get("type")), None)
-            text = method(e) if method else f"({e.get('type')})"
+            text = method(e) if method else self.unknown(e)
             if text:
-                out.append(sentence(text))
+                out.append(self.sentence(text))
         return out
+
+    # the words of a language (a narrator of another language overrides these and the on_* methods)
+    COLON = ": "
+
+    @staticmethod
+    def sentence(text):
+        return sentence(text)
+
+    def unknown(self, e):
+        return f"({e.get('type')})"
 
     def damage_list(self, hits):
         return join(f"{h['amount']} damage to {self.owned(h['unit'])}"
@@ -196,7 +206,7 @@ class Narrator:
 
     def with_damage(self, e, hits):
         head = self.on_resolved(e) if e["type"] == "resolved" else self.on_attack(e)
-        return sentence(head + (": " + self.damage_list(hits) if hits else ""))
+        return self.sentence(head + (self.COLON + self.damage_list(hits) if hits else ""))
 
     def on_leaders_chosen(self, e):
         return f"{self.who(e['player'])} {self.verb(e['player'], 'choose')} leaders"

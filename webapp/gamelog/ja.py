@@ -91,32 +91,18 @@ class NarratorJa(gamelog.Narrator):
 
     # ------------------------------------------------------------ events
 
-    def describe(self, events):
-        self.seen = self.public | gamelog.mentioned(list(events))
-        out, i = [], 0
-        while i < len(events):
-            e = events[i]
-            i += 1
-            if e.get("type") in ("resolved", "attack"):
-                hits = []
-                while i < len(events) and events[i].get("type") == "damage":
-                    hits.append(events[i])
-                    i += 1
-                out.append(self.with_damage(e, hits))
-                continue
-            method = getattr(self, "on_" + str(e.get("type")), None)
-            text = method(e) if method else f"（{e.get('type')}）"
-            if text:
-                out.append(sentence(text))
-        return out
+    COLON = "："
+
+    @staticmethod
+    def sentence(text):
+        return sentence(text)
+
+    def unknown(self, e):
+        return f"（{e.get('type')}）"
 
     def damage_list(self, hits):
         return join(f"{self.owned(h['unit'])}に{h['amount']}ダメージ"
                     + (f"（残り生命力{h['life']}）" if h["life"] > 0 else "") for h in hits)
-
-    def with_damage(self, e, hits):
-        head = self.on_resolved(e) if e["type"] == "resolved" else self.on_attack(e)
-        return sentence(head + ("：" + self.damage_list(hits) if hits else ""))
 
     def on_leaders_chosen(self, e):
         return f"{self.who(e['player'])}が旅団長を選びました"
