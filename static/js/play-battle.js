@@ -122,7 +122,8 @@ export class BattleScreen {
     add(this.el, 
       h("header", {class: "pl-bhead"},
         h("h2", {}, h("span", {class: "pl-bhead-swords", "aria-hidden": "true"}, "⚔"), `Battle at ${B.landLabel(sc.land)}`),
-        h("p", {}, `${attackWord}${land ? ` · ${land.kind === "base" ? "base" : land.kind} · capacity ${land.capacity}` : ""}`)),
+        h("p", {}, `${attackWord}${land ? ` · ${land.kind === "base" ? "base" : land.kind} · capacity ${land.capacity}` : ""}`),
+        B.hint.chip()),
       this.steps(),
       h("div", {class: "pl-bfield"},
         this.party(B.foe),
@@ -373,7 +374,7 @@ export class BattleScreen {
     if (types.has("quick_summon")) this.quickBar(bar);
     else if (types.has("formation")) this.formationBar(bar);
     else this.fightBar(bar);
-    add(bar, B.hint.box());
+    add(bar, B.hint.answer());
     return bar;
   }
 

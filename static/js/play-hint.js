@@ -48,6 +48,22 @@ export class Hint {
     return el;
   }
 
+  /** The battle screen's small form: a 💡 button in its head (the bar's room is the decision's). */
+  chip() {
+    if (!this.offered() || this.current()) return null;
+    const B = this.b;
+    const busy = this.asking === B.version;
+    return h("button", {class: "pl-btn pl-btn-small pl-btn-quiet pl-btn-icon pl-btn-hint", type: "button", "data-key": "hint",
+      "data-testid": "hint", disabled: busy || !B.can(), "aria-busy": busy ? "true" : "false",
+      "aria-label": "What would the CPU do?", title: "What would the CPU do?", onclick: () => this.ask()},
+    busy ? h("span", {class: "pl-spinner", "aria-hidden": "true"}) : "💡");
+  }
+
+  /** The answer alone (in the battle bar, once asked for), or null. */
+  answer() {
+    return this.offered() && this.current() ? this.box() : null;
+  }
+
   async ask() {
     const B = this.b;
     const version = B.version;
