@@ -83,9 +83,8 @@ def test_the_js_catalogs_hold_the_same_keys():
 
 # ---------------------------------------------------------------- the extractor check
 
-#: The files whose every player-visible text must come from the catalogs. The lead adds the files of
-#: static/js/play.js, play-battle.js, play-transport.js and play-online.js (and the templates still in
-#: English, docs/i18n.md) here once they are converted.
+#: The files whose every player-visible text must come from the catalogs (the templates still in
+#: English are listed in docs/i18n.md).
 CHECKED = [
     "templates/base.html",
     "templates/index.html",
@@ -122,6 +121,12 @@ CHECKED = [
     "static/js/play-sound.js",
     "static/js/play-tips.js",
     "static/js/play-util.js",
+    "static/js/play.js",
+    "static/js/play-battle.js",
+    "static/js/play-online.js",
+    "static/js/play-transport.js",
+    "static/js/play-hint.js",
+    "static/js/play-replay.js",
 ]
 
 #: Words a player may read in any language: names, codes, units.
