@@ -2,14 +2,17 @@
 // formation order, the initiative dice, the declaration chain and the choices of the moment.
 // Between states it replays the engine's events (damage, destruction, resolution from the right).
 
-import {h, add, sleep, pace, crownSvg, t, tn, tparts} from "./play-util.js";
-import {slotMark, ELEMENT_COLOUR} from "./play-cards.js";
+import {h, add, sleep, pace, crownSvg, t, tn, uiLang} from "./play-util.js";
+import {slotMark, ELEMENT_COLOUR, ELEMENT_JA} from "./play-cards.js";
 
 const FIZZLE = {
   cancelled: t("cancelled"), source_destroyed: t("its source fell"), negated: t("its source lost its abilities"),
   target_gone: t("its target is gone"), slots_gone: t("its spell slots are gone"),
 };
 const KIND_WORD = {base: t("base"), road: t("road"), swamp: t("swamp"), rearworld: t("rearworld")};
+/** An element's word in the page's language ("fire", 火). */
+const elementWord = (e) => (uiLang === "ja" ? ELEMENT_JA[e] || e || "" : e || "");
+const optionWord = (i) => t("option {n}", {n: i + 1});
 const PIPS = {1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8]};
 
 function dieSvg(v) {
@@ -123,7 +126,7 @@ export class BattleScreen {
     add(this.el, 
       h("header", {class: "pl-bhead"},
         h("h2", {}, h("span", {class: "pl-bhead-swords", "aria-hidden": "true"}, "⚔"), t("Battle at {land}", {land: B.landLabel(sc.land)})),
-        h("p", {}, `${attackWord}${land ? ` · ${KIND_WORD[land.kind] || land.kind} · ${t("capacity {n}", {n: land.capacity})}` : ""}`)),
+        h("p", {}, [attackWord].concat(land ? [KIND_WORD[land.kind] || land.kind, t("capacity {n}", {n: land.capacity})] : []).join(" · "))),
       this.steps(),
       h("div", {class: "pl-bfield"},
         this.party(B.foe),
@@ -214,7 +217,7 @@ export class BattleScreen {
     const wrap = h("div", {class: ["pl-party", mine ? "pl-party-me" : "pl-party-foe", forming ? "pl-forming" : ""], "data-side": p});
     add(wrap, h("div", {class: "pl-party-head"},
       h("h3", {}, mine && B.seat !== null ? t("Your party") : t("{name}’s party", {name: B.names[p]}), h("span", {class: "pl-role"}, ` · ${role}`)),
-      h("span", {class: "pl-party-sum", title: t("Power of the members who have not acted · total speed")}, `⚔ ${power} · ${t("speed {n}", {n: (speed >= 0 ? "+" : "") + speed})}`),
+      h("span", {class: "pl-party-sum", title: t("Power of the members who have not acted · total speed")}, "⚔ " + power + " · " + t("speed {n}", {n: (speed >= 0 ? "+" : "") + speed})),
       this.slots(p)));
     const row = h("ol", {class: "pl-prow", "aria-label": mine ? t("Your formation, front first") : t("{name}’s formation, front first", {name: B.names[p]})});
     const targets = this.targetSet();
@@ -320,16 +323,16 @@ export class BattleScreen {
     if (d.targets && d.targets.length) extra.push(h("span", {class: "pl-decl-target"}, "→ " + d.targets.map((t) => B.unitName(t)).join(", ")));
     if (d.kind === "attack" && d.units) {
       const pow = d.units.reduce((n, u) => n + Math.max(0, this.info(u).power || 0), 0);
-      extra.push(h("span", {class: "pl-decl-units"}, `${tn("{n} unit", "{n} units", d.units.length)} · ⚔ ${d.power !== undefined ? d.power : pow}`));
+      extra.push(h("span", {class: "pl-decl-units"}, tn("{n} unit", "{n} units", d.units.length) + " · ⚔ " + (d.power !== undefined ? d.power : pow)));
     }
     if (d.choice !== undefined && d.choice !== null && cid) {
       const opts = B.cards.choices(cid);
-      extra.push(h("span", {class: "pl-decl-choice"}, t("Chose: {option}", {option: opts[d.choice] || t("option {n}", {n: d.choice + 1})})));
+      extra.push(h("span", {class: "pl-decl-choice"}, t("Chose: {option}", {option: opts[d.choice] || optionWord(d.choice)})));
     }
     if (d.coin) {
       const c = cid ? B.cards.coin(cid) : null;
       extra.push(h("span", {class: `pl-coin pl-coin-${d.coin}`}, h("i", {"aria-hidden": "true"}, d.coin === "heads" ? t("H") : t("T")),
-        `${d.coin === "heads" ? t("Heads") : t("Tails")}${c ? ": " + c[d.coin] : ""}`));
+        (d.coin === "heads" ? t("Heads") : t("Tails")) + (c ? ": " + c[d.coin] : "")));
     }
     if (d.paid) {
       const parts = [];
@@ -347,8 +350,8 @@ export class BattleScreen {
           h("b", {class: "pl-decl-title"}, title), ...extra)),
       d.stamp ? h("span", {class: `pl-stamp pl-stamp-${d.stampKind || "ok"}`}, d.stamp) : null,
       d.state === "cancelled" && !d.stamp ? h("span", {class: "pl-stamp pl-stamp-bad"}, t("cancelled")) : null);
-    li.setAttribute("aria-label", `${i + 1}: ${mine ? t("your {kind} {title}", {kind: kindWord, title}) : t("{name}’s {kind} {title}", {name: B.names[d.player], kind: kindWord, title})}`
-      + (d.state === "cancelled" ? t(", cancelled") : ""));
+    const said = mine ? t("your {kind} {title}", {kind: kindWord, title}) : t("{name}’s {kind} {title}", {name: B.names[d.player], kind: kindWord, title});
+    li.setAttribute("aria-label", (i + 1) + ": " + said + (d.state === "cancelled" ? t(", cancelled") : ""));
     return li;
   }
 
@@ -562,7 +565,7 @@ export class BattleScreen {
     if (attack) {
       const power = sc.parties[B.me].filter((id) => !sc.acted.has(id)).reduce((n, id) => n + Math.max(0, this.info(id).power || 0), 0);
       add(btns, h("button", {class: "pl-btn pl-btn-danger pl-btn-big", type: "button", "data-key": "attack", "data-testid": "attack",
-        onclick: () => B.send(attack)}, `${t("Attack")} · ⚔ ${power}`));
+        onclick: () => B.send(attack)}, t("Attack") + " · ⚔ " + power));
     }
     if (pass) {
       add(btns, h("button", {class: "pl-btn pl-btn-big", type: "button", "data-key": "pass", "data-testid": latest ? "let-through" : "no-attack",
@@ -576,7 +579,8 @@ export class BattleScreen {
       for (const g of groups) {
         const c = B.cards.get(g.cid);
         const label = g.type === "spell" ? t("Cast {card}", {card: B.cards.name(g.cid)}) : t("Use {card}", {card: B.cards.name(g.cid)});
-        const cost = g.type === "spell" ? `${t("spell")} · ${tn("{n} {element} slot", "{n} {element} slots", c.mana ?? 0, {element: c.element || ""})}`
+        const slotWord = tn("{n} {element} slot", "{n} {element} slots", c.mana ?? 0, {element: elementWord(c.element)});
+        const cost = g.type === "spell" ? t("spell") + " · " + slotWord
           : t("ability · it will not attack");
         add(list, h("li", {}, h("button", {class: ["pl-decl-btn", g.type === "spell" ? "pl-dbtn-spell" : "pl-dbtn-ability"], type: "button",
           "data-key": `g:${g.key}`, "data-testid": g.type, title: B.cards.text(g.cid), onclick: () => this.startDeclaration(g)},
@@ -660,11 +664,11 @@ export class BattleScreen {
       add(box, h("span", {class: "pl-hint"}, t("Choose a target (glowing) — or here:")));
       const seen = new Set();
       for (const a of rest) {
-        const t = (a.targets || []).join(",");
-        if (seen.has(t)) continue;
-        seen.add(t);
+        const key = (a.targets || []).join(",");
+        if (seen.has(key)) continue;
+        seen.add(key);
         const u = this.info(a.targets[0]);
-        add(box, h("button", {class: "pl-btn pl-btn-choice", type: "button", "data-key": `t:${t}`, onclick: () => this.pickTarget(t)},
+        add(box, h("button", {class: "pl-btn pl-btn-choice", type: "button", "data-key": `t:${key}`, onclick: () => this.pickTarget(key)},
           B.cards.art(u.card, "pl-art-chip"), u.owner === B.me ? t("{card} (yours)", {card: B.cards.name(u.card)}) : B.cards.name(u.card)));
       }
     } else if (ask === "choice") {

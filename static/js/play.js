@@ -588,8 +588,8 @@ class Board {
         attack ? t("Attack {land}", {land: id}) : land.kind === "base" ? (id === `H${this.me}` ? t("March to your base") : t("March to the enemy base"))
           : t("March to {land}", {land: id})));
     }
-    el.setAttribute("aria-label", `${land.kind === "base" ? kind : `${id}, ${kind}`}, ${ownerWord}, ${tn("{n} unit", "{n} units", units.length)}, `
-      + t("your capacity {used} of {capacity}", {used, capacity: land.capacity}));
+    el.setAttribute("aria-label", [land.kind === "base" ? kind : `${id}, ${kind}`, ownerWord, tn("{n} unit", "{n} units", units.length),
+      t("your capacity {used} of {capacity}", {used, capacity: land.capacity})].join(", "));
     el.setAttribute("role", "group");
     return el;
   }
@@ -718,7 +718,7 @@ class Board {
       add(p, h("h2", {}, t("Watching")), h("p", {}, t("You are watching this game.")));
       if (v.phase === "leaders") {
         add(p, this.openingLine(), h("ul", {class: "pl-hint"}, [0, 1].map((s) =>
-          h("li", {}, `${this.names[s]}: ${v.players[s].leaders_chosen ? t("leaders chosen") : t("choosing leaders…")}`))));
+          h("li", {}, this.names[s] + ": " + (v.players[s].leaders_chosen ? t("leaders chosen") : t("choosing leaders…"))))));
       }
       return;
     }
@@ -795,7 +795,7 @@ class Board {
         h("div", {class: "pl-row-btns"},
           ...[...dests.entries()].map(([to, a]) => h("button", {class: "pl-btn pl-btn-small", type: "button", "data-key": `go:${to}`,
             disabled: !this.can(), onclick: () => this.send(this.marchWithSelection(a))},
-            this.view.units.some((u) => u.land === to && u.owner !== this.me) ? `⚔ ${to}` : `→ ${to === `H${this.foe}` ? t("enemy base") : to === `H${this.me}` ? t("base") : to}`)),
+            this.view.units.some((u) => u.land === to && u.owner !== this.me) ? `⚔ ${to}` : "→ " + (to === `H${this.foe}` ? t("enemy base") : to === `H${this.me}` ? t("base") : to))),
           h("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "clear", onclick: () => { this.selected = []; this.render(); }}, t("Clear"))));
     } else {
       const any = this.has("march");
@@ -1023,11 +1023,13 @@ class Board {
     const fact = (k, val) => { if (val !== null && val !== undefined && val !== "") add(dl, h("dt", {}, k), h("dd", {}, val)); };
     const element = (e) => (uiLang === "ja" ? ELEMENT_JA[e] || e : cap1(e));
     if (c.kind === "spell") {
-      fact(t("Spell"), `${element(c.element) || ""}${c.mana !== undefined ? ` · ${t("mana {n}", {n: c.mana})}` : ""}${c.timing ? ` · ${TIMING[c.timing] || c.timing}` : ""}`);
+      const mana = c.mana !== undefined ? t("mana {n}", {n: c.mana}) : "";
+      fact(t("Spell"), [element(c.element), mana, c.timing ? TIMING[c.timing] || c.timing : ""].filter(Boolean).join(" · "));
     } else {
       fact(t("Monster"), [element(c.element), c.tribe].filter(Boolean).join(" · "));
       fact(t("Level"), unit ? unit.level : c.level);
-      fact(t("Power"), unit ? `${unit.power}${unit.power !== c.power ? " " + t("(printed {n})", {n: c.power}) : ""}` : c.power);
+      const printed = unit && unit.power !== c.power ? " " + t("(printed {n})", {n: c.power}) : "";
+      fact(t("Power"), unit ? unit.power + printed : c.power);
       fact(t("Speed"), unit ? unit.speed : c.speed);
       fact(t("Life"), unit ? t("{life} of {max}", {life: unit.life, max: unit.max_life}) : c.life);
       const slots = Object.entries(c.slots || {}).map(([k, n]) => `${n} ${element(k)}`).join(", ");
