@@ -54,6 +54,7 @@ def english(texts, allowed):
 
 
 def shoot(page, name):
+    page.mouse.move(1, 1)  # no card preview left open by the last hover
     page.evaluate("document.fonts.ready")
     page.wait_for_timeout(200)
     path = SHOTS / f"board-ja-{name}.png"
@@ -64,8 +65,8 @@ def shoot(page, name):
 def cut_text(page):
     """Texts in the board that overflow their own box sideways (cut or spilling): [(class, text)]."""
     return page.evaluate("""() => [...document.querySelectorAll('#board button, #board h2, #board h3, #board p, #board .pl-count')]
-        .filter((e) => e.offsetParent && !e.querySelector('img, svg, canvas') && e.scrollWidth > e.clientWidth + 2 && getComputedStyle(e).overflowX !== 'auto'
-          && getComputedStyle(e).textOverflow !== 'ellipsis')
+        .filter((e) => e.offsetParent && !e.querySelector('img, svg, canvas') && e.scrollWidth > e.clientWidth + 2
+          && getComputedStyle(e).overflowX !== 'auto' && getComputedStyle(e).textOverflow !== 'ellipsis')
         .map((e) => [e.className, e.innerText.slice(0, 60)])""")
 
 
