@@ -44,11 +44,11 @@ export class Hint {
     const busy = this.asking === B.version;
     add(el, h("button", {class: "pl-btn pl-btn-small pl-btn-quiet pl-btn-hint", type: "button", "data-key": "hint", "data-testid": "hint",
       disabled: busy || !B.can(), "aria-busy": busy ? "true" : "false", onclick: () => this.ask()},
-    busy ? h("span", {class: "pl-spinner", "aria-hidden": "true"}) : "💡 ", busy ? " The CPU is thinking…" : "What would the CPU do?"));
+    busy ? h("span", {class: "pl-spinner", "aria-hidden": "true"}) : null, busy ? " The CPU is thinking…" : "What would the CPU do?"));
     return el;
   }
 
-  /** The battle screen's small form: a 💡 button in its head (the bar's room is the decision's). */
+  /** The battle screen's small form: a "Hint" button in its head (the bar's room is the decision's). */
   chip() {
     if (!this.offered() || this.current()) return null;
     const B = this.b;
@@ -56,7 +56,7 @@ export class Hint {
     return h("button", {class: "pl-btn pl-btn-small pl-btn-quiet pl-btn-icon pl-btn-hint", type: "button", "data-key": "hint",
       "data-testid": "hint", disabled: busy || !B.can(), "aria-busy": busy ? "true" : "false",
       "aria-label": "What would the CPU do?", title: "What would the CPU do?", onclick: () => this.ask()},
-    busy ? h("span", {class: "pl-spinner", "aria-hidden": "true"}) : "💡");
+    busy ? h("span", {class: "pl-spinner", "aria-hidden": "true"}) : "Hint");
   }
 
   /** The answer alone (in the battle bar, once asked for), or null. */
