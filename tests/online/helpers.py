@@ -26,6 +26,19 @@ def wait_until(predicate, timeout=10.0, step=0.02):
         time.sleep(step)
 
 
+def closing_clients(make_one):
+    """A fixture's body: yields ``make(*args)``, which builds ``make_one(*args)``; every client made
+    is closed when the test ends."""
+    made = []
+
+    def make(*args):
+        made.append(make_one(*args))
+        return made[-1]
+    yield make
+    for c in made:
+        c.close()
+
+
 class Seat:
     """A test client at one seat: its messages so far and its latest state."""
 

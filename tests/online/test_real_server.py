@@ -19,6 +19,7 @@ from webapp.bot import Bot, csrf_of, log_in
 from webapp.store import load_game
 
 from .conftest import PASSWORD
+from tests.online.helpers import closing_clients
 
 pytestmark = pytest.mark.slow
 
@@ -139,15 +140,7 @@ class Client:
 
 @pytest.fixture
 def clients():
-    made = []
-
-    def make(server, http):
-        c = Client(server, http)
-        made.append(c)
-        return c
-    yield make
-    for c in made:
-        c.close()
+    yield from closing_clients(Client)
 
 
 def final_of(client, game, timeout=10.0):

@@ -18,6 +18,7 @@ from webapp.sockets.updates import apply_update, diff, patch
 
 from .helpers import Seat, states
 from .test_real_server import Client, OnlineServer, pair, user
+from tests.online.helpers import closing_clients
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 NODE = shutil.which("node")
@@ -245,15 +246,7 @@ class UpdatingClient(Client):
 
 @pytest.fixture
 def updating():
-    made = []
-
-    def make(server, http):
-        c = UpdatingClient(server, http)
-        made.append(c)
-        return c
-    yield make
-    for c in made:
-        c.close()
+    yield from closing_clients(UpdatingClient)
 
 
 def choice(state):

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from .socketkit import Client, ConfiguredServer, invite_and_join, start_cpu_game, user
+from tests.online.helpers import closing_clients
 
 pytestmark = pytest.mark.slow
 
@@ -26,15 +27,7 @@ def server(tmp_path_factory):
 
 @pytest.fixture
 def clients():
-    made = []
-
-    def make(server, http):
-        c = Client(server, http)
-        made.append(c)
-        return c
-    yield make
-    for c in made:
-        c.close()
+    yield from closing_clients(Client)
 
 
 def codes(client):
