@@ -48,6 +48,21 @@ def pct(xs, q):
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+def summary(args, wins, draws, games, score, think, iterations, t0, out=sys.stdout):
+    """Print the win rate with its 95% interval and the decision times so far."""
+    lo, hi = wilson(score, games)
+    print(f"hard ({args.budget:g} s/decision) vs {args.opponent}"
+          f"{f' ({args.flat_budget:g} s/decision)' if args.opponent == 'flat' else ''}: "
+          f"{wins} won, {draws} drawn, {games - wins - draws} lost of {games} "
+          f"({100 * score / games:.1f}%, 95% interval {100 * lo:.1f}–{100 * hi:.1f}%), "
+          f"{time.perf_counter() - t0:.0f} s", file=out, flush=True)
+    if think:
+        print(f"hard decision time over {len(think)} decisions with a choice: median "
+              f"{statistics.median(think) * 1e3:.0f} ms, p99 {pct(think, 0.99) * 1e3:.0f} ms, "
+              f"max {max(think) * 1e3:.0f} ms; iterations per decision median {statistics.median(iterations):.0f}",
+              file=out, flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
@@ -84,17 +99,10 @@ def main():
         score += 1.0 if w == hard_seat else 0.5 if w is None else 0.0
         print(f"  game {i + 1}/{args.games}: hard seat {hard_seat}, winner {w} ({g.result['reason']}); "
               f"hard {wins} won, {draws} drawn", file=sys.stderr, flush=True)
-    lo, hi = wilson(score, args.games)
-    print(f"hard ({args.budget:g} s/decision) vs {args.opponent}"
-          f"{f' ({args.flat_budget:g} s/decision)' if args.opponent == 'flat' else ''}: "
-          f"{wins} won, {draws} drawn, {args.games - wins - draws} lost of {args.games} "
-          f"({100 * score / args.games:.1f}%, 95% interval {100 * lo:.1f}–{100 * hi:.1f}%), "
-          f"{time.perf_counter() - t0:.0f} s")
-    if think:
-        print(f"hard decision time over {len(think)} decisions with a choice: median "
-              f"{statistics.median(think) * 1e3:.0f} ms, p99 {pct(think, 0.99) * 1e3:.0f} ms, "
-              f"max {max(think) * 1e3:.0f} ms; iterations per decision median {statistics.median(iterations):.0f}")
-
+        if (i + 1) % 25 == 0 and i + 1 < args.games:
+            print(f"after {i + 1} games:", file=sys.stderr)
+            summary(args, wins, draws, i + 1, score, think, iterations, t0, out=sys.stderr)
+    summary(args, wins, draws, i + 1, score, think, iterations, t0)
 
 if __name__ == "__main__":
     main()
