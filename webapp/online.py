@@ -249,7 +249,7 @@ def join(db, code, user, deck_id, all_owned=False, now=None):
         done = db.execute(
             "UPDATE games SET setup = ?, seed = ?, seat1_user_id = ?, status = 'active', state = ?, updated = ? "
             "WHERE id = ? AND status = 'waiting' AND seat1_user_id IS NULL",
-            [json.dumps(setup, sort_keys=True), setup["seed"], uid, game.to_json(), store.now(), row["id"]])
+            [json.dumps(setup, sort_keys=True), setup["seed"], uid, play.snapshot_text(game), store.now(), row["id"]])
         if done.rowcount != 1:
             raise Full("someone else took the seat first: you may watch the game", row["id"])
         write_clock(db, row["id"], clock)
@@ -276,7 +276,7 @@ def rematch_game(db, row):
     first = Game.from_json(row["state"]).state.first
     new = dict(setup, seed=secrets.randbelow(2**63), first=1 - first, rematch_of=row["id"])
     game = play.new_game(new)
-    game_id = store.create_game(db, MODE, new["seed"], new, state=game.to_json())
+    game_id = store.create_game(db, MODE, new["seed"], new, state=play.snapshot_text(game))
     insert_online(db, game_id, clock_new(new["clock_ms"], game.waiting_for()))
     return game_id
 

@@ -436,7 +436,7 @@ def start_chapter(db, user, chapter_id, deck_id=None, seed=None, all_owned=False
         setup["scenario"] = scenario
         setup["decks"] = [scenario_cards(scenario, p) for p in (0, 1)]
     game = initial_game(setup)
-    return store.create_game(db, "story", seed, setup, state=game.to_json())
+    return store.create_game(db, "story", seed, setup, state=play.snapshot_text(game))
 
 
 def scenario_cards(scenario, p):

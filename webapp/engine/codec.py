@@ -10,6 +10,14 @@ FORMAT = 1
 
 
 def dump(s):
+    """The state as its saved text: ``snapshot(s)`` as JSON with sorted keys, compact, not ASCII-escaped."""
+    return json.dumps(snapshot(s), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def snapshot(s):
+    """The saved text's data: plain dicts, lists, strings, integers (the RNG's up to 2**64 - 1), booleans
+    and None, string keys only, so any JSON encoder that sorts keys and writes the same separators
+    writes the same text as ``dump`` (the server's store uses orjson, webapp/play.py ``snapshot_text``)."""
     st = s.static
     n = st.names
     b = s.battle
@@ -45,7 +53,7 @@ def dump(s):
             "used": list(b.used), "done": sorted(b.done), "fallen": [[n[u] for u in f] for f in b.fallen],
             "killed_leader": list(b.killed_leader), "simultaneous": b.simultaneous,
         }
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return data
 
 
 def _dump_decl(d, n):

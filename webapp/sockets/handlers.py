@@ -247,6 +247,7 @@ class Hub:
         self.members = {}
         self.cpu = {}      # game id -> "run again" flag of its running CPU task
         self.names = {}    # game id -> seat names (they never change during a game)
+        self.marks = {}    # game id -> {user id: log language from the account's mark} (play.seat_lang)
         self.online = None  # webapp.online.Online: presence, clocks, claims of online games
         self.windows = {}  # (name, limit, seconds) -> Window: the flood limits at their current settings
         self.states = StateCache(int(self.limit("STATE_CACHE_BYTES")))
@@ -479,7 +480,12 @@ class Hub:
     def state(self, db, row, game, seat, events=(), names=None, extra=None, built=None):
         """The ``state`` payload of one seat (or a spectator); an online game's adds its ``online`` block."""
         built = built or self.parts(row, game, seat)
-        payload = play.state_for(row, game, seat, events, names or self.seat_names(db, row), parts=built.parts())
+        lang = None
+        if events:  # the log's language (read from the account once per game, not per state)
+            marks = self.marks.setdefault(row["id"], {}) if row["status"] == "active" else None
+            lang = play.seat_lang(row, seat, marks)
+        payload = play.state_for(row, game, seat, events, names or self.seat_names(db, row), parts=built.parts(),
+                                 lang=lang)
         if online_games.is_online(row):
             payload["online"] = extra if extra is not None else self.online.block(db, row)
         return payload
@@ -508,6 +514,7 @@ class Hub:
                 self.send(*self.update(state, built, before, row), to=updates)
         if row["status"] != "active":
             self.names.pop(row["id"], None)
+            self.marks.pop(row["id"], None)
             self.states.drop_game(row["id"])
 
     @staticmethod

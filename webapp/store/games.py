@@ -68,8 +68,8 @@ def bump(db, game_id, expected_version, state=None, status=None, result=None):
         if value is not None:
             sets.append(f"{column} = ?")
             params.append(value)
-    cursor = db.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
-                        params + [game_id, expected_version])
+    cursor = db.conn.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
+                             params + [game_id, expected_version])
     if cursor.rowcount != 1:
         row = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
         if row is None:
@@ -78,20 +78,28 @@ def bump(db, game_id, expected_version, state=None, status=None, result=None):
     return expected_version + 1
 
 
-def append_action(db, game_id, expected_version, player, action, state, status=None, result=None):
-    """Record ``action`` by ``player`` and the state after it in one transaction; return the new version."""
+def append_action(db, game_id, expected_version, player, action, state, status=None, result=None, also=None):
+    """Record ``action`` by ``player`` and the state after it in one transaction; return the new version.
+    ``also(version)``, if given, runs last inside the same transaction (what must be stored with the
+    action, e.g. an online game's clocks): one transaction, no savepoint inside another."""
     with transaction(db):
         version = bump(db, game_id, expected_version, state, status, result)
         # Plain SQL: sqlite-utils' insert looks the table up on every call, a third of this write.
-        db.execute("INSERT INTO game_actions (game_id, seq, player, action, at) VALUES (?, ?, ?, ?, ?)",
-                   [game_id, version, player, json.dumps(action, sort_keys=True), now()])
+        db.conn.execute("INSERT INTO game_actions (game_id, seq, player, action, at) VALUES (?, ?, ?, ?, ?)",
+                        [game_id, version, player, json.dumps(action, sort_keys=True), now()])
+        if also is not None:
+            also(version)
     return version
 
 
-def end_game(db, game_id, expected_version, status, result, state=None):
-    """Set a game's status and result without an action (abort, timeout); return the new version."""
+def end_game(db, game_id, expected_version, status, result, state=None, also=None):
+    """Set a game's status and result without an action (abort, timeout); return the new version.
+    ``also(version)`` as in ``append_action``."""
     with transaction(db):
-        return bump(db, game_id, expected_version, state, status, result)
+        version = bump(db, game_id, expected_version, state, status, result)
+        if also is not None:
+            also(version)
+        return version
 
 
 def list_actions(db, game_id, after=0):
