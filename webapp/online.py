@@ -626,8 +626,7 @@ class Online:
         if row["status"] == "waiting":
             raise play.Illegal("the game has not started: your friend has not joined yet", game_id)
         now = now_ms()
-        stored = info(db, game_id)
-        clock = stored["clock"] if stored else None
+        clock = self.stored_clock(db, row)
         if clock is not None and row["status"] == "active":
             verdict = timed_out(clock, now)
             if verdict is not None:
@@ -645,6 +644,18 @@ class Online:
                             lock=self.write_lock)
         self.updated(played, moved.get("clock"))
         return played
+
+    def stored_clock(self, db, row):
+        """The game's stored clocks (None: no online_games row): the Track's copy when it is at the
+        row's version, else read. The clocks are written with the version they belong to, in the
+        same transaction as the game's row, and this process's Track keeps each copy it writes, so a
+        copy at the row's version is what is stored; another process's write moved the version on."""
+        with self.lock:
+            t = self.tracks.get(row["id"])
+            if t is not None and t.clock.get("version") == row["version"]:
+                return t.clock
+        stored = info(db, row["id"])
+        return stored["clock"] if stored else None
 
     def finish(self, db, game_id, winner, reason, now=None):
         """End the game (timeout, disconnect) with its clocks stopped, push every member's state;

@@ -555,9 +555,22 @@ def end(db, game_id, winner, reason, also=None, lock=None):
 
 
 def instances(game):
-    """{instance id: (card id, owner)} for naming units in the log (only ids in public events are looked up)."""
+    """{instance id: (card id, owner)} for naming units in the log (only ids in public events are looked up).
+    Made once per game (its instances never change: the engine's ``Static``, which every later state of
+    the game shares) and kept for the games played lately; callers only read it."""
     st = game.state.static
-    return {name: (card.id, owner) for name, card, owner in zip(st.names, st.cards, st.owner, strict=True)}
+    kept = _INSTANCES.get(id(st))
+    if kept is not None and kept[0] is st:
+        return kept[1]
+    made = {name: (card.id, owner) for name, card, owner in zip(st.names, st.cards, st.owner, strict=True)}
+    if len(_INSTANCES) >= 4096:
+        _INSTANCES.clear()
+    _INSTANCES[id(st)] = (st, made)  # the Static is kept with it, so its id is never another's meanwhile
+    return made
+
+
+#: id(Static) -> (Static, instances(game)): see ``instances``.
+_INSTANCES = {}
 
 
 def seat_names(db, row):

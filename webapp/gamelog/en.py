@@ -90,6 +90,7 @@ class Narrator:
         self.pool = pool if pool is not None else load_pool()
         self.public = set(public or ())
         self.seen = set(self.public)
+        self._grouped, self._groups = None, {}  # ``twins``: the units of ``seen`` by card and owner
 
     # ------------------------------------------------------------ words
 
@@ -139,12 +140,23 @@ class Narrator:
     def nth(self, uid, card=None):
         """ "second " when another unit of the same card and owner is on view, else "". """
         card = self.card_of(uid, card)
-        p = self.owner(uid)
         if card is None:
             return ""
-        twins = sorted({u for u in self.seen | {uid} if self.card_of(u) == card and self.owner(u) == p},
-                       key=instance_number)
+        twins = self.twins(uid, card)
         return f"{ordinal(twins.index(uid) + 1)} " if len(twins) > 1 else ""
+
+    def twins(self, uid, card):
+        """The units on view (``seen``, and ``uid`` itself) of ``card`` and ``uid``'s owner, by instance
+        number. The units on view are grouped by card and owner once per ``seen``, not per name."""
+        if self._grouped is not self.seen:
+            groups = {}
+            for u in self.seen:
+                groups.setdefault((self.card_of(u), self.owner(u)), set()).add(u)
+            self._groups, self._grouped = groups, self.seen
+        members = self._groups.get((card, self.owner(uid)), set())
+        if uid not in members and self.card_of(uid) == card:
+            members = members | {uid}
+        return sorted(members, key=instance_number)
 
     def bare(self, uid, card=None):
         """ "Orc" / "second Orc", to follow a possessive. """

@@ -68,11 +68,9 @@ class NarratorJa(gamelog.Narrator):
 
     def nth(self, uid, card=None):
         card = self.card_of(uid, card)
-        p = self.owner(uid)
         if card is None:
             return ""
-        twins = sorted({u for u in self.seen | {uid} if self.card_of(u) == card and self.owner(u) == p},
-                       key=gamelog.instance_number)
+        twins = self.twins(uid, card)
         return f"{twins.index(uid) + 1}体目の" if len(twins) > 1 else ""
 
     def unit(self, uid, card=None):

@@ -15,6 +15,7 @@ STATUSES = ("waiting", "active", "finished", "aborted")
 COLUMNS = ("id, mode, seed, setup, seat0_user_id, seat1_user_id, status, result, version, state, "
            "created, updated")
 SUMMARY = COLUMNS.replace(" state,", "")
+NAMES = tuple(name.strip() for name in COLUMNS.split(","))
 
 
 def game_row(row):
@@ -52,10 +53,11 @@ def create_game(db, mode, seed, setup, state=None, status="active"):
 
 def load_game(db, game_id):
     """The game with this id; raise GameNotFound if there is none."""
-    rows = list(db.query(f"SELECT {COLUMNS} FROM games WHERE id = ?", [game_id]))
-    if not rows:
+    cursor = db.conn.execute(f"SELECT {COLUMNS} FROM games WHERE id = ?", [game_id])
+    row = cursor.fetchone()
+    if row is None:
         raise GameNotFound(f"no game has id {game_id!r}")
-    return game_row(rows[0])
+    return game_row(dict(zip(NAMES, row, strict=True)))
 
 
 def bump(db, game_id, expected_version, state=None, status=None, result=None):
