@@ -150,10 +150,24 @@ def snapshot_text(game):
     as the engine writes it with the standard ``json`` module (which the engine must use: it imports
     nothing else). Data orjson refuses (an integer beyond 64 bits, a lone surrogate) goes through
     ``to_json``; tests/play/test_snapshot_text.py compares the two over random games and the story."""
+    st = game.state.static
     try:
-        return orjson.dumps(codec.snapshot(game.state), option=orjson.OPT_SORT_KEYS).decode()
+        kept = _STATIC_TEXT.get(id(st))
+        if kept is None or kept[0] is not st:  # the game's fixed keys, encoded once per game
+            kept = (st, {key: orjson.Fragment(orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
+                         for key, value in codec.static_snapshot(st).items()})
+            if len(_STATIC_TEXT) >= 4096:
+                _STATIC_TEXT.clear()
+            _STATIC_TEXT[id(st)] = kept  # the Static is kept with it: its id is nobody else's meanwhile
+        data = codec.moving_snapshot(game.state)
+        data.update(kept[1])
+        return orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
     except TypeError:
         return game.to_json()
+
+
+#: id(Static) -> (Static, {key: orjson.Fragment}): see ``snapshot_text``.
+_STATIC_TEXT = {}
 
 
 

@@ -17,14 +17,25 @@ def dump(s):
 def snapshot(s):
     """The saved text's data: plain dicts, lists, strings, integers (the RNG's up to 2**64 - 1), booleans
     and None, string keys only, so any JSON encoder that sorts keys and writes the same separators
-    writes the same text as ``dump`` (the server's store uses orjson, webapp/play.py ``snapshot_text``)."""
-    st = s.static
+    writes the same text as ``dump`` (the server's store uses orjson, webapp/play.py ``snapshot_text``).
+    It is ``static_snapshot(s.static)`` (what a game fixes at its start) and ``moving_snapshot(s)``."""
+    data = static_snapshot(s.static)
+    data.update(moving_snapshot(s))
+    return data
+
+
+def static_snapshot(st):
+    """The keys of ``snapshot`` that never change during a game: its instances, scenario cards, lands."""
     n = st.names
+    return {"format": FORMAT, "instances": [[n[i], st.cards[i].id, st.owner[i]] for i in range(len(n))],
+            "custom": st.custom, "kinds": list(st.kinds), "leader_mode": st.leader_mode}
+
+
+def moving_snapshot(s):
+    """The other keys of ``snapshot``."""
+    n = s.static.names
     b = s.battle
     data = {
-        "format": FORMAT,
-        "instances": [[n[i], st.cards[i].id, st.owner[i]] for i in range(len(n))],
-        "custom": st.custom, "kinds": list(st.kinds), "leader_mode": st.leader_mode,
         "round": s.round, "active": s.active, "first": s.first, "phase": s.phase, "result": s.result,
         "owners": list(s.owners), "deck": [[n[c] for c in z] for z in s.deck],
         "hand": [[n[c] for c in z] for z in s.hand], "discard": [[n[c] for c in z] for z in s.discard],

@@ -70,13 +70,22 @@ def instance_number(uid):
 
 def mentioned(value):
     """Every instance-id-like string in an event (its units, targets, parties, returns)."""
+    out = set()
+    _mention(value, out)
+    return out
+
+
+def _mention(value, out):
     if isinstance(value, str):
-        return {value} if INSTANCE.match(value) else set()
-    if isinstance(value, dict):  # "ids" of discarded cards name cards from a hand, not units
-        return set().union(*(mentioned(v) for k, v in value.items() if k != "ids")) if value else set()
-    if isinstance(value, (list, tuple)):
-        return set().union(*(mentioned(v) for v in value)) if value else set()
-    return set()
+        if value[:1] == "p" and INSTANCE.match(value):
+            out.add(value)
+    elif isinstance(value, dict):  # "ids" of discarded cards name cards from a hand, not units
+        for k, v in value.items():
+            if k != "ids":
+                _mention(v, out)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _mention(v, out)
 
 
 class Narrator:

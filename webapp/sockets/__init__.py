@@ -10,6 +10,7 @@ import json
 import orjson
 from flask_socketio import SocketIO
 from socketio.packet import ACK, CONNECT, DISCONNECT, EVENT, Packet
+from werkzeug.exceptions import HTTPException
 
 from webapp import SERVER, cluster
 
@@ -98,6 +99,28 @@ class JsonPacket(Packet):
 URL_ADAPTER = "brigade.url_adapter"
 
 
+def matched_once(match):
+    """A URL adapter's ``match`` that matches the socket's one URL (the handshake's) once: Flask matches
+    it again for every event's request context, and for Socket.IO's path that is werkzeug's routing
+    raising NotFound each time. The answer (a result or the HTTP exception) is kept per arguments."""
+    answers = {}
+
+    def once(*args, **kwargs):
+        key = (args, tuple(sorted(kwargs.items())))
+        answer = answers.get(key)
+        if answer is None:
+            try:
+                answer = answers[key] = (True, match(*args, **kwargs))
+            except HTTPException as exc:
+                answer = answers[key] = (False, exc)
+        if answer[0]:
+            result = answer[1]
+            return (result[0], dict(result[1])) if isinstance(result, tuple) and len(result) == 2 else result
+        raise answer[1].with_traceback(None)  # (its traceback would grow with every raise)
+
+    return once
+
+
 def url_adapter_per_socket(app):
     """Every Socket.IO event runs in a Flask request context made from its socket's handshake environ,
     and Flask binds the URL map to that environ each time (a twentieth of the server's time per
@@ -114,6 +137,8 @@ def url_adapter_per_socket(app):
         adapter = environ.get(URL_ADAPTER)
         if adapter is None:
             adapter = environ[URL_ADAPTER] = create(request)
+            if adapter is not None:
+                adapter.match = matched_once(adapter.match)
         return adapter
 
     app.create_url_adapter = create_url_adapter
