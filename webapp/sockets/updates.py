@@ -31,41 +31,49 @@ DEPTH = 4
 def diff(old, new):
     """The operations that turn ``old`` into ``new`` (two views: dicts of JSON values)."""
     out = []
-    _diff(old, new, [], out, 0)
+    if type(old) is not type(new) or old != new:
+        _diff(old, new, [], out, 0)
     return out
 
 
 def _diff(old, new, path, out, depth):
-    if type(old) is not type(new):
+    """Append the operations from ``old`` to ``new``, which are known to differ (in value or type: the
+    caller compared them, so a changed subtree is compared once per level, not twice)."""
+    if type(old) is not type(new) or depth >= DEPTH:
         out.append([path, new])
         return
-    if old == new:  # (inside equal containers True == 1 would pass: views never swap the two; tests check)
-        return
-    if depth < DEPTH and type(new) is dict and _same_order(old, new):
+    kind = type(new)
+    if kind is dict and _same_order(old, new):
         for key, value in new.items():
             if key not in old:
                 out.append([path + [key], value])
-            elif old[key] != value or type(old[key]) is not type(value):  # (the cheap test first: most are equal)
-                _diff(old[key], value, path + [key], out, depth + 1)
+            else:
+                before = old[key]
+                if before != value or type(before) is not type(value):  # (the cheap test first: most are equal)
+                    _diff(before, value, path + [key], out, depth + 1)
         for key in old:
             if key not in new:
                 out.append([path + [key]])
-    elif depth < DEPTH and type(new) is list and len(new) == len(old) and not _keyed(old, new):
-        for i, (a, b) in enumerate(zip(old, new, strict=True)):
-            if a != b or type(a) is not type(b):
-                _diff(a, b, path + [i], out, depth + 1)
-    elif depth < DEPTH and type(new) is list and _keyed(old, new):
-        at = {item["id"]: i for i, item in enumerate(old)}
-        order = [at.get(item["id"], -1) for item in new]
-        if order != list(range(len(old))):
-            out.append([path, None, order])
-        for i, item in enumerate(new):
-            if order[i] < 0:
-                out.append([path + [i], item])
-            elif old[order[i]] != item:
-                _diff(old[order[i]], item, path + [i], out, depth + 1)
-    else:
-        out.append([path, new])
+        return
+    if kind is list:
+        keyed = _keyed(old, new)
+        if not keyed and len(new) == len(old):
+            for i, (a, b) in enumerate(zip(old, new, strict=True)):
+                if a != b or type(a) is not type(b):
+                    _diff(a, b, path + [i], out, depth + 1)
+            return
+        if keyed:
+            at = {item["id"]: i for i, item in enumerate(old)}
+            order = [at.get(item["id"], -1) for item in new]
+            if order != list(range(len(old))):
+                out.append([path, None, order])
+            for i, item in enumerate(new):
+                if order[i] < 0:
+                    out.append([path + [i], item])
+                elif old[order[i]] != item:
+                    _diff(old[order[i]], item, path + [i], out, depth + 1)
+            return
+    out.append([path, new])
 
 
 def _keyed(old, new):
