@@ -207,6 +207,7 @@ class UpdatingClient(Client):
         self.held = {}
         self.made = []       # the whole states it made from updates
         self.drop = 0
+        self.dropped = []    # the versions of the updates it lost (``drop``)
         self.asked = 0       # joins it sent because an update did not fit
         super().__init__(server, http)
 
@@ -220,6 +221,7 @@ class UpdatingClient(Client):
             elif name == "update" and (held is None or payload["version"] > held["version"]):
                 if self.drop:
                     self.drop -= 1
+                    self.dropped.append(payload["version"])
                 else:
                     try:
                         self.held[game] = apply_update(held, payload)
@@ -255,8 +257,10 @@ def choice(state):
     return {"type": "end_turn"} if {"type": "end_turn"} in legal else legal[0]
 
 
-def play_some(clients, game_id, actions):
-    """The clients (one per seat) play ``actions`` actions from the states they hold."""
+def play_some(clients, game_id, actions, watching=()):
+    """The clients (one per seat) play ``actions`` actions from the states they hold; after each, they
+    and the ``watching`` clients hold its state (a watcher that lost its update, ``drop``, is not
+    waited for; one that asked for a whole state is, so the next action never races that answer)."""
     done = 0
     while done < actions:
         for c in clients:
@@ -266,6 +270,8 @@ def play_some(clients, game_id, actions):
                 c.sio.emit("action", {"game": game_id, "action": choice(st), "version": version})
                 for other in clients:
                     other.wait(lambda o, v=version: o.latest(game_id)["version"] > v)
+                for other in watching:
+                    other.wait(lambda o, v=version: o.latest(game_id)["version"] > v or any(d > v for d in o.dropped))
                 done += 1
                 break
         else:
@@ -319,7 +325,7 @@ def test_a_real_client_that_missed_an_update_gets_a_whole_state_and_goes_on(serv
     cw.wait(lambda c: c.latest(game_id)["version"] == ca.latest(game_id)["version"])
     cw.drop = 1  # the spectator's next update is lost: the one after it does not fit what it holds
     joined, before = len(cw.states(game_id)), cw.latest(game_id)["version"]
-    play_some([ca, cb], game_id, 3)
+    play_some([ca, cb], game_id, 3, watching=[cw])
     final = ca.latest(game_id)["version"]
     cw.wait(lambda c: c.asked == 1 and len(c.states(game_id)) > joined and c.latest(game_id)["version"] == final)
     resync = cw.states(game_id)[-1]
