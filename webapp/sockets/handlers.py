@@ -16,6 +16,7 @@ import collections
 import contextlib
 import json
 import logging
+import re
 import sqlite3
 import threading
 import time
@@ -801,9 +802,8 @@ def check_payload(name, payload, keys, extra):
         raise play.BadRequest(f"{name}: send one payload object, got {1 + len(extra)} arguments")
     if not isinstance(payload, dict):
         raise play.BadRequest(f"{name}: the payload is an object like {example(keys)}, got {type(payload).__name__}")
-    try:
-        size = len(json.dumps(payload, separators=(",", ":")))
-    except (TypeError, ValueError):
+    size = payload_size(payload)
+    if size is None:
         raise play.BadRequest(f"{name}: the payload is not plain JSON") from None
     if size > MAX_PAYLOAD:
         raise play.BadRequest(f"{name}: the payload is {size} bytes; at most {MAX_PAYLOAD}")
@@ -818,6 +818,29 @@ def check_payload(name, payload, keys, extra):
         if key.rstrip("?") in payload:
             CHECKS[kind](name, key.rstrip("?"), payload[key.rstrip("?")])
     return dict(payload)
+
+
+#: Where orjson's text of a payload may differ in length from the standard module's compact, ASCII-escaped
+#: text: a number with a fraction or exponent (a float: "1e16" against "1e+16"), DEL (escaped by the
+#: standard module), and any byte beyond ASCII (escaped as \uXXXX by it).
+NOT_LIKE_JSON = re.compile(rb"[0-9][.eE]|[\x7f-\xff]")
+
+
+def payload_size(payload):
+    """The length of the payload as compact JSON (``json.dumps(payload, separators=(",", ":"))``), or
+    None if it is not plain JSON. orjson's text has that length when it holds no float and only ASCII
+    below DEL (what every real payload is); otherwise the standard module measures it. (A NaN would
+    read as orjson's null, but the packet reader refuses NaN before any handler: ``JsonPacket``.)"""
+    try:
+        text = orjson.dumps(payload)
+        if not NOT_LIKE_JSON.search(text):
+            return len(text)
+    except TypeError:  # an integer beyond 64 bits, a lone surrogate: the standard module decides
+        pass
+    try:
+        return len(json.dumps(payload, separators=(",", ":")))
+    except (TypeError, ValueError):
+        return None
 
 
 def example(keys):

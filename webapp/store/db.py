@@ -170,8 +170,23 @@ def transaction(db):
 
 
 def now():
-    """The current UTC time as sortable ISO 8601 text, e.g. ``2025-01-31T12:00:00.000Z``."""
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    """The current UTC time as sortable ISO 8601 text, e.g. ``2025-01-31T12:00:00.000Z``. The text
+    up to the second is formatted once per second (every stored action writes two or three stamps)."""
+    t = time.time()
+    second = int(t)
+    kept = _second
+    if kept[0] != second:
+        kept = (second, datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S"))
+        _keep_second(kept)
+    return f"{kept[1]}.{int((t - second) * 1000):03d}Z"
+
+
+_second = (None, "")  # (epoch second, its text): ``now``
+
+
+def _keep_second(kept):
+    global _second
+    _second = kept
 
 
 def get_db():
