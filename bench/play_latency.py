@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import requests  # noqa: E402
 
-from webapp.bot import Bot, log_in, start_cpu_game  # noqa: E402
+from webapp.tools.bot import Bot, log_in, start_cpu_game  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PASSWORD = "correct horse battery"
@@ -119,7 +119,7 @@ def main():
         def keep_busy(k):  # another process, so its bot does not share this one's interpreter
             seed = 1000 * (k + 1)
             while not stop.is_set():
-                subprocess.run([sys.executable, "-m", "webapp.bot", "--url", url, "--name", f"busy{k}",
+                subprocess.run([sys.executable, "-m", "webapp.tools.bot", "--url", url, "--name", f"busy{k}",
                                 "--password", PASSWORD, "--register", "--cpu", "--seed", str(seed),
                                 "--difficulty", args.busy_difficulty],
                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

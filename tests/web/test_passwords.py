@@ -1,4 +1,4 @@
-"""Password hashing (webapp/web/passwords.py): right answers, and when serving with gevent the
+"""Password hashing (webapp/accounts/passwords.py): right answers, and when serving with gevent the
 scrypt work runs on a native thread of gevent's pool, not on the event loop every game shares."""
 
 import os
@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from webapp.web.passwords import check_password, hash_password
+from webapp.accounts.passwords import check_password, hash_password
 
 ROOT = Path(__file__).resolve().parents[2]
 
