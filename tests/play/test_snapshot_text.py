@@ -4,7 +4,7 @@
 import random
 
 from tests.engine.helpers import card, scenario, unit
-from webapp import play, story
+from webapp.game import play, story
 from webapp.engine import Game
 from webapp.engine.randomplay import random_action, random_game
 

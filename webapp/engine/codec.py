@@ -17,7 +17,7 @@ def dump(s):
 def snapshot(s):
     """The saved text's data: plain dicts, lists, strings, integers (the RNG's up to 2**64 - 1), booleans
     and None, string keys only, so any JSON encoder that sorts keys and writes the same separators
-    writes the same text as ``dump`` (the server's store uses orjson, webapp/play.py ``snapshot_text``).
+    writes the same text as ``dump`` (the server's store uses orjson, webapp/game/play.py ``snapshot_text``).
     It is ``static_snapshot(s.static)`` (what a game fixes at its start) and ``moving_snapshot(s)``."""
     data = static_snapshot(s.static)
     data.update(moving_snapshot(s))

@@ -23,7 +23,8 @@ import tomllib
 from collections import Counter
 from typing import NamedTuple
 
-from webapp import play, store
+from webapp.game import play
+from webapp import store
 from webapp.ai import DIFFICULTIES
 from webapp.cards.decks import DeckDataError, load_decks, parse_deck
 from webapp.engine import Game, load_pool
@@ -102,7 +103,7 @@ class Chapter:
 
 def story_dir():
     """``cards/story`` beside the card pool (``$BRIGADE_STORY`` overrides it)."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     return os.environ.get("BRIGADE_STORY") or os.path.join(root, "cards", "story")
 
 
@@ -607,7 +608,7 @@ def grant_reward(db, user_id, ch):
     pack_ids = [store.grant_pack(db, user_id, ch.pack_source) for _ in range(ch.reward["packs"])]
     if ch.reward["cards"]:
         store.add_cards(db, user_id, ch.reward["cards"])
-        from webapp import deckbuild  # 30 cards for the first time: a first deck (docs/decks.md)
+        from webapp.decks import build as deckbuild  # 30 cards for the first time: a first deck (docs/decks.md)
         deckbuild.after_grant(db, user_id)
     return {"packs": pack_ids, "cards": dict(ch.reward["cards"])}
 
