@@ -348,6 +348,10 @@ def main(argv=None):
                              "0.5: a player who thinks 2 s per decision)")
     parser.add_argument("--max-actions", type=int, default=None,
                         help="each client stops after this many actions (the games are then left unfinished)")
+    parser.add_argument("--auto-after", type=float, default=3.0,
+                        help="with --max-actions: seconds after which the server claims a game for the player whose "
+                             "opponent stopped (ONLINE_AUTO_AFTER); it also counts while the crowd connects, so on a "
+                             "busy host with hundreds of clients raise it (e.g. 45) or games end before they start")
     parser.add_argument("--progress", type=float, default=5.0, help="seconds between progress lines")
     parser.add_argument("--keep", action="store_true", help="keep the instance folder (database, server log)")
     parser.add_argument("--updates", action=argparse.BooleanOptionalAction, default=True,
@@ -367,7 +371,7 @@ def main(argv=None):
     instance = tempfile.mkdtemp(prefix="brigade-load-")
     config = {"CPU_DELAY": 0.0, "ONLINE_CLOCK_MAX_MINUTES": 600}
     if args.max_actions:  # a client that stopped leaves its opponent waiting: the server claims for them soon
-        config.update(ONLINE_CLAIM_AFTER=1.0, ONLINE_AUTO_AFTER=3.0)
+        config.update(ONLINE_CLAIM_AFTER=1.0, ONLINE_AUTO_AFTER=args.auto_after)
     args.server_cpus, args.client_cpus = placement(args.server_cpus, args.client_cpus)
     redis_proc, procs, urls = None, [], []
     try:
