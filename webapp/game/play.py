@@ -154,22 +154,55 @@ def snapshot_text(game):
     ``to_json``; tests/play/test_snapshot_text.py compares the two over random games and the story."""
     st = game.state.static
     try:
-        kept = _STATIC_TEXT.get(id(st))
-        if kept is None or kept[0] is not st:  # the game's fixed keys, encoded once per game
-            kept = (st, {key: orjson.Fragment(orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
-                         for key, value in codec.static_snapshot(st).items()})
-            if len(_STATIC_TEXT) >= 4096:
-                _STATIC_TEXT.clear()
-            _STATIC_TEXT[id(st)] = kept  # the Static is kept with it: its id is nobody else's meanwhile
+        fixed = PER_GAME.get(st, "snapshot")
+        if fixed is None:  # the game's fixed keys, encoded once per game
+            fixed = PER_GAME.put(st, "snapshot", {key: orjson.Fragment(orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
+                                                  for key, value in codec.static_snapshot(st).items()})
         data = codec.moving_snapshot(game.state)
-        data.update(kept[1])
+        data.update(fixed)
         return orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
     except TypeError:
         return game.to_json()
 
 
-#: id(Static) -> (Static, {key: orjson.Fragment}): see ``snapshot_text``.
-_STATIC_TEXT = {}
+class PerGame:
+    """What is made once per game from what the game fixes at its start (the engine's ``Static``, which
+    every later state of the game shares): the snapshot's fixed keys, the log's instance map. Kept for
+    the ``size`` games used last and dropped when a game ends here (``forget``); an entry holds its
+    Static, so the Static's id is nobody else's while the entry lives. Callers only read the values."""
+
+    def __init__(self, size=1024):
+        self.size = size
+        self.entries = collections.OrderedDict()  # id(Static) -> (Static, {kind: value})
+        self.lock = threading.Lock()
+
+    def get(self, st, kind):
+        with self.lock:
+            entry = self.entries.get(id(st))
+            if entry is None or entry[0] is not st:
+                return None
+            self.entries.move_to_end(id(st))
+            return entry[1].get(kind)
+
+    def put(self, st, kind, value):
+        with self.lock:
+            entry = self.entries.get(id(st))
+            if entry is None or entry[0] is not st:
+                entry = self.entries[id(st)] = (st, {})
+            entry[1][kind] = value
+            self.entries.move_to_end(id(st))
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+        return value
+
+    def forget(self, st):
+        with self.lock:
+            entry = self.entries.get(id(st))
+            if entry is not None and entry[0] is st:
+                del self.entries[id(st)]
+
+
+PER_GAME = PerGame()
 
 
 
@@ -427,6 +460,8 @@ def apply(db, row, seat, action, version, also=None, lock=None):
                result=game.result if over else row["result"])
     GAMES.put(db, row, game)
     if over:
+        PER_GAME.forget(game.state.static)
+    if over:
         game_over(db, row)
     metrics.observe_action(time.perf_counter() - begun)
     return Played(new_version, events, game, row, seat)
@@ -563,6 +598,7 @@ def end(db, game_id, winner, reason, also=None, lock=None):
                                  also=(lambda v: also(db, v, game)) if also is not None else None)
     row = dict(row, version=version, status="finished", result=game.result)
     GAMES.put(db, row, game)  # drops it
+    PER_GAME.forget(game.state.static)
     game_over(db, row)
     return Played(version, events, game, row, None)
 
@@ -572,21 +608,13 @@ def end(db, game_id, winner, reason, also=None, lock=None):
 
 def instances(game):
     """{instance id: (card id, owner)} for naming units in the log (only ids in public events are looked up).
-    Made once per game (its instances never change: the engine's ``Static``, which every later state of
-    the game shares) and kept for the games played lately; callers only read it."""
+    Made once per game (its instances never change) and kept in ``PER_GAME``; callers only read it."""
     st = game.state.static
-    kept = _INSTANCES.get(id(st))
-    if kept is not None and kept[0] is st:
-        return kept[1]
-    made = {name: (card.id, owner) for name, card, owner in zip(st.names, st.cards, st.owner, strict=True)}
-    if len(_INSTANCES) >= 4096:
-        _INSTANCES.clear()
-    _INSTANCES[id(st)] = (st, made)  # the Static is kept with it, so its id is never another's meanwhile
+    made = PER_GAME.get(st, "instances")
+    if made is None:
+        made = PER_GAME.put(st, "instances", {name: (card.id, owner) for name, card, owner
+                                              in zip(st.names, st.cards, st.owner, strict=True)})
     return made
-
-
-#: id(Static) -> (Static, instances(game)): see ``instances``.
-_INSTANCES = {}
 
 
 def seat_names(db, row):

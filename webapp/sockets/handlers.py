@@ -519,6 +519,7 @@ class Hub:
             self.names.pop(row["id"], None)
             self.marks.pop(row["id"], None)
             self.states.drop_game(row["id"])
+            play.PER_GAME.forget(game.state.static)  # its last log is written
 
     @staticmethod
     def update(state, built, before, row):
