@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from webapp.decks import build as deckbuild, packs
+from webapp.decks import build as deckbuild, collection, packs
 from webapp.decks.check import DECK_SIZE, SPELL_TIP_AT, check_deck, slot_kinds
 from webapp.engine import load_pool
 from webapp.store import add_cards, connect, get_deck, list_decks, migrate, seed_from_files, transaction
@@ -169,7 +169,7 @@ def test_first_deck_is_built_once_when_the_collection_first_reaches_30(db):
     (deck,) = own_decks(db, uid)
     assert deck["name"] == deckbuild.FIRST_DECK_NAME
     cards = get_deck(db, uid, deck["id"])["cards"]
-    assert check_deck(cards, POOL, packs.owned(db, uid, {})).playable
+    assert check_deck(cards, POOL, collection.owned(db, uid)).playable
     assert get_mark(db, uid, deckbuild.FIRST_DECK_MARK) == {"deck": deck["id"], "told": False}
     packs.open_pack(db, uid, second["id"], POOL, {}, rng=random.Random(3))  # 39: no second deck
     assert len(own_decks(db, uid)) == 1

@@ -31,6 +31,7 @@ import threading
 import time
 
 from webapp.game import gamelog, play
+from webapp.game.replay import steps as replay_steps
 from webapp import store
 from webapp.engine import Game
 
@@ -192,8 +193,9 @@ def clock_ms_from_minutes(minutes, config):
     return int(round(value * 60_000))
 
 
-def create_invitation(db, user, deck_id, clock_ms, all_owned=False, max_open=None):
-    """A new invitation by ``user`` with one of their playable decks; return (game id, code)."""
+def create_invitation(db, user, deck_id, clock_ms, config=None, max_open=None):
+    """A new invitation by ``user`` with one of their playable decks (under the host's ``config``,
+    ``play.deck_for``); return (game id, code)."""
     uid = play.user_id_of(user)
     if isinstance(clock_ms, bool) or not isinstance(clock_ms, int) or clock_ms <= 0:
         raise play.BadRequest(f"the clock is a positive number of milliseconds, got {clock_ms!r}")
@@ -202,7 +204,7 @@ def create_invitation(db, user, deck_id, clock_ms, all_owned=False, max_open=Non
                               "seat0_user_id = ?", [MODE, uid]).fetchone()[0]
         if open_now >= max_open:
             raise play.Forbidden(f"you have {open_now} open invitations: cancel one first")
-    deck = play.deck_for(db, uid, deck_id, all_owned)
+    deck = play.deck_for(db, uid, deck_id, config)
     setup = {"mode": MODE, "decks": [play.deck_list(deck["cards"]), None], "deck_ids": [deck["id"], None],
              "seats": [{"user_id": uid}, None], "first": None,
              "leader_mode": "simultaneous", "clock_ms": clock_ms}
@@ -218,7 +220,7 @@ def invitation(db, code):
     return play.load_row(db, game_by_code(db, code))
 
 
-def join(db, code, user, deck_id, all_owned=False, now=None):
+def join(db, code, user, deck_id, config=None, now=None):
     """Take seat 1 of the invitation with the user's deck and start the game; return its row.
 
     The game's seed is drawn now, not when the invitation was made, so nothing the inviter could
@@ -237,7 +239,7 @@ def join(db, code, user, deck_id, all_owned=False, now=None):
         raise Full("both seats of this game are taken: you may watch it", row["id"])
     if row["seats"][0] == uid:
         raise play.Forbidden("this is your own invitation: send its link or code to a friend", row["id"])
-    deck = play.deck_for(db, uid, deck_id, all_owned)
+    deck = play.deck_for(db, uid, deck_id, config)
     setup = dict(row["setup"])
     setup["decks"] = [setup["decks"][0], play.deck_list(deck["cards"])]
     setup["deck_ids"] = [setup["deck_ids"][0], deck["id"]]
@@ -307,19 +309,20 @@ def offer_rematch(db, game_id, user_id):
 
 
 def replay(db, game_id):
-    """A finished game stepped action by action from its setup and stored actions (the way
-    ``play.rebuild`` does it), each step with the public (spectator) view only."""
+    """A finished game stepped action by action from its setup and stored actions (webapp/game/replay.py),
+    each step with the public (spectator) view only."""
     row = play.load_row(db, game_id)
     if row["status"] != "finished":
         raise play.Illegal("a replay is shown once the game is over", game_id)
     names = play.seat_names(db, row)
-    game = play.new_game(row["setup"])
-    inst = play.instances(game)
-    steps = [{"version": 0, "player": None, "type": None, "events": [], "log": [], "view": game.view(None)}]
-    for a in store.list_actions(db, game_id):
-        events = game.apply(a["player"], a["action"])
-        steps.append({"version": a["seq"], "player": a["player"], "type": a["action"]["type"], "events": events,
-                      "log": gamelog.describe(events, inst, names, None), "view": game.view(None)})
+    steps = []
+    for step in replay_steps(row["setup"], store.list_actions(db, game_id)):
+        game = step.game
+        if not steps:
+            inst = play.instances(game)
+        steps.append({"version": step.version, "player": step.player, "type": step.action and step.action["type"],
+                      "events": step.events, "log": gamelog.describe(step.events, inst, names, None),
+                      "view": game.view(None)})
     if game.result is None and row["result"] is not None:  # ended from outside the rules: timeout, claim
         final = Game.from_json(row["state"])
         events = [{"type": "game_over", "winner": row["result"].get("winner"), "reason": row["result"].get("reason")}]

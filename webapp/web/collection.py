@@ -16,6 +16,7 @@ from flask_babel import lazy_gettext as _l
 
 from webapp import i18n
 from webapp.decks import packs, search
+from webapp.decks.collection import Collection, gives_everything
 from webapp.cards import text as cardtext
 from webapp.cards.art import ELEMENT_NAMES, card_svg, type_line
 from webapp.engine.carddefs import ELEMENTS
@@ -202,7 +203,8 @@ def pool_card(card_id):
 
 
 def owned_counts():
-    return packs.owned(get_db(), g.user["id"], current_app.config, pool())
+    """{card id: count} the logged-in user owns (webapp/decks/collection.py)."""
+    return Collection.of(get_db(), g.user["id"], current_app.config, pool()).cards
 
 
 def detail_context(card, lang):
@@ -239,7 +241,7 @@ def index():
         "collection/index.html", cards=cards, options=options, filters=filters, problems=problems,
         lang=lang, shown=sum(c["shown"] for c in cards), kinds_owned=sum(c["count"] > 0 for c in cards),
         copies_owned=sum(c["count"] for c in cards), unopened=len(unopened),
-        all_mode=current_app.config.get("COLLECTION") == "all")
+        all_mode=gives_everything(current_app.config))
 
 
 @bp.get("/collection/card/<card_id>")
