@@ -7,7 +7,8 @@ import contextlib
 import os
 import sys
 
-from webapp import SERVER, create_app
+from webapp import create_app
+from webapp.serving import SERVER
 
 
 def main(argv=None):
