@@ -13,9 +13,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PROBE = """
 import os
 os.environ["BRIGADE_SERVER"] = "gevent"
-import webapp  # patches the standard library first (webapp/__init__.py)
+import webapp  # patches the standard library first (webapp/serving.py, its first import)
 from gevent import monkey
-from webapp.web import passwords
+from webapp.accounts import passwords
 
 native = monkey.get_original("threading", "get_ident")
 loop_thread = native()
