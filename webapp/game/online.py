@@ -8,9 +8,11 @@ Two layers:
   game in status ``waiting`` with seat 1 open and no state yet; the friend's join fills seat 1,
   rolls the dice (``Game.new(first=None)``, R5.1) and makes it ``active``.
 * ``Online``, one per app (``app.extensions["brigade_online"]``): what only a running server knows.
-  Which sockets sit at which seat (presence, R18.4), the emote rate limits, and the ticker, a
-  background task that ends games whose clock ran out (R18.3) or whose absent player passed the
-  automatic claim (R18.4).
+  Which sockets sit at which seat (presence, R18.4), the emote rate limits, and the ticker's work:
+  ending games whose clock ran out (R18.3) or whose absent player passed the automatic claim (R18.4).
+  It tells the players through a notifier (``webapp.game.notify.Notifier``) that the sockets layer
+  sets at registration; that layer also runs the ticker, as it runs every background task
+  (docs/architecture.md).
 
 Clocks (R18.3) are stored, so they survive a restart: per seat the milliseconds left, and the
 wall-clock time (ms since the epoch) its current wait began, or null while the game does not wait
@@ -420,10 +422,11 @@ class Track:
 
 
 class Online:
-    """Presence, the ticker, claims, emotes and rematches of one app's online games."""
+    """Presence, clocks, claims, emotes and rematches of one app's online games. ``notifier``
+    (``webapp.game.notify.Notifier``) carries what the players must hear and runs the ticker."""
 
-    def __init__(self, app, socketio, hub):
-        self.app, self.socketio, self.hub = app, socketio, hub
+    def __init__(self, app, notifier):
+        self.app, self.notifier = app, notifier
         for key, value in DEFAULTS.items():
             app.config.setdefault(key, value)
         self.lock = threading.RLock()
@@ -432,7 +435,6 @@ class Online:
         self.write_lock = threading.Lock()
         self.tracks = {}
         self.emote_times = {}
-        self.ticking = False
         self.stopped = False
         #: webapp.hosting.cluster.Cluster with several processes: presence over all of them, one ticker.
         self.cluster = app.extensions.get("brigade_cluster")
@@ -484,7 +486,7 @@ class Online:
         if start and found:
             log.info("tracking %d online games in progress", len(found))
         if start and (found or self.cluster is not None):
-            self.start_ticker()
+            self.notifier.watch_clocks()
 
     def track(self, db, row):
         """The Track of an active online game (made from the stored clocks if new), or None."""
@@ -499,7 +501,7 @@ class Online:
             return None
         with self.lock:
             t = self.tracks.setdefault(row["id"], Track(row["id"], stored["clock"], now_ms()))
-        self.start_ticker()
+        self.notifier.watch_clocks()
         return t
 
     def forget(self, game_id):
@@ -588,10 +590,7 @@ class Online:
         return out
 
     def emit_presence(self, t):
-        from webapp.sockets.handlers import room
-
-        self.socketio.emit("presence", {"game": t.game_id, "presence": self.presence(t, now_ms())},
-                           to=room(t.game_id))
+        self.notifier.to_game(t.game_id, "presence", {"game": t.game_id, "presence": self.presence(t, now_ms())})
 
     # ------------------------------------------------------------ what a state adds
 
@@ -620,13 +619,13 @@ class Online:
 
     # ------------------------------------------------------------ acting with clocks
 
-    def act(self, db, game_id, user_id, action, version):
-        """``play.act`` for any game, with the clocks of an online game: an action that comes after
-        its seat's clock ran out ends the game by timeout instead (R18.3)."""
-        row = play.load_row(db, game_id)
-        seat = play.player_seat(row, user_id)
+    def act(self, db, row, seat, action, version):
+        """``play.apply`` for an online game (``row``; ``seat`` the player's, ``play.player_seat``), with
+        its clocks: an action that comes after its seat's clock ran out ends the game by timeout
+        instead (R18.3). Other games never come here: their actions go to ``play.apply`` directly."""
+        game_id = row["id"]
         if not is_online(row):
-            return play.apply(db, row, seat, action, version)
+            raise play.Illegal("clocks are for online games", game_id)
         if row["status"] == "waiting":
             raise play.Illegal("the game has not started: your friend has not joined yet", game_id)
         now = now_ms()
@@ -667,7 +666,7 @@ class Online:
         except (play.Illegal, store.StaleVersion):
             return None
         self.updated(played, moved.get("clock"))
-        self.hub.push(db, played)
+        self.notifier.push(db, played)
         return played
 
     # ------------------------------------------------------------ claims (R18.4)
@@ -702,38 +701,34 @@ class Online:
             raise play.Stale(f"game {game_id} moved on; send join", game_id)
         return played
 
-    # ------------------------------------------------------------ the ticker
-
-    def start_ticker(self):
-        with self.lock:
-            if self.ticking or self.stopped or (not self.tracks and self.cluster is None):
-                return
-            self.ticking = True
-        self.socketio.start_background_task(self.run_ticker)
+    # ------------------------------------------------------------ the ticker's work
+    # The ticker itself (a background task that calls ``look`` every ``tick_seconds()`` while
+    # ``watching()``) belongs to the notifier's owner, the sockets layer (``Notifier.watch_clocks``).
 
     def stop(self):
         """Stop the ticker (tests); tracked games stay tracked."""
         with self.lock:
             self.stopped = True
 
-    def run_ticker(self):
-        db = store.connect(self.app.config["DATABASE"])
-        try:
-            while True:
-                self.socketio.sleep(self.seconds("ONLINE_TICK"))
-                with self.lock:
-                    if self.stopped or (not self.tracks and self.cluster is None):
-                        self.ticking = False
-                        return
-                try:
-                    if self.lead(db):
-                        self.tick(db)
-                except Exception:  # a bug must not stop every game's clock
-                    log.exception("the online ticker failed")
-        finally:
-            if self.leading:
-                self.cluster.give_back(self.ticker_lease)
-            db.close()
+    def watching(self):
+        """Whether the ticker has anything to watch: tracked games, or other processes' games (with
+        several processes); never once stopped."""
+        with self.lock:
+            return not self.stopped and (bool(self.tracks) or self.cluster is not None)
+
+    def tick_seconds(self):
+        return self.seconds("ONLINE_TICK")
+
+    def look(self, db):
+        """One look of the ticker: end the games that are due, if this process leads (``lead``)."""
+        if self.lead(db):
+            self.tick(db)
+
+    def let_go(self):
+        """The ticker stopped: give the ticker lease back to the other processes, if held."""
+        if self.leading:
+            self.leading = False
+            self.cluster.give_back(self.ticker_lease)
 
     def lead(self, db):
         """Whether this process ends games whose clock ran out: always with one process; with several,
@@ -806,24 +801,18 @@ class Online:
             if len(times) >= limit:
                 raise RateLimited(f"at most {limit} emotes in {window:g} s", game_id)
             times.append(clock)
-        from webapp.sockets.handlers import room
-
-        self.socketio.emit("emote", {"game": game_id, "seat": seat, "emote": emote}, to=room(game_id))
+        self.notifier.to_game(game_id, "emote", {"game": game_id, "seat": seat, "emote": emote})
 
     # ------------------------------------------------------------ starting games
 
     def started(self, db, row):
         """A game just started (a join or a rematch): track it and tell whoever waits in its room."""
         self.track(db, row)
-        from webapp.sockets.handlers import room
-
-        self.socketio.emit("started", {"game": row["id"], "url": f"/play/{row['id']}"}, to=room(row["id"]))
+        self.notifier.to_game(row["id"], "started", {"game": row["id"], "url": f"/play/{row['id']}"})
 
     def cancelled(self, game_id):
         """An invitation was withdrawn: whoever waits on it (the inviter's other tabs) hears it."""
-        from webapp.sockets.handlers import room
-
-        self.socketio.emit("invitation", {"game": game_id, "status": "aborted"}, to=room(game_id))
+        self.notifier.to_game(game_id, "invitation", {"game": game_id, "status": "aborted"})
 
     def rematch(self, db, game_id, user_id):
         """Offer or accept a rematch; tell the room; start the new game once accepted."""
@@ -832,7 +821,5 @@ class Online:
                    "url": f"/play/{offer['game']}" if offer["game"] else None}
         if offer["game"] is not None:
             self.track(db, play.load_row(db, offer["game"]))
-        from webapp.sockets.handlers import room
-
-        self.socketio.emit("rematch", payload, to=room(game_id))
+        self.notifier.to_game(game_id, "rematch", payload)
         return offer

@@ -30,7 +30,7 @@ BUSY_STEP, BUSY_PAUSE = 0.005, 0.05
 
 
 def gevent_patched():
-    """True in a server whose standard library gevent patched (webapp.SERVER == "gevent")."""
+    """True in a server whose standard library gevent patched (webapp.serving.SERVER == "gevent")."""
     monkey = sys.modules.get("gevent.monkey")
     return monkey is not None and monkey.is_module_patched("threading")
 
