@@ -37,7 +37,6 @@ KNOWN_UPWARD = set()
 KNOWN_CYCLES = [
     {"webapp.engine.game", "webapp.engine.scenario"},
     {"webapp.store.db", "webapp.store.schema", "webapp.store.seed"},
-    {"webapp.web.cardfiles", "webapp.web.collection"},
 ]
 
 

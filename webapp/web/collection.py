@@ -6,8 +6,6 @@ marks the cards that do not match ``hidden``). Packs are listed, opened by POST 
 card by card.
 """
 
-import functools
-import hashlib
 
 from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request, session,
                    url_for)
@@ -18,7 +16,7 @@ from webapp import i18n
 from webapp.decks import packs, search
 from webapp.decks.collection import Collection, gives_everything
 from webapp.cards import text as cardtext
-from webapp.cards.art import ELEMENT_NAMES, card_svg, type_line
+from webapp.cards.art import ELEMENT_NAMES, type_line
 from webapp.engine.carddefs import ELEMENTS
 from webapp.store import get_db
 from webapp.web import cardfiles
@@ -262,24 +260,17 @@ def card(card_id):
 def art(lang, card_id):
     """A card face as a standalone SVG image (public, cacheable: it holds nothing about anyone).
 
-    Drawn once per card and language (``art_file``) and answered from memory after that, with an
-    ETag, so a browser that has it gets a 304 and a visitor asking again and again costs no drawing."""
+    Drawn once per card and language (``cardfiles.drawn``) and answered from memory after that, with
+    an ETag, so a browser that has it gets a 304 and a visitor asking again and again costs no drawing."""
     if lang not in LANGS:
         abort(404, description=f"Card faces come in {' and '.join(LANGS)}, not {lang[:20]!r}.")
     card = pool_card(card_id)
-    body, etag = art_file(card.id, lang)
+    body, etag = cardfiles.drawn(card.id, lang)
     response = current_app.response_class(body, mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "public, max-age=86400"
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.set_etag(etag)
     return response.make_conditional(request)
-
-
-@functools.cache  # bounded: only ids of the pool reach it, times the languages
-def art_file(card_id, lang):
-    """(SVG bytes, ETag) of a pool card's face in ``lang``, drawn on first use."""
-    body = card_svg(pool()[card_id], lang).encode()
-    return body, hashlib.sha256(body).hexdigest()[:32]
 
 
 @bp.get("/art/<lang>/<card_id>-<hash>.svg")
