@@ -38,8 +38,6 @@ KNOWN_UPWARD = {
 
 #: Groups of modules that import each other, directly or around a loop (strongly connected).
 KNOWN_CYCLES = [
-    {"webapp.engine.game", "webapp.engine.scenario"},
-    {"webapp.store.db", "webapp.store.schema", "webapp.store.seed"},
     {"webapp.decks.build", "webapp.decks.packs"},
     {"webapp.game.play", "webapp.game.story"},
     {"webapp", "webapp.accounts", "webapp.hosting", "webapp.hosting.metrics", "webapp.game.online", "webapp.sockets",

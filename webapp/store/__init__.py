@@ -5,7 +5,7 @@ elsewhere); those that act for a user take the acting user's id and check it.
 """
 
 from .collection import add_cards, get_collection, owned_count, remove_cards
-from .db import close_db, connect, default_path, get_db, init_app, now, prepare, transaction
+from .db import close_db, connect, default_path, get_db, now, transaction
 from .decks import copy_deck, delete_deck, get_deck, get_loaner, list_decks, rename_deck, save_deck
 from .errors import (BadCounts, BadName, DeckNameTaken, DeckNotFound, GameNotFound, NameTaken, NotYourDeck,
                      PackNotFound, SchemaTooNew, StaleVersion, StoreError, UserNotFound)
@@ -14,6 +14,7 @@ from .packs import grant_pack, list_packs, open_pack
 from .schema import LATEST, MIGRATIONS, migrate
 from .seed import seed, seed_from_files
 from .settings import all_settings, get_setting, set_setting
+from .setup import init_app, prepare
 from .story import claim_reward, get_progress, record_clear
 from .users import create_user, get_user, get_user_by_name, record_login, set_password_hash, user_count
 
