@@ -22,7 +22,6 @@ counts as away from the moment the server started.
 Every move still goes through ``webapp.game.play`` (load, seat, version, ``Game.apply``, store).
 """
 
-import collections
 import json
 import logging
 import math
@@ -33,6 +32,7 @@ import time
 from webapp.game import gamelog, play
 from webapp import store
 from webapp.engine import Game
+from webapp.hosting.ratelimit import Window
 
 log = logging.getLogger(__name__)
 
@@ -428,7 +428,7 @@ class Online:
         #: once, rather than in SQLite's busy handler, which sleeps 1, 2, 5, … 100 ms between tries.
         self.write_lock = threading.Lock()
         self.tracks = {}
-        self.emote_times = {}
+        self.emote_windows = {}  # (limit, seconds) -> Window of sockets' emotes (webapp.hosting.ratelimit)
         self.ticking = False
         self.stopped = False
         #: webapp.hosting.cluster.Cluster with several processes: presence over all of them, one ticker.
@@ -563,8 +563,16 @@ class Online:
                 t.away_since = [seats[s][1] for s in (0, 1)]
 
     def forget_socket(self, sid):
-        with self.lock:
-            self.emote_times.pop(sid, None)
+        for window in list(self.emote_windows.values()):
+            window.clear(sid)
+
+    def emote_window(self, limit, seconds):
+        """The per-socket emote limiter at the current settings (ONLINE_EMOTE_LIMIT, ONLINE_EMOTE_WINDOW)."""
+        key = (limit, seconds)
+        window = self.emote_windows.get(key)
+        if window is None:
+            window = self.emote_windows.setdefault(key, Window(limit, seconds))
+        return window
 
     def presence(self, t, now):
         """Per seat: connected, how long away, and (while the game waits for an away seat and the
@@ -795,14 +803,8 @@ class Online:
         if seat is None:
             raise play.Forbidden("only the players send emotes", game_id)
         limit, window = int(self.app.config["ONLINE_EMOTE_LIMIT"]), self.seconds("ONLINE_EMOTE_WINDOW")
-        clock = time.monotonic()
-        with self.lock:
-            times = self.emote_times.setdefault(sid, collections.deque())
-            while times and clock - times[0] >= window:
-                times.popleft()
-            if len(times) >= limit:
-                raise RateLimited(f"at most {limit} emotes in {window:g} s", game_id)
-            times.append(clock)
+        if not self.emote_window(limit, window).take(sid):
+            raise RateLimited(f"at most {limit} emotes in {window:g} s", game_id)
         from webapp.sockets.handlers import room
 
         self.socketio.emit("emote", {"game": game_id, "seat": seat, "emote": emote}, to=room(game_id))
