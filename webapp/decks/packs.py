@@ -9,6 +9,7 @@ and can be opened once, by their owner only. See docs/collection.md.
 import random
 from numbers import Real
 
+from webapp.config import DEFAULTS
 from webapp.store import transaction
 from webapp.store.collection import add_cards, get_collection
 from webapp.store.errors import PackNotFound
@@ -26,7 +27,7 @@ RARITIES = ("C", "U", "R", "SR")
 #: The chance of each rarity for every card of a pack, as relative weights (app.config PACK_WEIGHTS).
 DEFAULT_WEIGHTS = {"C": 70, "U": 22, "R": 7, "SR": 1}
 #: Cards in a pack (app.config PACK_SIZE).
-DEFAULT_SIZE = 6
+DEFAULT_SIZE = DEFAULTS["PACK_SIZE"]
 MAX_SIZE = 30
 #: Copies of every card a user owns when the host sets COLLECTION = "all": as many as a deck holds (R2.1).
 ALL_COUNT = 30

@@ -31,6 +31,7 @@ import time
 
 from webapp.game import gamelog, play
 from webapp import store
+from webapp.config import DEFAULTS
 from webapp.engine import Game
 from webapp.hosting.ratelimit import Window
 
@@ -48,17 +49,6 @@ CODE_LENGTH = 10
 #: (docs/security.md), so nothing the inviter can read before then tells the deal.
 NO_SEED = 0
 
-DEFAULTS = {
-    "ONLINE_CLOCK_MINUTES": 15,        # R18.3's default clock
-    "ONLINE_CLOCK_MIN_MINUTES": 1,     # the shortest clock the invite form accepts (tests lower it)
-    "ONLINE_CLOCK_MAX_MINUTES": 60,
-    "ONLINE_CLAIM_AFTER": 60,          # seconds away while the game waits for you: the opponent may claim
-    "ONLINE_AUTO_AFTER": 120,          # ... and after this the win is claimed automatically (R18.4)
-    "ONLINE_TICK": 0.5,                # seconds between the ticker's looks at clocks and absences
-    "ONLINE_EMOTE_LIMIT": 3,           # emotes per socket ...
-    "ONLINE_EMOTE_WINDOW": 5.0,        # ... within this many seconds
-    "ONLINE_MAX_INVITATIONS": 10,      # open invitations per user
-}
 
 
 #: Seconds the ticker's lease lives unless renewed (each tick renews it): how long the online games'
@@ -421,8 +411,6 @@ class Online:
 
     def __init__(self, app, socketio, hub):
         self.app, self.socketio, self.hub = app, socketio, hub
-        for key, value in DEFAULTS.items():
-            app.config.setdefault(key, value)
         self.lock = threading.RLock()
         #: Held around every write of an online game: this process's writers queue here, woken at
         #: once, rather than in SQLite's busy handler, which sleeps 1, 2, 5, … 100 ms between tries.

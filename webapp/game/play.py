@@ -22,6 +22,7 @@ from webapp.hosting import metrics
 from webapp import store
 from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING, workers
 from webapp.ai.search import DEFAULT_BUDGET
+from webapp.config import DEFAULTS
 from webapp.decks.check import check_deck
 from webapp.engine import Game, IllegalAction, load_pool
 from webapp.engine.game import DECK_SIZE
@@ -631,7 +632,7 @@ def state_for(row, game, seat, events=(), names=None, parts=None, lang=None):
 
 #: Days without an action after which a CPU or story game in progress is resigned for its player
 #: (the app's ``ABANDON_AFTER_DAYS`` setting overrides it; 0 turns it off).
-ABANDON_AFTER_DAYS = 14
+ABANDON_AFTER_DAYS = DEFAULTS["ABANDON_AFTER_DAYS"]
 
 
 def abandon(db, game_id, user_id):

@@ -125,9 +125,6 @@ def init_app(app):
     and register the handlers."""
     from . import handlers
 
-    app.config.setdefault("CPU_DELAY", 0.35)   # seconds between the CPU's actions, so a browser can animate them
-    for key, value in handlers.LIMITS.items():  # flood limits (docs/protocol.md, docs/security.md)
-        app.config.setdefault(key, value)
     # Several processes (docs/deploy.md): MESSAGE_QUEUE = "redis://…" carries every emit to the other
     # processes' sockets, and webapp.hosting.cluster shares leases, caps, limits and presence. Unset: one process.
     queue = cluster.url_of(app.config)
