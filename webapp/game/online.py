@@ -31,6 +31,7 @@ import time
 
 from webapp.game import gamelog, play
 from webapp import store
+from webapp.store import online as store_online
 from webapp.config import DEFAULTS
 from webapp.engine import Game
 from webapp.hosting.ratelimit import Window
@@ -126,16 +127,11 @@ def public_clock(clock, now):
 
 def info(db, game_id):
     """The online_games row of a game as a dict (clock and rematch decoded), or None."""
-    row = db.execute("SELECT game_id, code, clock, rematch FROM online_games WHERE game_id = ?", [game_id]).fetchone()
-    if row is None:
-        return None
-    return {"game_id": row[0], "code": row[1], "clock": json.loads(row[2]),
-            "rematch": json.loads(row[3]) if row[3] else {"offered_by": None, "game": None}}
+    return store_online.get_online_game(db, game_id)
 
 
 def write_clock(db, game_id, clock):
-    db.execute("UPDATE online_games SET clock = ?, updated = ? WHERE game_id = ?",
-               [json.dumps(clock), store.now(), game_id])
+    store_online.set_clock(db, game_id, clock)
 
 
 def normal_code(code):
@@ -151,19 +147,18 @@ def insert_online(db, game_id, clock):
     """The game's online_games row with a fresh code (retried on the rare collision); return the code."""
     for _ in range(20):
         code = new_code()
-        if db.execute("SELECT 1 FROM online_games WHERE code = ?", [code]).fetchone() is None:
-            db.execute("INSERT INTO online_games (game_id, code, clock, rematch, updated) VALUES (?, ?, ?, NULL, ?)",
-                       [game_id, code, json.dumps(clock), store.now()])
+        if not store_online.code_taken(db, code):
+            store_online.add_online_game(db, game_id, code, clock)
             return code
     raise RuntimeError("no free invitation code after 20 tries")
 
 
 def game_by_code(db, code):
     """The game id an invitation code names; NotFound otherwise."""
-    row = db.execute("SELECT game_id FROM online_games WHERE code = ?", [normal_code(code)]).fetchone()
-    if row is None:
+    game_id = store_online.game_id_by_code(db, normal_code(code))
+    if game_id is None:
         raise play.NotFound("no game has this code: check it with your friend")
-    return row[0]
+    return game_id
 
 
 # ---------------------------------------------------------------- invitations and joining
@@ -188,8 +183,7 @@ def create_invitation(db, user, deck_id, clock_ms, all_owned=False, max_open=Non
     if isinstance(clock_ms, bool) or not isinstance(clock_ms, int) or clock_ms <= 0:
         raise play.BadRequest(f"the clock is a positive number of milliseconds, got {clock_ms!r}")
     if max_open is not None:
-        open_now = db.execute("SELECT count(*) FROM games WHERE mode = ? AND status = 'waiting' AND "
-                              "seat0_user_id = ?", [MODE, uid]).fetchone()[0]
+        open_now = store_online.count_open_invitations(db, uid)
         if open_now >= max_open:
             raise play.Forbidden(f"you have {open_now} open invitations: cancel one first")
     deck = play.deck_for(db, uid, deck_id, all_owned)
@@ -237,11 +231,7 @@ def join(db, code, user, deck_id, all_owned=False, now=None):
     now = now_ms() if now is None else now
     clock = clock_new(setup["clock_ms"], game.waiting_for(), now, row["version"])
     with store.transaction(db):
-        done = db.execute(
-            "UPDATE games SET setup = ?, seed = ?, seat1_user_id = ?, status = 'active', state = ?, updated = ? "
-            "WHERE id = ? AND status = 'waiting' AND seat1_user_id IS NULL",
-            [json.dumps(setup, sort_keys=True), setup["seed"], uid, game.to_json(), store.now(), row["id"]])
-        if done.rowcount != 1:
+        if not store_online.take_second_seat(db, row["id"], uid, setup, game.to_json()):
             raise Full("someone else took the seat first: you may watch the game", row["id"])
         write_clock(db, row["id"], clock)
     return play.load_row(db, row["id"])
@@ -249,10 +239,7 @@ def join(db, code, user, deck_id, all_owned=False, now=None):
 
 def cancel(db, game_id, user_id):
     """The inviter withdraws an invitation nobody joined yet."""
-    done = db.execute("UPDATE games SET status = 'aborted', version = version + 1, updated = ? "
-                      "WHERE id = ? AND status = 'waiting' AND seat0_user_id = ? AND mode = ?",
-                      [store.now(), game_id, user_id, MODE])
-    if done.rowcount != 1:
+    if not store_online.cancel_invitation(db, game_id, user_id):
         raise play.Forbidden("only the inviter can cancel an invitation nobody joined yet", game_id)
 
 
@@ -288,8 +275,7 @@ def offer_rematch(db, game_id, user_id):
                 offer = {"offered_by": seat, "game": None}
             else:
                 offer = dict(offer, game=rematch_game(db, row))
-            db.execute("UPDATE online_games SET rematch = ?, updated = ? WHERE game_id = ?",
-                       [json.dumps(offer), store.now(), game_id])
+            store_online.set_rematch(db, game_id, offer)
     return offer
 
 
@@ -329,11 +315,7 @@ def are_friends(db, user_id, others):
     others = [u for u in others if u is not None and u != user_id]
     if user_id is None or not others:
         return False
-    marks = ", ".join("?" for _ in others)
-    return db.execute(
-        f"SELECT 1 FROM games WHERE mode = ? AND status IN ('active', 'finished') AND "
-        f"((seat0_user_id = ? AND seat1_user_id IN ({marks})) OR (seat1_user_id = ? AND seat0_user_id IN ({marks}))) "
-        f"LIMIT 1", [MODE, user_id, *others, user_id, *others]).fetchone() is not None
+    return store_online.have_played(db, user_id, others)
 
 
 def may_replay(db, row, user_id):
@@ -346,14 +328,6 @@ def may_replay(db, row, user_id):
 
 
 # ---------------------------------------------------------------- the lobby
-
-
-LOBBY_SQL = """
-SELECT g.id, g.status, g.mode, g.setup, g.result, g.created, g.updated, g.seat0_user_id, g.seat1_user_id,
-       u0.name AS name0, u1.name AS name1, o.code
-FROM games g JOIN online_games o ON o.game_id = g.id
-LEFT JOIN users u0 ON u0.id = g.seat0_user_id LEFT JOIN users u1 ON u1.id = g.seat1_user_id
-"""
 
 
 def lobby_row(r, user_id=None):
@@ -371,20 +345,8 @@ def lobby_row(r, user_id=None):
 def lobby(db, user_id, finished=10, watch=20):
     """What the lobby lists for a user: open invitations, games in progress, recent finished games,
     and the games in progress of friends (users they played an online game with) they may watch."""
-    def rows(where, params, limit=None):
-        sql = LOBBY_SQL + " WHERE " + where + " ORDER BY g.updated DESC, g.id DESC" + (f" LIMIT {int(limit)}" if limit else "")
-        return [lobby_row(r, user_id) for r in db.query(sql, params)]
-
-    mine = "(g.seat0_user_id = :u OR g.seat1_user_id = :u)"
-    friends = ("SELECT CASE WHEN seat0_user_id = :u THEN seat1_user_id ELSE seat0_user_id END FROM games "
-               "WHERE mode = 'online' AND status IN ('active', 'finished') AND " + mine.replace("g.", ""))
-    return {
-        "invitations": rows("g.status = 'waiting' AND g.seat0_user_id = :u", {"u": user_id}),
-        "playing": rows("g.status = 'active' AND " + mine, {"u": user_id}),
-        "finished": rows("g.status = 'finished' AND " + mine, {"u": user_id}, finished),
-        "watch": rows(f"g.status = 'active' AND NOT {mine} AND (g.seat0_user_id IN ({friends}) "
-                      f"OR g.seat1_user_id IN ({friends}))", {"u": user_id}, watch),
-    }
+    return {kind: [lobby_row(r, user_id) for r in rows]
+            for kind, rows in store_online.lobby_games(db, user_id, finished, watch).items()}
 
 
 # ---------------------------------------------------------------- the running server's side
@@ -450,15 +412,14 @@ class Online:
         own = db is None
         db = store.connect(path) if own else db
         try:
-            found = list(db.query("SELECT o.game_id, o.clock FROM online_games o JOIN games g ON g.id = o.game_id "
-                                  "WHERE g.status = 'active'"))
+            found = store_online.active_clocks(db)
         finally:
             if own:
                 db.close()
         now = now_ms()
         with self.lock:
             for r in found:
-                clock = json.loads(r["clock"])
+                clock = r["clock"]
                 t = self.tracks.setdefault(r["game_id"], Track(r["game_id"], clock, now))
                 if clock.get("version", -1) > t.clock.get("version", -1):
                     t.clock = clock

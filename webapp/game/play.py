@@ -219,8 +219,7 @@ SOLO_MODES = ("cpu", "story")
 
 def active_solo_games(db, user_id):
     """How many games against the CPU and story battles the user has in progress."""
-    return db.execute("SELECT count(*) FROM games WHERE status = 'active' AND seat0_user_id = ? AND mode IN "
-                      f"({', '.join('?' for _ in SOLO_MODES)})", [user_id, *SOLO_MODES]).fetchone()[0]
+    return store.count_active_games(db, user_id, SOLO_MODES)
 
 
 def check_solo_cap(db, user_id, limit, replacing=0):
@@ -438,7 +437,7 @@ def reward_winner(db, row):
     if user_id is None:
         return None
     source = f"win:game:{row['id']}"
-    if db.execute("SELECT 1 FROM packs WHERE user_id = ? AND source = ?", [user_id, source]).fetchone():
+    if store.has_pack_from(db, user_id, source):
         return None
     return store.grant_pack(db, user_id, source)
 
@@ -662,13 +661,8 @@ def abandon_stale(db, user_id=None, days=ABANDON_AFTER_DAYS, now=None):
     now = now or datetime.datetime.now(datetime.UTC)
     # the store's stamps are ISO 8601 UTC text ("2025-01-31T12:00:00.000Z"): they compare as text
     cutoff = (now - datetime.timedelta(days=days)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-    where = "status = 'active' AND mode IN ('cpu', 'story') AND updated < ?"
-    params = [cutoff]
-    if user_id is not None:
-        where += " AND (seat0_user_id = ? OR seat1_user_id = ?)"
-        params += [user_id, user_id]
     ended = []
-    for r in db.execute(f"SELECT id, seat0_user_id, seat1_user_id FROM games WHERE {where}", params).fetchall():
+    for r in store.stale_games(db, ("cpu", "story"), cutoff, user_id):
         human = 0 if r[1] is not None else 1
         try:
             end(db, r[0], 1 - human, "resign")

@@ -21,6 +21,7 @@ from webapp import accounts
 from webapp.hosting.ratelimit import Window
 from webapp.store import get_db
 from webapp.store.users import get_user
+from webapp.store.users import session_version as store_session_version
 from webapp.accounts import passwords
 from webapp.web.sessions import RememberingCookieSessions
 
@@ -89,8 +90,7 @@ def session_version(app, user_id):
     each Socket.IO connection (its events then keep the session of their connect)."""
     if not app.config.get("DATABASE"):
         return 0
-    row = get_db().execute("SELECT session_version FROM users WHERE id = ?", [user_id]).fetchone()
-    return None if row is None else row[0]
+    return store_session_version(get_db(), user_id)
 
 
 # ---------------------------------------------------------------- known devices
