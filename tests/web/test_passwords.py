@@ -15,7 +15,7 @@ import os
 os.environ["BRIGADE_SERVER"] = "gevent"
 import webapp  # patches the standard library first (webapp/__init__.py)
 from gevent import monkey
-from webapp.web import passwords
+from webapp.accounts import passwords
 
 native = monkey.get_original("threading", "get_ident")
 loop_thread = native()
