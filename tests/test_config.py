@@ -3,6 +3,7 @@ webapp/ is in it, every key in it is read, every environment variable read is li
 factory loads the defaults."""
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -40,6 +41,7 @@ def literal_key(node):
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) and KEY.match(node.value) else None
 
 
+@functools.cache
 def reads():
     """({config key: [where]}, {environment variable: [where]}) read in webapp/."""
     keys, env = {}, {}
@@ -114,3 +116,11 @@ def test_defaults_kept_beside_the_code_agree_with_the_list():
 
 def test_the_deploy_guide_links_to_the_list():
     assert "webapp/config.py" in (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
+
+
+def test_the_list_imports_nothing_of_the_app():
+    """Any module may read config.DEFAULTS (packs, play, online, hosting do) without a cycle."""
+    tree = ast.parse((ROOT / "webapp" / "config.py").read_text(encoding="utf-8"))
+    names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+    names += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    assert not [n for n in names if n.split(".")[0] == "webapp"], names

@@ -752,7 +752,7 @@ class Online:
         if seat is None:
             raise play.Forbidden("only the players send emotes", game_id)
         limit, window = int(self.app.config["ONLINE_EMOTE_LIMIT"]), self.seconds("ONLINE_EMOTE_WINDOW")
-        if not self.emote_window(limit, window).take(sid):
+        if limit < 1 or not self.emote_window(limit, window).take(sid):  # 0: no emotes at all
             raise RateLimited(f"at most {limit} emotes in {window:g} s", game_id)
         from webapp.sockets.handlers import room
 

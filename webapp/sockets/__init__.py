@@ -129,7 +129,7 @@ def init_app(app):
     # processes' sockets, and webapp.hosting.cluster shares leases, caps, limits and presence. Unset: one process.
     queue = cluster.url_of(app.config)
     if queue:
-        app.extensions["brigade_cluster"] = cluster.Cluster(queue, app.config.get("MESSAGE_QUEUE_PREFIX", "brigade"))
+        app.extensions["brigade_cluster"] = cluster.Cluster(queue, app.config["MESSAGE_QUEUE_PREFIX"])
     socketio = SocketIO(
         app,
         async_mode=SERVER,
@@ -140,7 +140,7 @@ def init_app(app):
         manage_session=True,
         serializer=JsonPacket,
         message_queue=queue,
-        channel=app.config.get("MESSAGE_QUEUE_PREFIX", "brigade") + ":socketio",
+        channel=app.config["MESSAGE_QUEUE_PREFIX"] + ":socketio",
     )
     handlers.register(app, socketio)
     url_adapter_per_socket(app)
