@@ -6,9 +6,10 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.lanes import check, lanes
 from webapp.decks import build as deckbuild, collection, packs
 from webapp.decks.check import DECK_SIZE, SPELL_TIP_AT, check_deck, slot_kinds
 from webapp.engine import load_pool
@@ -34,9 +35,12 @@ def payable(deck, cid):
 collections_30_60 = st.lists(st.sampled_from(IDS), min_size=30, max_size=60).map(lambda ids: dict(Counter(ids)))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(collections_30_60)
-def test_r2_1_r2_2_automatic_deck_is_valid_for_every_collection_of_30_to_60_cards(owned):
+@lanes(fast=50, full=300)
+def test_r2_1_r2_2_automatic_deck_is_valid_for_every_collection_of_30_to_60_cards(examples):
+    check(automatic_deck_is_valid, examples, owned=collections_30_60)
+
+
+def automatic_deck_is_valid(owned):
     deck = deckbuild.build(owned, POOL)
     assert sum(deck.values()) == DECK_SIZE
     assert all(0 < n <= owned[cid] for cid, n in deck.items())  # R2.2

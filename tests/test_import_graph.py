@@ -35,8 +35,6 @@ KNOWN_UPWARD = set()
 
 #: Groups of modules that import each other, directly or around a loop (strongly connected).
 KNOWN_CYCLES = [
-    {"webapp.engine.game", "webapp.engine.scenario"},
-    {"webapp.store.db", "webapp.store.schema", "webapp.store.seed"},
 ]
 
 

@@ -43,8 +43,9 @@ def create_app(test_config=None):
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
 
-    app.config.setdefault("REGISTRATION", "open")      # "open" or "invite" (INVITE_CODE)
-    app.config.setdefault("COLLECTION", "earn")        # "earn" or "all": every card owned
+    from webapp import config as keys
+
+    keys.load(app)  # every key's default: the one list is webapp/config.py
     store.init_app(app)  # per-request connections; creates, migrates and seeds DATABASE if set
 
     from webapp import sockets, web

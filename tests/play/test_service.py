@@ -299,11 +299,11 @@ def test_a_win_against_the_cpu_grants_one_pack(app):
     from webapp import store
     from webapp.store.packs import list_packs
     from webapp.store.users import create_user
-    from webapp.accounts.passwords import hash_password
+    from tests.web.conftest import stored_hash
 
     db = store.connect(app.config["DATABASE"])
     try:
-        user = create_user(db, "winner", hash_password("correct horse battery"))
+        user = create_user(db, "winner", stored_hash("correct horse battery"))
         row = {"id": 99, "seats": [user["id"], None], "result": {"winner": 0, "reason": "leaders"}}
         assert play.reward_winner(db, row) is not None
         assert play.reward_winner(db, row) is None  # the same game never pays twice

@@ -10,6 +10,7 @@ collection policy's (webapp/decks/collection.py). See docs/collection.md.
 import random
 from numbers import Real
 
+from webapp.config import DEFAULTS
 from webapp.decks import build as deckbuild
 from webapp.store import transaction
 from webapp.store.collection import add_cards, get_collection
@@ -28,7 +29,7 @@ RARITIES = ("C", "U", "R", "SR")
 #: The chance of each rarity for every card of a pack, as relative weights (app.config PACK_WEIGHTS).
 DEFAULT_WEIGHTS = {"C": 70, "U": 22, "R": 7, "SR": 1}
 #: Cards in a pack (app.config PACK_SIZE).
-DEFAULT_SIZE = 6
+DEFAULT_SIZE = DEFAULTS["PACK_SIZE"]
 MAX_SIZE = 30
 
 #: The starter collection: water and wind, the elements the fire/earth loaner deck lacks, all common

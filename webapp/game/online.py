@@ -24,7 +24,6 @@ counts as away from the moment the server started.
 Every move still goes through ``webapp.game.play`` (load, seat, version, ``Game.apply``, store).
 """
 
-import collections
 import json
 import logging
 import math
@@ -35,7 +34,10 @@ import time
 from webapp.game import gamelog, play
 from webapp.game.replay import steps as replay_steps
 from webapp import store
+from webapp.store import online as store_online
+from webapp.config import DEFAULTS
 from webapp.engine import Game
+from webapp.hosting.ratelimit import Window
 
 log = logging.getLogger(__name__)
 
@@ -51,17 +53,6 @@ CODE_LENGTH = 10
 #: (docs/security.md), so nothing the inviter can read before then tells the deal.
 NO_SEED = 0
 
-DEFAULTS = {
-    "ONLINE_CLOCK_MINUTES": 15,        # R18.3's default clock
-    "ONLINE_CLOCK_MIN_MINUTES": 1,     # the shortest clock the invite form accepts (tests lower it)
-    "ONLINE_CLOCK_MAX_MINUTES": 60,
-    "ONLINE_CLAIM_AFTER": 60,          # seconds away while the game waits for you: the opponent may claim
-    "ONLINE_AUTO_AFTER": 120,          # ... and after this the win is claimed automatically (R18.4)
-    "ONLINE_TICK": 0.5,                # seconds between the ticker's looks at clocks and absences
-    "ONLINE_EMOTE_LIMIT": 3,           # emotes per socket ...
-    "ONLINE_EMOTE_WINDOW": 5.0,        # ... within this many seconds
-    "ONLINE_MAX_INVITATIONS": 10,      # open invitations per user
-}
 
 
 #: Seconds the ticker's lease lives unless renewed (each tick renews it): how long the online games'
@@ -139,16 +130,11 @@ def public_clock(clock, now):
 
 def info(db, game_id):
     """The online_games row of a game as a dict (clock and rematch decoded), or None."""
-    row = db.execute("SELECT game_id, code, clock, rematch FROM online_games WHERE game_id = ?", [game_id]).fetchone()
-    if row is None:
-        return None
-    return {"game_id": row[0], "code": row[1], "clock": json.loads(row[2]),
-            "rematch": json.loads(row[3]) if row[3] else {"offered_by": None, "game": None}}
+    return store_online.get_online_game(db, game_id)
 
 
 def write_clock(db, game_id, clock):
-    db.execute("UPDATE online_games SET clock = ?, updated = ? WHERE game_id = ?",
-               [json.dumps(clock), store.now(), game_id])
+    store_online.set_clock(db, game_id, clock)
 
 
 def normal_code(code):
@@ -164,19 +150,18 @@ def insert_online(db, game_id, clock):
     """The game's online_games row with a fresh code (retried on the rare collision); return the code."""
     for _ in range(20):
         code = new_code()
-        if db.execute("SELECT 1 FROM online_games WHERE code = ?", [code]).fetchone() is None:
-            db.execute("INSERT INTO online_games (game_id, code, clock, rematch, updated) VALUES (?, ?, ?, NULL, ?)",
-                       [game_id, code, json.dumps(clock), store.now()])
+        if not store_online.code_taken(db, code):
+            store_online.add_online_game(db, game_id, code, clock)
             return code
     raise RuntimeError("no free invitation code after 20 tries")
 
 
 def game_by_code(db, code):
     """The game id an invitation code names; NotFound otherwise."""
-    row = db.execute("SELECT game_id FROM online_games WHERE code = ?", [normal_code(code)]).fetchone()
-    if row is None:
+    game_id = store_online.game_id_by_code(db, normal_code(code))
+    if game_id is None:
         raise play.NotFound("no game has this code: check it with your friend")
-    return row[0]
+    return game_id
 
 
 # ---------------------------------------------------------------- invitations and joining
@@ -202,8 +187,7 @@ def create_invitation(db, user, deck_id, clock_ms, config=None, max_open=None):
     if isinstance(clock_ms, bool) or not isinstance(clock_ms, int) or clock_ms <= 0:
         raise play.BadRequest(f"the clock is a positive number of milliseconds, got {clock_ms!r}")
     if max_open is not None:
-        open_now = db.execute("SELECT count(*) FROM games WHERE mode = ? AND status = 'waiting' AND "
-                              "seat0_user_id = ?", [MODE, uid]).fetchone()[0]
+        open_now = store_online.count_open_invitations(db, uid)
         if open_now >= max_open:
             raise play.Forbidden(f"you have {open_now} open invitations: cancel one first")
     deck = play.deck_for(db, uid, deck_id, config)
@@ -251,11 +235,7 @@ def join(db, code, user, deck_id, config=None, now=None):
     now = now_ms() if now is None else now
     clock = clock_new(setup["clock_ms"], game.waiting_for(), now, row["version"])
     with store.transaction(db):
-        done = db.execute(
-            "UPDATE games SET setup = ?, seed = ?, seat1_user_id = ?, status = 'active', state = ?, updated = ? "
-            "WHERE id = ? AND status = 'waiting' AND seat1_user_id IS NULL",
-            [json.dumps(setup, sort_keys=True), setup["seed"], uid, game.to_json(), store.now(), row["id"]])
-        if done.rowcount != 1:
+        if not store_online.take_second_seat(db, row["id"], uid, setup, game.to_json()):
             raise Full("someone else took the seat first: you may watch the game", row["id"])
         write_clock(db, row["id"], clock)
     return play.load_row(db, row["id"])
@@ -263,10 +243,7 @@ def join(db, code, user, deck_id, config=None, now=None):
 
 def cancel(db, game_id, user_id):
     """The inviter withdraws an invitation nobody joined yet."""
-    done = db.execute("UPDATE games SET status = 'aborted', version = version + 1, updated = ? "
-                      "WHERE id = ? AND status = 'waiting' AND seat0_user_id = ? AND mode = ?",
-                      [store.now(), game_id, user_id, MODE])
-    if done.rowcount != 1:
+    if not store_online.cancel_invitation(db, game_id, user_id):
         raise play.Forbidden("only the inviter can cancel an invitation nobody joined yet", game_id)
 
 
@@ -302,8 +279,7 @@ def offer_rematch(db, game_id, user_id):
                 offer = {"offered_by": seat, "game": None}
             else:
                 offer = dict(offer, game=rematch_game(db, row))
-            db.execute("UPDATE online_games SET rematch = ?, updated = ? WHERE game_id = ?",
-                       [json.dumps(offer), store.now(), game_id])
+            store_online.set_rematch(db, game_id, offer)
     return offer
 
 
@@ -344,11 +320,7 @@ def are_friends(db, user_id, others):
     others = [u for u in others if u is not None and u != user_id]
     if user_id is None or not others:
         return False
-    marks = ", ".join("?" for _ in others)
-    return db.execute(
-        f"SELECT 1 FROM games WHERE mode = ? AND status IN ('active', 'finished') AND "
-        f"((seat0_user_id = ? AND seat1_user_id IN ({marks})) OR (seat1_user_id = ? AND seat0_user_id IN ({marks}))) "
-        f"LIMIT 1", [MODE, user_id, *others, user_id, *others]).fetchone() is not None
+    return store_online.have_played(db, user_id, others)
 
 
 def may_replay(db, row, user_id):
@@ -361,14 +333,6 @@ def may_replay(db, row, user_id):
 
 
 # ---------------------------------------------------------------- the lobby
-
-
-LOBBY_SQL = """
-SELECT g.id, g.status, g.mode, g.setup, g.result, g.created, g.updated, g.seat0_user_id, g.seat1_user_id,
-       u0.name AS name0, u1.name AS name1, o.code
-FROM games g JOIN online_games o ON o.game_id = g.id
-LEFT JOIN users u0 ON u0.id = g.seat0_user_id LEFT JOIN users u1 ON u1.id = g.seat1_user_id
-"""
 
 
 def lobby_row(r, user_id=None):
@@ -386,20 +350,8 @@ def lobby_row(r, user_id=None):
 def lobby(db, user_id, finished=10, watch=20):
     """What the lobby lists for a user: open invitations, games in progress, recent finished games,
     and the games in progress of friends (users they played an online game with) they may watch."""
-    def rows(where, params, limit=None):
-        sql = LOBBY_SQL + " WHERE " + where + " ORDER BY g.updated DESC, g.id DESC" + (f" LIMIT {int(limit)}" if limit else "")
-        return [lobby_row(r, user_id) for r in db.query(sql, params)]
-
-    mine = "(g.seat0_user_id = :u OR g.seat1_user_id = :u)"
-    friends = ("SELECT CASE WHEN seat0_user_id = :u THEN seat1_user_id ELSE seat0_user_id END FROM games "
-               "WHERE mode = 'online' AND status IN ('active', 'finished') AND " + mine.replace("g.", ""))
-    return {
-        "invitations": rows("g.status = 'waiting' AND g.seat0_user_id = :u", {"u": user_id}),
-        "playing": rows("g.status = 'active' AND " + mine, {"u": user_id}),
-        "finished": rows("g.status = 'finished' AND " + mine, {"u": user_id}, finished),
-        "watch": rows(f"g.status = 'active' AND NOT {mine} AND (g.seat0_user_id IN ({friends}) "
-                      f"OR g.seat1_user_id IN ({friends}))", {"u": user_id}, watch),
-    }
+    return {kind: [lobby_row(r, user_id) for r in rows]
+            for kind, rows in store_online.lobby_games(db, user_id, finished, watch).items()}
 
 
 # ---------------------------------------------------------------- the running server's side
@@ -427,14 +379,12 @@ class Online:
 
     def __init__(self, app, notifier):
         self.app, self.notifier = app, notifier
-        for key, value in DEFAULTS.items():
-            app.config.setdefault(key, value)
         self.lock = threading.RLock()
         #: Held around every write of an online game: this process's writers queue here, woken at
         #: once, rather than in SQLite's busy handler, which sleeps 1, 2, 5, … 100 ms between tries.
         self.write_lock = threading.Lock()
         self.tracks = {}
-        self.emote_times = {}
+        self.emote_windows = {}  # (limit, seconds) -> Window of sockets' emotes (webapp.hosting.ratelimit)
         self.stopped = False
         #: webapp.hosting.cluster.Cluster with several processes: presence over all of them, one ticker.
         self.cluster = app.extensions.get("brigade_cluster")
@@ -467,15 +417,14 @@ class Online:
         own = db is None
         db = store.connect(path) if own else db
         try:
-            found = list(db.query("SELECT o.game_id, o.clock FROM online_games o JOIN games g ON g.id = o.game_id "
-                                  "WHERE g.status = 'active'"))
+            found = store_online.active_clocks(db)
         finally:
             if own:
                 db.close()
         now = now_ms()
         with self.lock:
             for r in found:
-                clock = json.loads(r["clock"])
+                clock = r["clock"]
                 t = self.tracks.setdefault(r["game_id"], Track(r["game_id"], clock, now))
                 if clock.get("version", -1) > t.clock.get("version", -1):
                     t.clock = clock
@@ -568,8 +517,16 @@ class Online:
                 t.away_since = [seats[s][1] for s in (0, 1)]
 
     def forget_socket(self, sid):
-        with self.lock:
-            self.emote_times.pop(sid, None)
+        for window in list(self.emote_windows.values()):
+            window.clear(sid)
+
+    def emote_window(self, limit, seconds):
+        """The per-socket emote limiter at the current settings (ONLINE_EMOTE_LIMIT, ONLINE_EMOTE_WINDOW)."""
+        key = (limit, seconds)
+        window = self.emote_windows.get(key)
+        if window is None:
+            window = self.emote_windows.setdefault(key, Window(limit, seconds))
+        return window
 
     def presence(self, t, now):
         """Per seat: connected, how long away, and (while the game waits for an away seat and the
@@ -793,14 +750,8 @@ class Online:
         if seat is None:
             raise play.Forbidden("only the players send emotes", game_id)
         limit, window = int(self.app.config["ONLINE_EMOTE_LIMIT"]), self.seconds("ONLINE_EMOTE_WINDOW")
-        clock = time.monotonic()
-        with self.lock:
-            times = self.emote_times.setdefault(sid, collections.deque())
-            while times and clock - times[0] >= window:
-                times.popleft()
-            if len(times) >= limit:
-                raise RateLimited(f"at most {limit} emotes in {window:g} s", game_id)
-            times.append(clock)
+        if limit < 1 or not self.emote_window(limit, window).take(sid):  # 0: no emotes at all
+            raise RateLimited(f"at most {limit} emotes in {window:g} s", game_id)
         self.notifier.to_game(game_id, "emote", {"game": game_id, "seat": seat, "emote": emote})
 
     # ------------------------------------------------------------ starting games

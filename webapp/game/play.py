@@ -23,6 +23,7 @@ from webapp.hosting import metrics
 from webapp import store
 from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING, workers
 from webapp.ai.search import DEFAULT_BUDGET
+from webapp.config import DEFAULTS
 from webapp.decks.collection import LOANER, Collection
 from webapp.engine import Game, IllegalAction
 from webapp.game import replay
@@ -214,8 +215,7 @@ SOLO_MODES = ("cpu", "story")
 
 def active_solo_games(db, user_id):
     """How many games against the CPU and story battles the user has in progress."""
-    return db.execute("SELECT count(*) FROM games WHERE status = 'active' AND seat0_user_id = ? AND mode IN "
-                      f"({', '.join('?' for _ in SOLO_MODES)})", [user_id, *SOLO_MODES]).fetchone()[0]
+    return store.count_active_games(db, user_id, SOLO_MODES)
 
 
 def check_solo_cap(db, user_id, limit, replacing=0):
@@ -422,7 +422,7 @@ def reward_winner(db, row):
     if user_id is None:
         return None
     source = f"win:game:{row['id']}"
-    if db.execute("SELECT 1 FROM packs WHERE user_id = ? AND source = ?", [user_id, source]).fetchone():
+    if store.has_pack_from(db, user_id, source):
         return None
     return store.grant_pack(db, user_id, source)
 
@@ -612,7 +612,7 @@ def state_for(row, game, seat, events=(), names=None, parts=None, lang=None):
 
 #: Days without an action after which a CPU or story game in progress is resigned for its player
 #: (the app's ``ABANDON_AFTER_DAYS`` setting overrides it; 0 turns it off).
-ABANDON_AFTER_DAYS = 14
+ABANDON_AFTER_DAYS = DEFAULTS["ABANDON_AFTER_DAYS"]
 
 
 def abandon(db, game_id, user_id):
@@ -642,13 +642,8 @@ def abandon_stale(db, user_id=None, days=ABANDON_AFTER_DAYS, now=None):
     now = now or datetime.datetime.now(datetime.UTC)
     # the store's stamps are ISO 8601 UTC text ("2025-01-31T12:00:00.000Z"): they compare as text
     cutoff = (now - datetime.timedelta(days=days)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-    where = "status = 'active' AND mode IN ('cpu', 'story') AND updated < ?"
-    params = [cutoff]
-    if user_id is not None:
-        where += " AND (seat0_user_id = ? OR seat1_user_id = ?)"
-        params += [user_id, user_id]
     ended = []
-    for r in db.execute(f"SELECT id, seat0_user_id, seat1_user_id FROM games WHERE {where}", params).fetchall():
+    for r in store.stale_games(db, ("cpu", "story"), cutoff, user_id):
         human = 0 if r[1] is not None else 1
         try:
             end(db, r[0], 1 - human, "resign")

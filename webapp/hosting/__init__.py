@@ -14,6 +14,7 @@ import subprocess
 from datetime import datetime, UTC
 from importlib import metadata
 
+from webapp.config import DEFAULTS
 from webapp.serving import ROOT
 from webapp.store import transaction
 from webapp.store.admin import audit, create_reset, set_host
@@ -24,7 +25,7 @@ from webapp.accounts.passwords import hash_password
 log = logging.getLogger(__name__)
 
 #: Seconds a password-reset link works (app setting ``RESET_LINK_HOURS`` overrides, in hours).
-RESET_LINK_HOURS = 24
+RESET_LINK_HOURS = DEFAULTS["RESET_LINK_HOURS"]
 
 #: The settings a host can see on the admin page: (key, what it does). Only the registration mode
 #: changes at run time (it is stored in the database); the others are read from instance/config.py

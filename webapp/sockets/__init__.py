@@ -115,14 +115,11 @@ def url_adapter_per_socket(app):
 def init_app(app):
     """Create the app's SocketIO server (threading mode, or gevent's: ``webapp.serving.SERVER``, docs/deploy.md)
     and register the handlers."""
-    app.config.setdefault("CPU_DELAY", 0.35)   # seconds between the CPU's actions, so a browser can animate them
-    for key, value in handlers.LIMITS.items():  # flood limits (docs/protocol.md, docs/security.md)
-        app.config.setdefault(key, value)
     # Several processes (docs/deploy.md): MESSAGE_QUEUE = "redis://…" carries every emit to the other
     # processes' sockets, and webapp.hosting.cluster shares leases, caps, limits and presence. Unset: one process.
     queue = cluster.url_of(app.config)
     if queue:
-        app.extensions["brigade_cluster"] = cluster.Cluster(queue, app.config.get("MESSAGE_QUEUE_PREFIX", "brigade"))
+        app.extensions["brigade_cluster"] = cluster.Cluster(queue, app.config["MESSAGE_QUEUE_PREFIX"])
     socketio = SocketIO(
         app,
         async_mode=SERVER,
@@ -133,7 +130,7 @@ def init_app(app):
         manage_session=True,
         serializer=JsonPacket,
         message_queue=queue,
-        channel=app.config.get("MESSAGE_QUEUE_PREFIX", "brigade") + ":socketio",
+        channel=app.config["MESSAGE_QUEUE_PREFIX"] + ":socketio",
     )
     handlers.register(app, socketio)
     url_adapter_per_socket(app)

@@ -47,18 +47,8 @@ MAX_INT = 2**53  # what a browser's numbers hold exactly
 #: Refused events (over the rate limit) within FLOOD_WINDOW seconds that end the connection.
 FLOOD_WINDOW, FLOOD_REFUSALS = 5.0, 60
 
-#: The flood limits' settings (app config, docs/protocol.md "Flood control", docs/security.md).
-#: ``None`` means "derived from RATE_LIMIT": a test that lifts RATE_LIMIT lifts them all.
-LIMITS = {
-    "RATE_LIMIT": 20,              # events a second on one socket
-    "RATE_LIMIT_USER": None,       # events a second over all of one user's sockets (2 x RATE_LIMIT)
-    "RATE_LIMIT_ADDRESS": None,    # ... of one address's sockets (5 x RATE_LIMIT)
-    "SOCKETS_PER_USER": 8,         # sockets open at once per user (tabs, a phone, a reconnect racing its old socket)
-    "SOCKETS_PER_ADDRESS": 32,     # ... per address (friends behind one home router)
-    "STATES_PER_SECOND": None,     # states a user's joins may build a second (RATE_LIMIT / 2); cached ones are free
-    "STATE_CACHE_BYTES": 32 * 2**20,  # what the built states kept for repeated joins may hold, as JSON
-    "OUTBOX_LIMIT": 64,            # packets waiting to be written to one socket before it is closed as too slow
-}
+#: The flood limits derived from RATE_LIMIT when their key is None (webapp/config.py, docs/protocol.md
+#: "Flood control"): a test that lifts RATE_LIMIT lifts them all.
 DERIVED = {"RATE_LIMIT_USER": 2.0, "RATE_LIMIT_ADDRESS": 5.0, "STATES_PER_SECOND": 0.5}
 #: Event names Socket.IO keeps for itself (python-socketio's ``connect``/``disconnect``, the
 #: JavaScript client's ``connect_error``, ``disconnecting``, ``newListener``, ``removeListener``) and
@@ -279,7 +269,7 @@ class Hub:
             socketio.start_background_task(self.cluster.run, socketio.sleep)
 
     def limit(self, key):
-        """A flood-limit setting (LIMITS), derived from RATE_LIMIT when not set."""
+        """A flood-limit setting (webapp/config.py), derived from RATE_LIMIT when None (DERIVED)."""
         value = self.app.config.get(key)
         if value is None:
             value = max(1, int(self.app.config["RATE_LIMIT"] * DERIVED[key]))

@@ -193,25 +193,3 @@ def close_db(exc=None):
     db = g.pop("db", None)
     if db is not None:
         db.close()
-
-
-def init_app(app):
-    """Register ``close_db`` and, when ``DATABASE`` is set, create, migrate and seed the file."""
-    app.teardown_appcontext(close_db)
-    path = app.config.get("DATABASE")
-    if path:
-        prepare(path)
-
-
-def prepare(path):
-    """Create or migrate the schema of ``path`` and seed the pool and loaner decks if they changed."""
-    from .schema import migrate
-    from .seed import seed_from_files
-
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    db = connect(path)
-    try:
-        migrate(db)
-        seed_from_files(db)
-    finally:
-        db.close()

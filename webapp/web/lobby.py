@@ -41,7 +41,7 @@ def index():
     db = get_db()
     lists = online.lobby(db, g.user["id"])
     decks = playable_decks(db, g.user["id"])
-    default = current_app.config.get("ONLINE_CLOCK_MINUTES", 15)
+    default = current_app.config["ONLINE_CLOCK_MINUTES"]
     choices = sorted(set(CLOCK_CHOICES) | {default})
     return render_template("lobby/index.html", decks=decks, clock_choices=choices,
                            default_clock=default, join_link=join_link, **lists)
@@ -58,7 +58,7 @@ def invite():
     db = get_db()
     try:
         clock_ms = online.clock_ms_from_minutes(
-            request.form.get("clock", current_app.config.get("ONLINE_CLOCK_MINUTES", 15)), current_app.config)
+            request.form.get("clock", current_app.config["ONLINE_CLOCK_MINUTES"]), current_app.config)
         game_id, _ = online.create_invitation(db, g.user, chosen, clock_ms, current_app.config,
                                               max_open=current_app.config.get("ONLINE_MAX_INVITATIONS"))
     except play.PlayError as exc:

@@ -34,12 +34,9 @@ def game_row(db, game_id, seated=False):
 
 @bp.record_once
 def configure_cpu(state):
-    """The host's CPU settings (docs/deploy.md): CPU_HARD_SECONDS, the Hard CPU's thinking time per
-    decision (default 0.5), and CPU_WORKERS, its worker processes (default one per core minus one)."""
+    """The host's CPU_WORKERS (webapp/config.py): the Hard CPU's worker processes."""
     from webapp.ai import workers
-    from webapp.ai.search import DEFAULT_BUDGET
 
-    state.app.config.setdefault("CPU_HARD_SECONDS", DEFAULT_BUDGET)
     workers.configure(state.app.config.get("CPU_WORKERS"))
 
 
@@ -60,7 +57,7 @@ def abandon_days():
     """The ABANDON_AFTER_DAYS setting (docs/deploy.md): days without an action before a CPU or story
     game in progress is resigned for its player."""
     from flask import current_app
-    return current_app.config.get("ABANDON_AFTER_DAYS", play.ABANDON_AFTER_DAYS)
+    return current_app.config["ABANDON_AFTER_DAYS"]
 
 
 def cpu_setting():

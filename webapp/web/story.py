@@ -158,7 +158,7 @@ def chapter(chapter_id):
         default = story.story_deck(db, uid, None, current_app.config)["id"]
     except play.PlayError:
         default = None
-    play.abandon_stale(db, uid, current_app.config.get("ABANDON_AFTER_DAYS", play.ABANDON_AFTER_DAYS))
+    play.abandon_stale(db, uid, current_app.config["ABANDON_AFTER_DAYS"])
     active = story.story_games(db, uid, ch.id, "active")
     return render_template(
         "story/chapter.html", chapter=ch, lang=lang, before=paragraphs(ch.narration_before[lang]),
