@@ -30,7 +30,7 @@ from webapp.decks import collection
 from webapp.game.replay import new_game
 from webapp.game.replay import steps as replay_steps
 from webapp.ai import DIFFICULTIES
-from webapp.cards.decks import DeckDataError, load_decks, parse_deck
+from webapp.cards.decks import DeckDataError, load_decks, open_record, parse_deck
 from webapp.engine import Game, load_pool
 from webapp.engine.board import LANDS
 
@@ -128,16 +128,7 @@ def parse_chapter(data, pool, loaner, source="<data>"):
     ``loaner`` is the Prince's Brigade (a Deck): a custom start position is tried with it as the
     human's deck, as a player without 30 cards would play it (R2.3).
     """
-    cid = data.get("id") if isinstance(data, dict) else None
-
-    def fail(field, problem):
-        raise StoryDataError(f"{source}: chapter {cid!r}: field {field!r}: {problem}")
-
-    if not isinstance(data, dict):
-        fail("", "a chapter is a table of fields")
-    for k in data:
-        if k not in CHAPTER_KEYS:
-            fail(k, f"unknown key (known: {', '.join(sorted(CHAPTER_KEYS))})")
+    cid, fail = open_record(data, "chapter", CHAPTER_KEYS, source, StoryDataError)
     for k in sorted(REQUIRED_KEYS):
         if k not in data:
             fail(k, "missing")
