@@ -9,6 +9,20 @@ from webapp.engine.game import DECK_SIZE
 DECK_KEYS = {"id", "name", "description", "loaner", "cards"}
 
 
+def toml_files(path, error):
+    """(full path, parsed table) of every ``*.toml`` file in ``path``, by name; ``error`` for a file
+    that is not valid TOML."""
+    for name in sorted(os.listdir(path)):
+        if not name.endswith(".toml"):
+            continue
+        full = os.path.join(path, name)
+        try:
+            with open(full, "rb") as fh:
+                yield full, tomllib.load(fh)
+        except tomllib.TOMLDecodeError as exc:
+            raise error(f"{full}: not valid TOML: {exc}") from None
+
+
 def open_record(data, what, keys, source, error):
     """Start checking one data record (a deck, a story chapter): returns its id (None when it has
     none) and ``fail(field, problem)``, which raises ``error`` naming the file, the record and the
@@ -89,15 +103,7 @@ def load_decks(pool, path=None):
     """{deck id: Deck} from every file in cards/decks."""
     path = path or decks_dir()
     decks = {}
-    for name in sorted(os.listdir(path)):
-        if not name.endswith(".toml"):
-            continue
-        full = os.path.join(path, name)
-        try:
-            with open(full, "rb") as fh:
-                doc = tomllib.load(fh)
-        except tomllib.TOMLDecodeError as exc:
-            raise DeckDataError(f"{full}: not valid TOML: {exc}") from None
+    for full, doc in toml_files(path, DeckDataError):
         if set(doc) != {"deck"}:
             raise DeckDataError(f"{full}: a deck file holds one [deck] table")
         deck = parse_deck(doc["deck"], pool, full)

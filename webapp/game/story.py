@@ -20,7 +20,6 @@ import os
 import random
 import re
 import secrets
-import tomllib
 from collections import Counter
 from typing import NamedTuple
 
@@ -30,7 +29,7 @@ from webapp.decks import collection
 from webapp.game.replay import new_game
 from webapp.game.replay import steps as replay_steps
 from webapp.ai import DIFFICULTIES
-from webapp.cards.decks import DeckDataError, load_decks, open_record, parse_deck
+from webapp.cards.decks import DeckDataError, load_decks, open_record, parse_deck, toml_files
 from webapp.engine import Game, load_pool
 from webapp.engine.board import LANDS
 
@@ -305,15 +304,7 @@ def load_chapters(path=None, pool=None):
     except KeyError:
         raise StoryDataError(f"the loaner deck {collection.LOANER!r} is missing from cards/decks") from None
     chapters, ids, orders = [], {}, {}
-    for name in sorted(os.listdir(path)):
-        if not name.endswith(".toml"):
-            continue
-        full = os.path.join(path, name)
-        try:
-            with open(full, "rb") as fh:
-                data = tomllib.load(fh)
-        except tomllib.TOMLDecodeError as exc:
-            raise StoryDataError(f"{full}: not valid TOML: {exc}") from None
+    for full, data in toml_files(path, StoryDataError):
         chapter = parse_chapter(data, pool, loaner, full)
         if chapter.id in ids:
             raise StoryDataError(f"{full}: chapter {chapter.id!r}: field 'id': also used by {ids[chapter.id]}")
