@@ -17,7 +17,7 @@ import time
 from contextlib import nullcontext
 from typing import NamedTuple
 
-from webapp import gamelog, metrics, store
+from webapp import gamelog, metrics, refusals, store
 from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING, workers
 from webapp.ai.search import DEFAULT_BUDGET
 from webapp.deckcheck import check_deck
@@ -379,7 +379,9 @@ def apply(db, row, seat, action, version, also=None, lock=None):
     try:
         events = game.apply(seat, action)
     except IllegalAction as exc:
-        raise Illegal(plain_refusal(db, row, game, seat, str(exc)), game_id) from None
+        kind = action.get("type") if isinstance(action, dict) else None
+        raise Illegal(refusals.words(seat_lang(row, seat), exc.rule, kind)
+                      or plain_refusal(db, row, game, seat, str(exc)), game_id) from None
     over = game.result is not None
     try:
         writing = time.perf_counter()
