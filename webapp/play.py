@@ -17,6 +17,8 @@ import time
 from contextlib import nullcontext
 from typing import NamedTuple
 
+from flask_babel import gettext, ngettext  # the request's language; English outside a request
+
 from webapp import gamelog, metrics, refusals, store
 from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING, workers
 from webapp.ai.search import DEFAULT_BUDGET
@@ -105,7 +107,7 @@ def deck_problem(db, user_id, deck, all_owned=False):
     counts = deck["cards"]
     if deck["loaner"]:
         if not all_owned and owned_total(db, user_id) >= DECK_SIZE:
-            return "the Prince's Brigade is lent only to players who own fewer than 30 cards"
+            return gettext("The Prince's Brigade is lent only to players who own fewer than 30 cards.")
         return None
     pool = load_pool()
     owned = None if all_owned else store.get_collection(db, user_id)
@@ -130,12 +132,12 @@ def deck_for(db, user_id, deck_id, all_owned=False):
     try:
         deck = store.get_deck(db, user_id, deck_id)
     except store.DeckNotFound:
-        raise NotFound(f"no deck has id {deck_id}") from None
+        raise NotFound(gettext("There is no such deck.")) from None
     except store.NotYourDeck:
-        raise Forbidden(f"deck {deck_id} is not yours") from None
+        raise Forbidden(gettext("That deck is not yours.")) from None
     problem = deck_problem(db, user_id, deck, all_owned)
     if problem:
-        raise Forbidden(f"deck {deck['name']!r} cannot be played: {problem}")
+        raise Forbidden(gettext("“%(name)s” cannot be played: %(problem)s", name=deck["name"], problem=problem))
     return deck
 
 
@@ -161,9 +163,9 @@ def create_cpu_game(db, user, deck_ids, seed=None, all_owned=False, cpu_name=Non
         try:
             cpu = store.get_deck(db, uid, ids[1])
         except store.DeckNotFound:
-            raise NotFound(f"no deck has id {ids[1]}") from None
+            raise NotFound(gettext("There is no such deck.")) from None
         except store.NotYourDeck:
-            raise Forbidden(f"deck {ids[1]} is not yours") from None
+            raise Forbidden(gettext("That deck is not yours.")) from None
     else:
         cpu = store.get_loaner(db, LOANER)
     seed = secrets.randbelow(2**63) if seed is None else seed
@@ -227,8 +229,10 @@ def check_solo_cap(db, user_id, limit, replacing=0):
         return
     now = active_solo_games(db, user_id) - replacing
     if now >= int(limit):
-        raise Forbidden(f"You have {now} battles against the CPU in progress, the most one player may "
-                        "have at once. Finish one, or resign it from its board, then start another.")
+        raise Forbidden(ngettext("You have %(num)s battle against the CPU in progress, the most one player may "
+                                 "have at once. Finish it, or resign it from its board, then start another.",
+                                 "You have %(num)s battles against the CPU in progress, the most one player may "
+                                 "have at once. Finish one, or resign it from its board, then start another.", now))
 
 
 def new_game(setup):
@@ -340,7 +344,7 @@ def player_seat(row, user_id):
     """The seat the user holds in the game; Forbidden if none (a spectator or a stranger)."""
     seat = seat_of(row, user_id)
     if seat is None:
-        raise Forbidden(f"you hold no seat in game {row['id']}", row["id"])
+        raise Forbidden(gettext("You hold no seat in this game."), row["id"])
     return seat
 
 
@@ -374,7 +378,7 @@ def apply(db, row, seat, action, version, also=None, lock=None):
     if version != row["version"]:
         raise Stale(f"game {game_id} is at version {row['version']}, not {version}", game_id)
     if row["status"] != "active":
-        raise Illegal(f"game {game_id} is over", game_id)
+        raise Illegal(gettext("This game is over."), game_id)
     game = game_of(db, row)
     try:
         events = game.apply(seat, action)
@@ -478,11 +482,11 @@ def hint(db, game_id, user_id, seconds=None):
     row, game = load(db, game_id)
     seat = player_seat(row, user_id)
     if row["mode"] not in SOLO_MODES:
-        raise Forbidden("hints are for games against the CPU, not between people", game_id)
+        raise Forbidden(gettext("Hints are for games against the CPU, not between people."), game_id)
     if row["status"] != "active":
-        raise Illegal(f"game {game_id} is over", game_id)
+        raise Illegal(gettext("This game is over."), game_id)
     if seat not in game.waiting_for():
-        raise Illegal("it is not your move: the CPU is thinking", game_id)
+        raise Illegal(gettext("It is not your move: the CPU is thinking."), game_id)
     if seconds is None:
         seconds = next((s.get("seconds") for s in row["setup"].get("seats", [])
                         if isinstance(s, dict) and s.get("seconds")), None)
@@ -528,7 +532,7 @@ def end(db, game_id, winner, reason, also=None, lock=None):
     StaleVersion (a store error) if another writer moved the game on meanwhile; ``also`` as in ``apply``."""
     row, game = load(db, game_id)
     if row["status"] != "active":
-        raise Illegal(f"game {game_id} is over", game_id)
+        raise Illegal(gettext("This game is over."), game_id)
     events = game.set_result(winner, reason)
     with lock or nullcontext(), store.transaction(db):
         version = store.end_game(db, game_id, row["version"], "finished", game.result, state=game.to_json())
@@ -585,15 +589,21 @@ def opponent_name(row, lang="en"):
 
 
 def seat_lang(row, seat):
-    """The language of the game log for a seat: the language its player last read a page in
-    (webapp/i18n.py ``user_lang``), else the account's ``locale`` mark, else English; spectators read
-    English for now."""
-    from webapp.i18n import LANGS, MARK, user_lang
+    """The language of the game log for a seat: its player's (``user_lang``); English for a CPU's seat
+    or none."""
     user_id = (row.get("seats") or [None, None])[seat] if seat in (0, 1) else None
+    return user_lang(user_id)
+
+
+def user_lang(user_id):
+    """The language a user reads the game in: the language they last read a page in (webapp/i18n.py
+    ``user_lang``), else the account's ``locale`` mark, else English (also for no user)."""
+    from webapp.i18n import LANGS, MARK
+    from webapp.i18n import user_lang as last_read
     if user_id is None:
         return "en"
-    if user_lang(user_id) in LANGS:
-        return user_lang(user_id)
+    if last_read(user_id) in LANGS:
+        return last_read(user_id)
     try:
         from webapp.store import get_db
         from webapp.store.marks import get_mark
@@ -641,13 +651,13 @@ def abandon(db, game_id, user_id):
     row = load_row(db, game_id)
     seat = player_seat(row, user_id)
     if row["mode"] not in SOLO_MODES:
-        raise Forbidden(f"game {game_id} is an online game: resign it on its board", game_id)
+        raise Forbidden(gettext("This is an online game: resign it on its board."), game_id)
     if row["status"] != "active":
-        raise Illegal(f"game {game_id} is over", game_id)
+        raise Illegal(gettext("This game is over."), game_id)
     try:
         return end(db, game_id, 1 - seat, "resign")
     except store.StaleVersion:
-        raise Stale(f"game {game_id} moved on while it was being abandoned", game_id) from None
+        raise Stale(gettext("The game moved on while it was being abandoned: try again."), game_id) from None
 
 
 def abandon_stale(db, user_id=None, days=ABANDON_AFTER_DAYS, now=None):

@@ -498,7 +498,7 @@ class Board {
         h("b", {}, pl.hand_count));
       add(el, 
         h("span", {class: "pl-side-name", "data-seat": p}, h("span", {class: "pl-side-dot", "aria-hidden": "true"}),
-          this.who(p),
+          h("span", {class: "pl-side-who"}, this.who(p)),
           this.online.sideBits(p),
           (v.waiting_for || []).includes(p) && !v.result && !this.online.isAway(p) ? h("span", {class: "pl-thinking"}, mine && this.seat !== null ? t("your move") : this.replay ? t("to move") : t("thinking…")) : null,
           mine ? this.online.emoteToggle() : null),

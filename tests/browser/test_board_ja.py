@@ -63,11 +63,16 @@ def shoot(page, name):
 
 
 def cut_text(page):
-    """Texts in the board that overflow their own box sideways (cut or spilling): [(class, text)]."""
+    """Texts in the board that overflow their own box sideways (cut or spilling), and the side rows'
+    counts that stick out of their row (the row clips them: "土地 1" was cut off on phones):
+    [(class, text)]."""
     return page.evaluate("""() => [...document.querySelectorAll('#board button, #board h2, #board h3, #board p, #board .pl-count')]
         .filter((e) => e.offsetParent && !e.querySelector('img, svg, canvas') && e.scrollWidth > e.clientWidth + 2
           && getComputedStyle(e).overflowX !== 'auto' && getComputedStyle(e).textOverflow !== 'ellipsis')
-        .map((e) => [e.className, e.innerText.slice(0, 60)])""")
+        .map((e) => [e.className, e.innerText.slice(0, 60)])
+        .concat([...document.querySelectorAll('#board .pl-side > .pl-count')]
+          .filter((e) => e.offsetParent && e.getBoundingClientRect().right > e.parentElement.getBoundingClientRect().right + 1)
+          .map((e) => ['outside its row: ' + e.className, e.innerText.slice(0, 60)]))""")
 
 
 @pytest.mark.parametrize("size", list(SIZES))
