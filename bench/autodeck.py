@@ -4,7 +4,7 @@
 
 For each game a collection is drawn (``packs``: 5 to 10 packs of the real odds, 30 to 60 cards;
 ``new``: a new player's starter and two packs, 33 cards). From it two decks are made: the
-automatic deck (webapp.deckbuild.build) and a random valid deck (30 of the owned cards at random,
+automatic deck (webapp.decks.build.build) and a random valid deck (30 of the owned cards at random,
 with a monster). Each plays the Prince's Brigade loaner deck once with the same seed, both sides
 played by the baseline CPU, seats alternating from game to game. Prints both win rates (draws count
 half) with 95 % Wilson intervals; docs/decks.md keeps the figures.
@@ -20,10 +20,10 @@ from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from webapp import deckbuild, packs  # noqa: E402
+from webapp.decks import build as deckbuild, packs  # noqa: E402
 from webapp.ai import BaselinePlayer  # noqa: E402
 from webapp.cards.decks import load_decks  # noqa: E402
-from webapp.deckcheck import DECK_SIZE, check_deck  # noqa: E402
+from webapp.decks.check import DECK_SIZE, check_deck  # noqa: E402
 from webapp.engine import Game, load_pool  # noqa: E402
 
 

@@ -69,7 +69,7 @@ class Seat:
 
 def play(seats, policies):
     """Play the game to its end one action at a time; return [(mover ms, opponent ms)] per action."""
-    from webapp.bot import SentView
+    from webapp.tools.bot import SentView
 
     out = []
     while True:

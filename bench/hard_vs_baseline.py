@@ -10,6 +10,11 @@ the Hard CPU's thinking time per decision. Prints the Hard CPU's win rate with a
 interval (a draw counts as half a win) and its decision time median/p99/max over the decisions
 where it had a choice. `flat` is determinized flat Monte Carlo: every candidate tried in turn,
 each playout played to the end of the game with the baseline.
+
+`--clock cpu` (the default) measures the budgets in CPU time of this process's thread
+(time.thread_time): "1 s per decision on one core" whatever else the machine runs, so a run on a
+busy shared host gives each decision the work it would get on an idle core. `--clock wall` uses
+wall time, as a served game does. Both decision times are printed.
 """
 
 import argparse
@@ -37,10 +42,10 @@ def wilson(k, n, z=1.96):
     return max(0.0, c - h), min(1.0, c + h)
 
 
-def flat_player(seed, pool, budget):
+def flat_player(seed, pool, budget, clock):
     """Determinized flat Monte Carlo: round-robin over the candidates, playouts to the game's end."""
     return SearchPlayer(seed=seed, pool=pool, budget=budget, explore=1e9, horizon_turns=10_000,
-                        max_rollout_actions=100_000)
+                        max_rollout_actions=100_000, clock=clock)
 
 
 def pct(xs, q):
@@ -48,7 +53,7 @@ def pct(xs, q):
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def summary(args, wins, draws, games, score, think, iterations, t0, out=sys.stdout):
+def summary(args, wins, draws, games, score, think, iterations, t0, out=sys.stdout, wall=()):
     """Print the win rate with its 95% interval and the decision times so far."""
     lo, hi = wilson(score, games)
     print(f"hard ({args.budget:g} s/decision) vs {args.opponent}"
@@ -57,10 +62,14 @@ def summary(args, wins, draws, games, score, think, iterations, t0, out=sys.stdo
           f"({100 * score / games:.1f}%, 95% interval {100 * lo:.1f}–{100 * hi:.1f}%), "
           f"{time.perf_counter() - t0:.0f} s", file=out, flush=True)
     if think:
-        print(f"hard decision time over {len(think)} decisions with a choice: median "
+        print(f"hard decision time ({args.clock}) over {len(think)} decisions with a choice: median "
               f"{statistics.median(think) * 1e3:.0f} ms, p99 {pct(think, 0.99) * 1e3:.0f} ms, "
               f"max {max(think) * 1e3:.0f} ms; iterations per decision median {statistics.median(iterations):.0f}",
               file=out, flush=True)
+    if wall and args.clock != "wall":
+        print(f"hard decision time (wall) median {statistics.median(wall) * 1e3:.0f} ms, p99 "
+              f"{pct(wall, 0.99) * 1e3:.0f} ms, max {max(wall) * 1e3:.0f} ms; load average "
+              f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}", file=out, flush=True)
 
 
 def main():
@@ -70,27 +79,31 @@ def main():
     ap.add_argument("--opponent", choices=("baseline", "flat"), default="baseline")
     ap.add_argument("--flat-budget", type=float, default=0.2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                    help="budgets in this thread's CPU time (default) or in wall time")
     args = ap.parse_args()
+    clock = time.thread_time if args.clock == "cpu" else time.perf_counter
     pool = load_pool()
     score = 0.0
     wins = draws = 0
-    think, iterations = [], []
+    think, iterations, wall = [], [], []
     t0 = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
         rng = random.Random(seed)
         hard_seat = i % 2
-        hard = SearchPlayer(seed=seed, pool=pool, budget=args.budget)
+        hard = SearchPlayer(seed=seed, pool=pool, budget=args.budget, clock=clock)
         other = (BaselinePlayer(seed=seed, pool=pool) if args.opponent == "baseline"
-                 else flat_player(seed + 1, pool, args.flat_budget))
+                 else flat_player(seed + 1, pool, args.flat_budget, clock))
         players = {hard_seat: hard, 1 - hard_seat: other}
         g = Game.new(random_deck(rng, pool), random_deck(rng, pool), seed=seed, first=None, pool=pool)
         while g.result is None:
             p = rng.choice(sorted(g.waiting_for()))
-            t = time.perf_counter()
+            t, c = time.perf_counter(), clock()
             a = players[p].choose(g.copy(), p)
             if p == hard_seat and hard.last is not None and hard.last.iterations:
-                think.append(time.perf_counter() - t)
+                think.append(clock() - c)
+                wall.append(time.perf_counter() - t)
                 iterations.append(hard.last.iterations)
             g.apply(p, a)
         w = g.result["winner"]
@@ -101,8 +114,8 @@ def main():
               f"hard {wins} won, {draws} drawn", file=sys.stderr, flush=True)
         if (i + 1) % 25 == 0 and i + 1 < args.games:
             print(f"after {i + 1} games:", file=sys.stderr)
-            summary(args, wins, draws, i + 1, score, think, iterations, t0, out=sys.stderr)
-    summary(args, wins, draws, i + 1, score, think, iterations, t0)
+            summary(args, wins, draws, i + 1, score, think, iterations, t0, out=sys.stderr, wall=wall)
+    summary(args, wins, draws, i + 1, score, think, iterations, t0, wall=wall)
 
 if __name__ == "__main__":
     main()

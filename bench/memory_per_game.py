@@ -3,7 +3,7 @@
     python bench/memory_per_game.py --games 50 --server threading
 
 Starts `python -m webapp` (fresh instance folder, CPU_DELAY 0) in the chosen serving mode, then one
-bot (webapp.bot.Bot, baseline policy) plays CPU games one after another to their end; prints the
+bot (webapp.tools.bot.Bot, baseline policy) plays CPU games one after another to their end; prints the
 server's resident memory (VmRSS, from /proc) every ``--every`` games and the growth per game after
 the first ``--every`` (which warm caches up). ``--env KEY=VALUE`` passes settings to the server's
 environment (e.g. MALLOC_ARENA_MAX=2).
@@ -52,7 +52,7 @@ def main():
 
     import requests
 
-    from webapp.bot import Bot, log_in, start_cpu_game
+    from webapp.tools.bot import Bot, log_in, start_cpu_game
 
     tmp = tempfile.mkdtemp(prefix="brigade-mem-")
     proc, url = start_server(os.path.join(tmp, "instance"), {"CPU_DELAY": 0, "RATE_LIMIT": 1000},

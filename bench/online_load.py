@@ -7,7 +7,7 @@
 Starts `python -m webapp` on a free port with a fresh instance folder (its own database), makes
 2N users, and for each pair invites and joins over HTTP (the lobby's forms, as a browser does:
 /lobby/invite, /join/<code>). Then every player connects its own python-socketio client over
-WebSocket (webapp.bot.Bot, one thread each, paced under the server's 20 events/s) and all N
+WebSocket (webapp.tools.bot.Bot, one thread each, paced under the server's 20 events/s) and all N
 games are played at once to their end, with the baseline policy on both seats by default.
 
 The sessions are signed with the instance's secret key (what a log-in sets: the user id and a CSRF
@@ -238,7 +238,7 @@ def memory_of(pids):
 
 def run_bots(url, seats, policy, timeout, results, start_at, rate=15.0, max_actions=None, updates=True):
     """Play the given seats, one thread and one python-socketio client each; put summaries on ``results``."""
-    from webapp.bot import Bot
+    from webapp.tools.bot import Bot
 
     if updates:
         Bot = updating(Bot)  # noqa: N806
@@ -352,7 +352,7 @@ def main(argv=None):
     parser.add_argument("--keep", action="store_true", help="keep the instance folder (database, server log)")
     parser.add_argument("--updates", action=argparse.BooleanOptionalAction, default=True,
                         help="the clients join asking for updates, as browsers do (--no-updates: whole states "
-                             "only, as webapp.bot and servers before updates)")
+                             "only, as webapp.tools.bot and servers before updates)")
     parser.add_argument("--server-cpus", default="auto",
                         help="cores the server process is pinned to, e.g. 0 (auto: core 0 when there are two or more; "
                              "none: no pinning)")

@@ -19,7 +19,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench.hard_vs_baseline import wilson  # noqa: E402
-from webapp import play, story  # noqa: E402
+from webapp.game import play, story  # noqa: E402
 from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING, SearchPlayer  # noqa: E402
 from webapp.cards.decks import load_decks  # noqa: E402
 from webapp.engine import load_pool  # noqa: E402

@@ -1,4 +1,4 @@
-"""The automatic deck (webapp.deckbuild): valid for any collection of 30 to 60 cards (R2.1, R2.2),
+"""The automatic deck (webapp.decks.build): valid for any collection of 30 to 60 cards (R2.1, R2.2),
 monsters first, only spells the deck can pay (R12.2), Fill for me keeps the chosen cards, and the
 first deck is built once, when a collection first reaches 30 cards."""
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from webapp import deckbuild, packs
-from webapp.deckcheck import DECK_SIZE, SPELL_TIP_AT, check_deck, slot_kinds
+from webapp.decks import build as deckbuild, packs
+from webapp.decks.check import DECK_SIZE, SPELL_TIP_AT, check_deck, slot_kinds
 from webapp.engine import load_pool
 from webapp.store import add_cards, connect, get_deck, list_decks, migrate, seed_from_files, transaction
 from webapp.store.marks import get_mark
@@ -216,7 +216,7 @@ def test_under_30_cards_no_deck_and_no_mark(db):
 
 
 def test_a_chapters_reward_cards_that_make_30_build_the_first_deck(db):
-    from webapp import story
+    from webapp.game import story
 
     uid = create_user(db, "sol", "hash")["id"]
     add_cards(db, uid, packs.STARTER)

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from webapp.deckcheck import (DECK_SIZE, ERINGE_TIP, NAME_MAX, SPELL_TIP_AT, BadDeckInput, check_deck, check_name,
+from webapp.decks.check import (DECK_SIZE, ERINGE_TIP, NAME_MAX, SPELL_TIP_AT, BadDeckInput, check_deck, check_name,
                               clip_to_owned, read_counts)
-from webapp.deckstats import deck_stats, pool_levels
+from webapp.decks.stats import deck_stats, pool_levels
 from webapp.engine import load_pool
 
 POOL = load_pool()

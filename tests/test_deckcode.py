@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from webapp import deckcode
+from webapp.decks import code as deckcode
 from webapp.cards.decks import load_decks
-from webapp.deckcode import PREFIX, DeckCodeError, card_order, decode, encode
+from webapp.decks.code import PREFIX, DeckCodeError, card_order, decode, encode
 from webapp.engine import load_pool
 
 POOL = load_pool()

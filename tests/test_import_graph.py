@@ -27,25 +27,25 @@ PACKAGE = ROOT / "webapp"
 ENGINE, SERVICES, TRANSPORTS, FACTORY = range(4)
 
 #: Modules that read ``SERVER`` (threading or gevent) from the factory module.
-KNOWN_FACTORY_IMPORTS = {"webapp.hosting", "webapp.sockets", "webapp.web.passwords"}
+KNOWN_FACTORY_IMPORTS = {"webapp.hosting", "webapp.sockets", "webapp.accounts.passwords"}
 
 #: (importer, imported) pairs that go up the layers: game services importing a transport.
 KNOWN_UPWARD = {
-    ("webapp.accounts", "webapp.web.passwords"),  # password hashing lives in the web layer
-    ("webapp.hosting", "webapp.web.passwords"),
-    ("webapp.online", "webapp.sockets.handlers"),  # the online service pushes through the sockets' hub
+    ("webapp.accounts", "webapp.accounts.passwords"),  # password hashing lives in the web layer
+    ("webapp.hosting", "webapp.accounts.passwords"),
+    ("webapp.game.online", "webapp.sockets.handlers"),  # the online service pushes through the sockets' hub
 }
 
 #: Groups of modules that import each other, directly or around a loop (strongly connected).
 KNOWN_CYCLES = [
     {"webapp.engine.game", "webapp.engine.scenario"},
     {"webapp.store.db", "webapp.store.schema", "webapp.store.seed"},
-    {"webapp.deckbuild", "webapp.packs"},
-    {"webapp.play", "webapp.story"},
-    {"webapp", "webapp.accounts", "webapp.hosting", "webapp.metrics", "webapp.online", "webapp.sockets",
+    {"webapp.decks.build", "webapp.decks.packs"},
+    {"webapp.game.play", "webapp.game.story"},
+    {"webapp", "webapp.accounts", "webapp.hosting", "webapp.hosting.metrics", "webapp.game.online", "webapp.sockets",
      "webapp.sockets.handlers", "webapp.store.__main__", "webapp.web", "webapp.web.admin", "webapp.web.auth", "webapp.web.cardfiles",
      "webapp.web.collection", "webapp.web.decks", "webapp.web.history", "webapp.web.lobby", "webapp.web.pages",
-     "webapp.web.passwords", "webapp.web.play", "webapp.web.security", "webapp.web.story"},
+     "webapp.accounts.passwords", "webapp.web.play", "webapp.web.security", "webapp.web.story"},
 ]
 
 
@@ -168,7 +168,7 @@ def where(edges, a, b):
 def test_the_reader_sees_imports_inside_functions_and_relative_ones():
     edges = graph()
     # play.game_over imports story inside the function; the engine's game imports its siblings relatively
-    assert "webapp.story" in edges["webapp.play"]
+    assert "webapp.game.story" in edges["webapp.game.play"]
     assert {"webapp.engine.turn", "webapp.engine.battle", "webapp.engine.scenario"} <= set(edges["webapp.engine.game"])
     assert "webapp.engine" in edges["webapp.ai.baseline"]  # ``from webapp.engine import ...``: the package
     assert cycles({"a": {"b": []}, "b": {"c": []}, "c": {"a": []}, "d": {"a": []}}) == [{"a", "b", "c"}]

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from webapp import packs
+from webapp.decks import packs
 from webapp.engine import load_pool
 from webapp.store import connect, get_collection, grant_pack, list_packs, open_pack, prepare
 from webapp.store.users import create_user

@@ -1,10 +1,10 @@
-"""webapp.ratelimit.Window: the one sliding-window limiter, with a stopped clock."""
+"""webapp.hosting.ratelimit.Window: the one sliding-window limiter, with a stopped clock."""
 
 import threading
 
 import pytest
 
-from webapp.ratelimit import Window
+from webapp.hosting.ratelimit import Window
 
 
 class Clock:

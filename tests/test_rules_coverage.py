@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from webapp import rulescoverage
+from webapp.tools import rulescoverage
 
 
 def test_every_rule_has_a_test():
@@ -18,7 +18,7 @@ def test_every_rule_has_a_test():
 
 def test_the_coverage_page_is_current():
     with open(os.path.join(rulescoverage.ROOT, "docs", "rules-coverage.md"), encoding="utf-8") as fh:
-        assert fh.read() == rulescoverage.render(), "run: python -m webapp.rulescoverage"
+        assert fh.read() == rulescoverage.render(), "run: python -m webapp.tools.rulescoverage"
 
 
 RULE_FILES = ("RULES.md", "rulebook-ja.txt")

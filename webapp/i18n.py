@@ -122,7 +122,7 @@ def ensure_built(app=None):
 
 
 #: {user id: the language of their latest page}, for what is made outside their requests (the game log
-#: of a CPU's move, webapp/play.py ``seat_lang``). Bounded: the oldest entries go first.
+#: of a CPU's move, webapp/game/play.py ``seat_lang``). Bounded: the oldest entries go first.
 USER_LANG = {}
 USER_LANG_MAX = 10_000
 
@@ -248,7 +248,7 @@ def set_language(response, lang):
     session["card_lang"] = lang
     user = g.get("user")
     if user:
-        from webapp import boardsettings
+        from webapp.game import boardsettings
         from webapp.store import get_db
         from webapp.store.marks import set_mark
         db = get_db()

@@ -5,7 +5,7 @@
 (function () {
   "use strict";
 
-  // Texts in the page's language and the search folding of webapp/search.py (static/js/i18n.js).
+  // Texts in the page's language and the search folding of webapp/decks/search.py (static/js/i18n.js).
   var I18N = window.BrigadeI18n;
   var t = I18N.t;
   var norm = I18N.fold;

@@ -3,7 +3,7 @@
  * hover, long-press or keyboard focus, live validity messages and charts.
  *
  * The page embeds its cards and message texts as JSON (#deck-data). checkDeck and deckStats
- * mirror webapp/deckcheck.py and webapp/deckstats.py exactly (tests/web/test_decks.py runs both
+ * mirror webapp/decks/check.py and webapp/decks/stats.py exactly (tests/web/test_decks.py runs both
  * under node and compares); the chart arithmetic mirrors templates/decks/_charts.html.
  * Saving is the form's own POST of every count field, so the page also works without script.
  */
@@ -60,7 +60,7 @@
     return out;
   }
 
-  /* webapp.deckcheck.check_deck with the owned counts of data.cards. */
+  /* webapp.decks.check.check_deck with the owned counts of data.cards. */
   function checkDeck(counts, data) {
     var m = data.messages, problems = [], ids = Object.keys(counts).filter(function (id) { return counts[id] > 0; });
     var have = known(counts, data);
@@ -125,7 +125,7 @@
     return provided === 0 ? "none" : "short";
   }
 
-  /* webapp.deckstats.deck_stats. */
+  /* webapp.decks.stats.deck_stats. */
   function deckStats(counts, data) {
     var have = known(counts, data);
     var mons = have.filter(function (k) { return k[1].kind === "monster"; });

@@ -4,7 +4,7 @@
  *   t("Card {name} added.", {name: c.name})  with {placeholders} filled in
  *   tn("{n} card", "{n} cards", n)           the plural form for n ({n} is filled in too)
  *   fold(text)                               the search form of a text (NFKC, lower case, katakana as
- *                                            hiragana), the same as webapp/search.py's fold()
+ *                                            hiragana), the same as webapp/decks/search.py's fold()
  *
  * The msgids are the English texts: English needs no catalog. For another language the page's
  * <html data-i18n="..."> holds the hashed URL of static/i18n/<lang>.json (built from the same gettext

@@ -277,7 +277,7 @@ class Board {
       rate_limited: t("Slow down a little."),
       bad_request: t("The server did not understand that choice."),
     };
-    // a refusal's words come from the server in the page's language (webapp/play.py `plain_refusal`)
+    // a refusal's words come from the server in the page's language (webapp/game/play.py `plain_refusal`)
     this.toast(e.code === "illegal" ? t("Not allowed: {reason}", {reason: e.message}) : (words[e.code] || e.message || t("Something went wrong.")));
     if (e.code === "stale" || e.code === "illegal") this.transport.rejoin();
     this.render();

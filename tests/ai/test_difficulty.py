@@ -5,7 +5,7 @@ import re
 import pytest
 
 from tests.web.conftest import log_in
-from webapp import play
+from webapp.game import play
 from webapp.ai import workers
 from webapp.store import load_game
 

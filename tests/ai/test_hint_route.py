@@ -7,7 +7,7 @@ import pytest
 
 from tests.ai.test_difficulty import start
 from tests.play.conftest import log_in
-from webapp import play
+from webapp.game import play
 from webapp.ai import workers
 
 

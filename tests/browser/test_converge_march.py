@@ -16,7 +16,7 @@ import pytest
 
 from tests.browserkit import DESKTOP, Server, register, wait_for_board
 from tests.conftest import shots_dir
-from webapp import story
+from webapp.game import story
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

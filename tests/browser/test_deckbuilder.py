@@ -13,9 +13,9 @@ import pytest
 from tests import browserkit as kit
 from tests.browserkit import SIZES, Server
 from tests.conftest import shots_dir
-from webapp.deckcheck import check_deck
+from webapp.decks.check import check_deck
 from webapp.engine import load_pool
-from webapp.packs import STARTER
+from webapp.decks.packs import STARTER
 from webapp.store import add_cards, connect, get_deck, get_user_by_name, list_decks
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -22,9 +22,9 @@ from tests import browserkit as kit
 from tests.browserkit import PASSWORD, ROOT, SIZES, Server
 from tests.conftest import shots_dir
 
-from webapp.deckstats import deck_stats, pool_levels
+from webapp.decks.stats import deck_stats, pool_levels
 from webapp.engine import load_pool
-from webapp.packs import STARTER
+from webapp.decks.packs import STARTER
 from webapp.web.collection import normalize, search_text
 
 SHOTS = shots_dir()
@@ -483,7 +483,7 @@ def test_build_a_valid_deck(page, all_server, size, pool):
     assert page.locator("#eringe").is_hidden()
     assert page.locator("#pool-list .step[data-step='1']:not([disabled])").count() == 0
 
-    # The charts say what webapp.deckstats says of the deck.
+    # The charts say what webapp.decks.stats says of the deck.
     stats = deck_stats(DECK, pool, pool_levels(pool))
     drawn = chart_state(page)
     assert drawn["ratio"] == f"{stats['monsters']} monsters · {stats['spells']} spells" == "25 monsters · 5 spells"

@@ -1,4 +1,4 @@
-"""The game log in Japanese (webapp/gamelog/ja.py): every event in the rulebook's words, never an
+"""The game log in Japanese (webapp/game/gamelog/ja.py): every event in the rulebook's words, never an
 English word (names and land labels aside), an instance id or a rule number."""
 
 import random
@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.play.test_gamelog import CASES, NAMES, POOL, UNITS
-from webapp import gamelog
+from webapp.game import gamelog
 from webapp.ai import BaselinePlayer, RandomPlayer
 from webapp.engine import Game
 from webapp.engine.randomplay import random_deck
@@ -66,7 +66,7 @@ def test_a_whole_game_reads_japanese_for_every_reader(seed):
 
 
 def test_a_seat_reads_the_log_in_its_players_language(app, make_user):
-    from webapp import play
+    from webapp.game import play
     from webapp.store import get_db
     from webapp.store.marks import set_mark
     with app.app_context():

@@ -4,7 +4,8 @@ else English; POST /lang sets them and the card-face language together; dates fo
 import re
 
 from tests.web.conftest import post
-from webapp import boardsettings, i18n
+from webapp.game import boardsettings
+from webapp import i18n
 from webapp.store import connect
 from webapp.store.marks import get_mark
 

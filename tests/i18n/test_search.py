@@ -1,4 +1,4 @@
-"""Card search in both scripts (issue 15, webapp/search.py): kana and width folded, tribe synonyms."""
+"""Card search in both scripts (issue 15, webapp/decks/search.py): kana and width folded, tribe synonyms."""
 
 import json
 import re
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp import search
+from webapp.decks import search
 from webapp.engine import load_pool
 from webapp.web.collection import catalogue, matches
 

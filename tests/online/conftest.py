@@ -6,7 +6,8 @@ import pytest
 
 from tests.play.conftest import connect_as, db, loaner, socketio  # noqa: F401 (fixtures)
 from tests.web.conftest import PASSWORD, alice, bob, log_in, make_user, post  # noqa: F401 (fixtures)
-from webapp import create_app, online
+from webapp import create_app
+from webapp.game import online
 
 #: Grace periods short enough for tests (the real ones are 60 s and 120 s, R18.4).
 CONFIG = {"TESTING": True, "CPU_DELAY": 0, "RATE_LIMIT": 10_000, "ONLINE_CLAIM_AFTER": 1.0, "ONLINE_AUTO_AFTER": 2.0,

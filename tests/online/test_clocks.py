@@ -2,7 +2,8 @@
 
 import pytest
 
-from webapp import create_app, online, play
+from webapp import create_app
+from webapp.game import online, play
 from webapp.store import load_game
 
 from .conftest import CONFIG

@@ -1,4 +1,4 @@
-"""Two server processes sharing one database through a real Redis (MESSAGE_QUEUE, webapp/cluster.py,
+"""Two server processes sharing one database through a real Redis (MESSAGE_QUEUE, webapp/hosting/cluster.py,
 docs/deploy.md "Several processes"): real python-socketio clients on different processes play an
 online game to its end with a spectator on each and one process killed and restarted mid-game; a
 disconnect is claimed once; a clock runs out once; a CPU game moves between processes and its CPU
@@ -24,10 +24,11 @@ import socketio
 from tests.online.test_real_server import GRACE, Client, final_of, invite, join, user
 from tests.play.helpers import assert_no_leak
 from tests.play.test_real_server import Server, free_port
-from webapp import ROOT, play
+from webapp import ROOT
+from webapp.game import play
 from webapp.ai import BaselinePlayer, RandomPlayer
-from webapp.bot import SentView, start_cpu_game
-from webapp.cluster import Cluster
+from webapp.tools.bot import SentView, start_cpu_game
+from webapp.hosting.cluster import Cluster
 from webapp.store import list_actions, load_game
 
 pytestmark = pytest.mark.slow

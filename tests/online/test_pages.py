@@ -4,7 +4,7 @@ a full game, cancelling, the lobby's lists, and a finished game's replay (page a
 import json
 import re
 
-from webapp import online, play
+from webapp.game import online, play
 from webapp.store import add_cards, load_game, save_deck
 
 from .conftest import log_in

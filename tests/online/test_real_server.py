@@ -14,8 +14,8 @@ import socketio
 
 from tests.play.helpers import assert_no_leak
 from tests.play.test_real_server import Server
-from webapp import play
-from webapp.bot import Bot, csrf_of, log_in
+from webapp.game import play
+from webapp.tools.bot import Bot, csrf_of, log_in
 from webapp.store import load_game
 
 from .conftest import PASSWORD

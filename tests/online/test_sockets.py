@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from webapp import online, play
+from webapp.game import online, play
 from webapp.ai import BaselinePlayer, RandomPlayer
-from webapp.bot import SentView
+from webapp.tools.bot import SentView
 from webapp.store import list_actions, load_game
 
 from tests.play.helpers import assert_no_leak

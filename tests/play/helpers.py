@@ -2,8 +2,8 @@
 
 import json
 
-from webapp import play
-from webapp.bot import SentView
+from webapp.game import play
+from webapp.tools.bot import SentView
 from webapp.store import list_actions
 
 from .conftest import wait_for_cpu

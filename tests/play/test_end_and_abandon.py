@@ -7,7 +7,7 @@ import pytest
 
 from tests.story.conftest import play_out
 from tests.web.conftest import post
-from webapp import play, story
+from webapp.game import play, story
 from webapp.store import list_games, list_packs, load_game
 
 

@@ -4,7 +4,7 @@ gets, and leave memory when the game ends."""
 
 import pytest
 
-from webapp import play
+from webapp.game import play
 from webapp.engine import Game
 from webapp.store import connect, create_user, get_loaner, load_game, migrate, seed_from_files
 

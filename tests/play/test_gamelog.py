@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp import gamelog
+from webapp.game import gamelog
 from webapp.ai import BaselinePlayer, RandomPlayer
 from webapp.engine import Game, load_pool
 from webapp.engine.randomplay import random_deck

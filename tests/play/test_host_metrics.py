@@ -1,5 +1,5 @@
-"""The socket layer, the play service and the CPU feed /metrics and the host log (webapp/metrics.py,
-webapp/hostlog.py): after a whole CPU game over Socket.IO the action, socket and CPU-move counts
+"""The socket layer, the play service and the CPU feed /metrics and the host log (webapp/hosting/metrics.py,
+webapp/hosting/hostlog.py): after a whole CPU game over Socket.IO the action, socket and CPU-move counts
 moved by what was played, and the log has one line per event (refusals with their reason word),
 as text and as JSON, without the payloads."""
 
@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from webapp import hostlog, metrics, play
+from webapp.hosting import hostlog, metrics
+from webapp.game import play
 from webapp.ai import BaselinePlayer
 from webapp.store import list_actions, load_game
 

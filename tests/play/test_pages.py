@@ -2,7 +2,8 @@
 
 import re
 
-from webapp import ROOT, play
+from webapp import ROOT
+from webapp.game import play
 from webapp.store import add_cards, load_game, save_deck
 
 from .conftest import log_in

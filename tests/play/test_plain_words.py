@@ -8,7 +8,7 @@ import pytest
 
 from tests.play.helpers import errors, play_seat, received, states
 from tests.web.conftest import log_in
-from webapp import play, story
+from webapp.game import play, story
 from webapp.ai import BaselinePlayer
 
 INSTANCE_ID = re.compile(r"\bp[01]c\d+\b")

@@ -13,8 +13,9 @@ import pytest
 import requests
 import socketio
 
-from webapp import ROOT, play
-from webapp.bot import Bot, log_in, start_cpu_game
+from webapp import ROOT
+from webapp.game import play
+from webapp.tools.bot import Bot, log_in, start_cpu_game
 from webapp.store import connect, list_actions, load_game
 
 from .conftest import PASSWORD
@@ -96,7 +97,7 @@ def session_for(server, name):
 
 
 def bot_command(server, *args):
-    return [sys.executable, "-m", "webapp.bot", "--url", server.url, "--password", PASSWORD, *args]
+    return [sys.executable, "-m", "webapp.tools.bot", "--url", server.url, "--password", PASSWORD, *args]
 
 
 def test_the_bot_plays_a_whole_cpu_game_against_a_real_server(server):

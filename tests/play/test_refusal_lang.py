@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from webapp import i18n, play, refusals
+from webapp import i18n, refusals
+from webapp.game import play
 
 ENGINE = Path(__file__).resolve().parents[2] / "webapp" / "engine"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from webapp import play
+from webapp.game import play
 from webapp.ai import BaselinePlayer
 from webapp.engine import Game
 from webapp.store import add_cards, connect, list_actions, load_game, save_deck
@@ -277,10 +277,11 @@ def test_the_log_speaks_to_each_seat(db, alice, game_id):
 
 def test_a_win_against_the_cpu_grants_one_pack(app):
     """Packs come from wins: the winning player gets exactly one, the CPU none."""
-    from webapp import play, store
+    from webapp.game import play
+    from webapp import store
     from webapp.store.packs import list_packs
     from webapp.store.users import create_user
-    from webapp.web.passwords import hash_password
+    from webapp.accounts.passwords import hash_password
 
     db = store.connect(app.config["DATABASE"])
     try:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from webapp import play
+from webapp.game import play
 from webapp.ai import BaselinePlayer, RandomPlayer
 from webapp.store import list_actions, load_game
 

@@ -11,7 +11,7 @@ import socketio
 
 from tests.online.helpers import wait_until  # noqa: F401 (re-exported)
 from tests.play.test_real_server import Server
-from webapp.bot import csrf_of, log_in, start_cpu_game  # noqa: F401 (re-exported)
+from webapp.tools.bot import csrf_of, log_in, start_cpu_game  # noqa: F401 (re-exported)
 
 PASSWORD = "correct horse battery staple"
 DECK = re.compile(r'name="deck"\s+value="(\d+)"')

@@ -6,8 +6,9 @@ import pytest
 
 from tests.play.helpers import errors, states, take
 from tests.web.conftest import log_in
-from webapp import create_app, play
-from webapp.ratelimit import Window
+from webapp import create_app
+from webapp.game import play
+from webapp.hosting.ratelimit import Window
 from webapp.sockets import handlers
 
 

@@ -11,7 +11,7 @@ import time
 import pytest
 import socketio
 
-from webapp.bot import Bot
+from webapp.tools.bot import Bot
 
 from .socketkit import Client, ConfiguredServer, start_cpu_game, user
 

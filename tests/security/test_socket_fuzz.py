@@ -22,8 +22,8 @@ import requests
 import socketio
 
 from tests.play.helpers import assert_no_leak
-from webapp import play
-from webapp.bot import Bot
+from webapp.game import play
+from webapp.tools.bot import Bot
 from webapp.store import connect
 
 from .socketkit import Client, ConfiguredServer, invite_and_join, start_cpu_game, user

@@ -17,8 +17,9 @@ import pytest
 import requests
 from werkzeug.serving import make_server
 
-from webapp import create_app, play
-from webapp.bot import Bot, log_in, start_cpu_game
+from webapp import create_app
+from webapp.game import play
+from webapp.tools.bot import Bot, log_in, start_cpu_game
 
 from .socketkit import PASSWORD
 

@@ -12,7 +12,8 @@ import pytest
 from tests.play.conftest import wait_for_cpu
 from tests.online.helpers import wait_until
 from tests.play.helpers import received, states
-from webapp import create_app, play
+from webapp import create_app
+from webapp.game import play
 from webapp.engine import Game
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from tests.browserkit import DESKTOP, BoardPlayer, Server, register, wait_for_board
 from tests.conftest import shots_dir
-from webapp import play
+from webapp.game import play
 from webapp.store import connect
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -4,7 +4,8 @@ attack on the old server: 200 CPU games in 10 s, all "active" for ever."""
 import pytest
 
 from tests.security.conftest import client_of, post, text
-from webapp import create_app, play
+from webapp import create_app
+from webapp.game import play
 from webapp.store import connect
 
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.security.conftest import client_of, text
-from webapp import online, play
+from webapp.game import online, play
 
 HEADERS = {"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}
 

@@ -10,7 +10,7 @@ import re
 import secrets
 
 from tests.security.conftest import client_of, post, text
-from webapp import online, play
+from webapp.game import online, play
 
 
 def test_a_stranger_walking_the_invitation_ids_learns_no_code(app, db, alice, carol, loaner):

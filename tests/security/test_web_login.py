@@ -10,7 +10,7 @@ from tests.security.conftest import PASSWORD, post, text
 from webapp import create_app
 from webapp.store import connect
 from webapp.store.users import create_user
-from webapp.web.passwords import hash_password
+from webapp.accounts.passwords import hash_password
 
 HOME, STRANGER = "198.51.100.20", "203.0.113.66"
 

@@ -6,7 +6,7 @@ import pytest
 from tests.security.conftest import PASSWORD, post
 from webapp.store import connect
 from webapp.store.users import create_user
-from webapp.web.passwords import hash_password
+from webapp.accounts.passwords import hash_password
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ import requests
 from tests.security.conftest import PASSWORD, post, text
 from webapp import create_app
 from webapp.store import connect
-from webapp.web import passwords
+from webapp.accounts import passwords
 
 #: What the server process may reach, at most, while 48 registrations arrive at once (its peak
 #: resident memory, VmHWM). Each scrypt hash holds 32 MB while it runs; with

@@ -11,7 +11,8 @@ live. CPU and story games are their player's alone. Only finished games have rep
 import pytest
 
 from tests.security.conftest import client_of
-from webapp import create_app, online, play
+from webapp import create_app
+from webapp.game import online, play
 from webapp.web import lobby
 
 

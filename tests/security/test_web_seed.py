@@ -11,7 +11,7 @@ import logging
 import re
 
 from tests.security.conftest import client_of, post, text
-from webapp import online, play
+from webapp.game import online, play
 from webapp.engine import Game
 
 

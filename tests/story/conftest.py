@@ -5,7 +5,7 @@ The web fixtures (make_user, alice, bob, log_in, post) come from tests/web/conft
 
 from tests.play.conftest import app, db, loaner  # noqa: F401 (fixtures: an app whose CPU moves at once)
 from tests.web.conftest import PASSWORD, alice, bob, log_in, make_user, post  # noqa: F401 (fixtures)
-from webapp import play, story
+from webapp.game import play, story
 from webapp.ai import BaselinePlayer
 from webapp.store import record_clear
 

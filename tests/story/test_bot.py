@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from webapp import packs, play, story
+from webapp.decks import packs
+from webapp.game import play, story
 from webapp.engine import load_pool
 from webapp.store import get_collection, get_deck, get_loaner, get_progress, list_packs, load_game, save_deck
 

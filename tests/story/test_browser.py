@@ -15,8 +15,8 @@ import pytest
 from tests.browserkit import SIZES, Server, register
 from tests.conftest import shots_dir
 
-from webapp import story
-from webapp.bot import Bot
+from webapp.game import story
+from webapp.tools.bot import Bot
 from webapp.store import connect, get_progress, get_user_by_name, list_packs
 
 SHOTS = shots_dir()

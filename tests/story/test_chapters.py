@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp import play, story
+from webapp.game import play, story
 from webapp.cards.decks import load_decks, parse_deck
 from webapp.engine import Game, load_pool
 from webapp.engine.board import CAPACITY, LANDS

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from webapp import play, story
+from webapp.game import play, story
 from webapp.store import add_cards, get_progress, list_games, list_packs, load_game, record_clear
 from webapp.store.marks import set_mark
 

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from webapp import play, story
+from webapp.game import play, story
 from webapp.engine import Game
 from webapp.store import add_cards, get_loaner, get_progress, list_actions, load_game, record_clear, save_deck
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp import play, story
+from webapp.game import play, story
 from webapp.engine import choices
 from webapp.store import connect, get_collection, get_progress, list_packs
 

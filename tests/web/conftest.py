@@ -4,7 +4,7 @@ import pytest
 
 from webapp.store import connect
 from webapp.store.users import create_user
-from webapp.web.passwords import hash_password
+from webapp.accounts.passwords import hash_password
 
 PASSWORD = "correct horse battery"
 

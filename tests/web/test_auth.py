@@ -7,7 +7,7 @@ from webapp import accounts, create_app
 from webapp.store import connect
 from webapp.store.users import get_user_by_name
 from webapp.web.auth import safe_next
-from webapp.web.passwords import MAX_LENGTH, MIN_LENGTH
+from webapp.accounts.passwords import MAX_LENGTH, MIN_LENGTH
 
 from .conftest import PASSWORD, log_in, post
 
@@ -245,7 +245,7 @@ def test_a_mode_that_admits_nobody_shows_no_form_and_refuses(tmp_path, config):
     assert users(app) == []
 
 
-# The starter collection (webapp.packs.grant_starter)
+# The starter collection (webapp.decks.packs.grant_starter)
 
 
 def test_a_new_account_gets_its_starter_collection(app, client, monkeypatch):
@@ -434,7 +434,7 @@ def strict_users(strict_app):
     db = connect(strict_app.config["DATABASE"])
     try:
         from webapp.store.users import create_user
-        from webapp.web.passwords import hash_password
+        from webapp.accounts.passwords import hash_password
         return {name: create_user(db, name, hash_password(PASSWORD)) for name in ("alice", "bob")}
     finally:
         db.conn.close()

@@ -1,8 +1,8 @@
-"""Board settings per account (issue 14): GET/POST /play/settings.json, webapp/boardsettings.py."""
+"""Board settings per account (issue 14): GET/POST /play/settings.json, webapp/game/boardsettings.py."""
 
 import pytest
 
-from webapp import boardsettings
+from webapp.game import boardsettings
 
 
 def post_json(client, body):

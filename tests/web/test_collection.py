@@ -6,7 +6,8 @@ import re
 import pytest
 from markupsafe import escape
 
-from webapp import create_app, packs
+from webapp import create_app
+from webapp.decks import packs
 from webapp.engine import load_pool
 from webapp.store import connect, get_collection, grant_pack, list_packs
 from webapp.store.users import create_user
@@ -112,13 +113,13 @@ def test_each_card_carries_its_filter_and_search_data(alice_client):
     assert orc["element"] == "earth" and orc["tribe"] == "Orc" and orc["level"] == "1"
     assert orc["rarity"] == "C" and orc["kind"] == "monster" and orc["set"] == "1"
     search = html.unescape(orc["search"])
-    assert "orc" in search and "おーく" in search  # katakana folded to hiragana (webapp/search.py)
+    assert "orc" in search and "おーく" in search  # katakana folded to hiragana (webapp/decks/search.py)
 
 
 def test_search_text_holds_rules_in_both_languages(alice_client):
     hexer = html.unescape(tiles(page(alice_client.get("/collection")))["fireball"]["search"])
     assert "damage" in hexer
-    assert "だめーじ" in hexer  # ダメージ, katakana folded (webapp/search.py)
+    assert "だめーじ" in hexer  # ダメージ, katakana folded (webapp/decks/search.py)
 
 
 @pytest.mark.parametrize("query, card", [

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from webapp import deckbuild, packs
-from webapp.deckcheck import check_deck
+from webapp.decks import build as deckbuild, packs
+from webapp.decks.check import check_deck
 from webapp.engine import load_pool
 from webapp.store import add_cards, connect, get_deck, list_decks
 

@@ -8,9 +8,10 @@ import subprocess
 
 import pytest
 
-from webapp import ROOT, create_app, deckcode
-from webapp.deckcheck import check_deck
-from webapp.deckstats import deck_stats
+from webapp import ROOT, create_app
+from webapp.decks import code as deckcode
+from webapp.decks.check import check_deck
+from webapp.decks.stats import deck_stats
 from webapp.engine import load_pool
 from webapp.store import add_cards, connect, get_deck, get_loaner, list_decks, save_deck
 from webapp.store.users import create_user

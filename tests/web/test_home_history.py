@@ -6,7 +6,8 @@ import time
 
 import pytest
 
-from webapp import packs, play, story
+from webapp.decks import packs
+from webapp.game import play, story
 from webapp.engine import load_pool
 from webapp.store import add_cards, connect, create_game, end_game, get_loaner, record_clear, save_deck
 from webapp.store.marks import get_mark

@@ -1,9 +1,9 @@
-"""Request and socket-event log lines (webapp/hostlog.py): what they hold, and what they never hold."""
+"""Request and socket-event log lines (webapp/hosting/hostlog.py): what they hold, and what they never hold."""
 
 import json
 import logging
 
-from webapp import hostlog
+from webapp.hosting import hostlog
 
 from .conftest import PASSWORD, post
 

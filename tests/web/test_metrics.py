@@ -1,6 +1,6 @@
-"""/metrics (webapp/metrics.py): refused to other machines without the token, the families with it."""
+"""/metrics (webapp/hosting/metrics.py): refused to other machines without the token, the families with it."""
 
-from webapp import metrics
+from webapp.hosting import metrics
 from webapp.store import connect, create_game
 
 FAMILIES = ("brigade_http_requests_total", "brigade_http_request_seconds_bucket", "brigade_errors_total",

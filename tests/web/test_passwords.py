@@ -1,4 +1,4 @@
-"""Password hashing (webapp/web/passwords.py): right answers, and when serving with gevent the
+"""Password hashing (webapp/accounts/passwords.py): right answers, and when serving with gevent the
 scrypt work runs on a native thread of gevent's pool, not on the event loop every game shares."""
 
 import os
@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from webapp.web.passwords import check_password, hash_password
+from webapp.accounts.passwords import check_password, hash_password
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -15,7 +15,7 @@ import os
 os.environ["BRIGADE_SERVER"] = "gevent"
 import webapp  # patches the standard library first (webapp/__init__.py)
 from gevent import monkey
-from webapp.web import passwords
+from webapp.accounts import passwords
 
 native = monkey.get_original("threading", "get_ident")
 loop_thread = native()

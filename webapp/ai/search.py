@@ -38,8 +38,11 @@ class SearchPlayer:
     name = "hard"
 
     def __init__(self, seed=None, pool=None, budget=DEFAULT_BUDGET, iterations=None, max_candidates=10,
-                 horizon_turns=2, max_rollout_actions=120, explore=0.7):
+                 horizon_turns=2, max_rollout_actions=120, explore=0.7, clock=time.perf_counter):
         self.rng = random.Random(seed)
+        # What the budget is measured on: wall time for a game (the player waits on it); a bench may
+        # pass time.thread_time to give the search the same work on a busy machine as on a quiet one.
+        self.clock = clock
         self.pool = pool or load_pool()
         self.budget = budget
         self.iterations = iterations  # a fixed count instead of the time budget (tests: deterministic)
@@ -56,10 +59,10 @@ class SearchPlayer:
     # ------------------------------------------------------------ the search
 
     def search(self, game, player):
-        start = time.perf_counter()
+        start = self.clock()
         legal = [a for a in game.legal_actions(player) if a["type"] != "resign"]
         if len(legal) == 1 and not choices.is_compact(legal[0]):
-            self.last = SearchResult(legal[0], None, [0], 0, [legal[0]], time.perf_counter() - start)
+            self.last = SearchResult(legal[0], None, [0], 0, [legal[0]], self.clock() - start)
             return self.last
         cands = self.candidates(game, player, legal)
         n = len(cands)
@@ -71,7 +74,7 @@ class SearchPlayer:
             if self.iterations is not None:
                 if it >= self.iterations:
                     break
-            elif it and time.perf_counter() >= deadline:  # out of time: the baseline's choice if untried
+            elif it and self.clock() >= deadline:  # out of time: the baseline's choice if untried
                 break
             it += 1
             k = self.pick(visits, totals, it)
@@ -87,7 +90,7 @@ class SearchPlayer:
             totals[k] += value
         best = max(range(n), key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0, -i))
         win = totals[best] / visits[best] if visits[best] else None
-        self.last = SearchResult(cands[best], win, visits, it, cands, time.perf_counter() - start)
+        self.last = SearchResult(cands[best], win, visits, it, cands, self.clock() - start)
         return self.last
 
     def pick(self, visits, totals, it):
@@ -102,7 +105,7 @@ class SearchPlayer:
         """Play on with the baseline for both sides; the outcome for `player` (`outcome`). Stops at the
         horizon (`horizon_turns` turn changes counted from the turn `active` was playing at the
         root, so ending the turn gets no extra turn), after `max_rollout_actions`, or at `deadline`
-        (a perf_counter time) if given."""
+        (a time of ``self.clock``) if given."""
         turns = 0
         steps = 0
         if world.state.active != active:
@@ -110,7 +113,7 @@ class SearchPlayer:
             turns += 1
         bl = self.baseline
         while world.result is None and steps < self.max_rollout_actions:
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and self.clock() > deadline:
                 break
             waiting = world.waiting_for()
             p = min(waiting) if len(waiting) > 1 else next(iter(waiting))

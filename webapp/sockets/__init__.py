@@ -2,7 +2,7 @@
 
 Each app gets its own ``flask_socketio.SocketIO`` (``app.extensions["socketio"]``): tests build
 many apps, and a module-level server would follow only the last one. The handlers in
-``handlers.py`` are thin adapters over ``webapp.play``.
+``handlers.py`` are thin adapters over ``webapp.game.play``.
 """
 
 import json
@@ -11,7 +11,8 @@ import orjson
 from flask_socketio import SocketIO
 from socketio.packet import ACK, CONNECT, DISCONNECT, EVENT, Packet
 
-from webapp import SERVER, cluster
+from webapp import SERVER
+from webapp.hosting import cluster
 
 #: The largest Socket.IO message the server reads at all; a bigger one closes the connection.
 #: Real messages are a few hundred bytes (docs/protocol.md); handlers refuse anything over
@@ -128,7 +129,7 @@ def init_app(app):
     for key, value in handlers.LIMITS.items():  # flood limits (docs/protocol.md, docs/security.md)
         app.config.setdefault(key, value)
     # Several processes (docs/deploy.md): MESSAGE_QUEUE = "redis://…" carries every emit to the other
-    # processes' sockets, and webapp.cluster shares leases, caps, limits and presence. Unset: one process.
+    # processes' sockets, and webapp.hosting.cluster shares leases, caps, limits and presence. Unset: one process.
     queue = cluster.url_of(app.config)
     if queue:
         app.extensions["brigade_cluster"] = cluster.Cluster(queue, app.config.get("MESSAGE_QUEUE_PREFIX", "brigade"))

@@ -1,4 +1,4 @@
-"""Socket.IO handlers: check the payload's shape, call ``webapp.play``, emit what it returns.
+"""Socket.IO handlers: check the payload's shape, call ``webapp.game.play``, emit what it returns.
 
 Rooms: every socket that joins game 12 is in ``game:12`` and in one room of its own kind:
 ``game:12:0`` or ``game:12:1`` for the seat its session user holds, ``game:12:watch`` for a
@@ -9,7 +9,7 @@ sent to that seat's rooms only, so each socket gets its own view and nobody else
 rooms also carry over a message queue when several server processes share the games
 (ARCHITECTURE.md "Server").
 
-Online games between friends (clocks, presence, claims, emotes, rematches) are ``webapp.online``'s:
+Online games between friends (clocks, presence, claims, emotes, rematches) are ``webapp.game.online``'s:
 the handlers here only check payloads and hand over.
 """
 
@@ -27,9 +27,11 @@ from flask_babel import gettext
 from flask_socketio import ConnectionRefusedError, disconnect, join_room, leave_room
 from socketio.pubsub_manager import PubSubManager
 
-from webapp import hostlog, metrics, play, store
-from webapp import online as online_games
-from webapp.ratelimit import Window
+from webapp.hosting import hostlog, metrics
+from webapp.game import play
+from webapp import store
+from webapp.game import online as online_games
+from webapp.hosting.ratelimit import Window
 
 from . import REFUSED
 from .updates import diff
@@ -259,13 +261,13 @@ class Hub:
         self.members = {}
         self.cpu = {}      # game id -> "run again" flag of its running CPU task
         self.names = {}    # game id -> seat names (they never change during a game)
-        self.online = None  # webapp.online.Online: presence, clocks, claims of online games
+        self.online = None  # webapp.game.online.Online: presence, clocks, claims of online games
         self.windows = {}  # (name, limit, seconds) -> Window: the flood limits at their current settings
         self.states = StateCache(int(self.limit("STATE_CACHE_BYTES")))
         self.built = 0     # states built (not served from self.states): what the tests count
         self.logged = Window(1, 60.0)  # one log line a minute per kind of database trouble
         self.trimmed = Window(1, TRIM_EVERY)
-        #: webapp.cluster.Cluster with several processes (MESSAGE_QUEUE), else None: then the caps,
+        #: webapp.hosting.cluster.Cluster with several processes (MESSAGE_QUEUE), else None: then the caps,
         #: the per-user and per-address limits, the CPU tasks and presence count in this process alone.
         self.cluster = app.extensions.get("brigade_cluster")
         if self.cluster is not None:
@@ -299,7 +301,7 @@ class Hub:
             raise ConnectionRefusedError("log in first")
         address = client_address(self.app)
         per_user, per_address = self.limit("SOCKETS_PER_USER"), self.limit("SOCKETS_PER_ADDRESS")
-        if self.cluster is not None:  # every process's sockets count (webapp/cluster.py)
+        if self.cluster is not None:  # every process's sockets count (webapp/hosting/cluster.py)
             added, mine, here = self.cluster.open_socket(request.sid, user["id"], address, per_user, per_address)
             if added:
                 with self.lock:
@@ -367,7 +369,7 @@ class Hub:
     def admit_shared(self, member, checks):
         """``admit`` with several processes: the socket's own limit here (a socket lives in one
         process, and its events are handled one after another), the user's and the address's over
-        every process's events in Redis (webapp/cluster.py)."""
+        every process's events in Redis (webapp/hosting/cluster.py)."""
         socket_window, sid, where = checks[0]
         refused_by = 0 if socket_window.wait(sid) else None
         if refused_by is None:
@@ -586,7 +588,7 @@ class Hub:
                 return
             self.cpu[game_id] = False
         lease = None
-        if self.cluster is not None:  # one CPU task per game over every process (webapp/cluster.py)
+        if self.cluster is not None:  # one CPU task per game over every process (webapp/hosting/cluster.py)
             lease = self.cluster.lease(f"cpu:{game_id}", CPU_LEASE)
             if not self.cluster.take(lease):
                 with self.lock:

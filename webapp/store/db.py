@@ -126,7 +126,7 @@ def connect(path):
     timeout = BUSY_STEP if factory is CooperativeConnection else BUSY_TIMEOUT
     conn = sqlite3.connect(str(path), timeout=timeout, check_same_thread=False, factory=factory)
     db = sqlite_utils.Database(conn)
-    db.path = str(path)  # names the file for caches kept per database (webapp.play's games)
+    db.path = str(path)  # names the file for caches kept per database (webapp.game.play's games)
     db.execute("PRAGMA foreign_keys = ON")
     enable_wal(db)
     # In WAL mode NORMAL never corrupts the file; a power cut may lose the last commits.

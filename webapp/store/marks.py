@@ -1,7 +1,7 @@
 """Marks: small facts remembered per account (schema m004), such as "the first deck was built".
 
 A mark is a key and a JSON value per user; deleting the user deletes their marks. The first deck
-(webapp.deckbuild, ``first_deck``) and the home page's first steps (webapp.web.pages) keep theirs here.
+(webapp.decks.build, ``first_deck``) and the home page's first steps (webapp.web.pages) keep theirs here.
 """
 
 import json

@@ -7,7 +7,7 @@ def register(app):
     from webapp.web import auth, cardfiles, collection, decks, lobby, pages, play, rules, security, story
     from webapp.web.deckchoice import deck_name
 
-    from webapp import hostlog, metrics
+    from webapp.hosting import hostlog, metrics
     hostlog.init_app(app)  # first: its timer starts before the other hooks, its line is written last
     metrics.init_app(app)  # /metrics (docs/deploy.md#metrics)
     security.init_app(app)

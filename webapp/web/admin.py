@@ -12,19 +12,19 @@ from flask import (Blueprint, abort, current_app, flash, g, redirect, render_tem
                    url_for)
 
 from webapp import accounts, hosting
-from webapp.ratelimit import Window
-from webapp.packs import grant_pack, list_packs, source_label
+from webapp.hosting.ratelimit import Window
+from webapp.decks.packs import grant_pack, list_packs, source_label
 from webapp.store import get_db, get_user, transaction
 from webapp.store import admin as admin_store
 from webapp.store.errors import StaleVersion, UserNotFound
 from webapp.store.games import end_game, load_game, STATUSES
 from webapp.store.settings import set_setting
-from webapp.web.passwords import MAX_LENGTH, MIN_LENGTH, hash_password
+from webapp.accounts.passwords import MAX_LENGTH, MIN_LENGTH, hash_password
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 resets = Blueprint("reset", __name__)
 
-#: Pack sources a host may grant (``webapp.packs.source_label`` names them for players).
+#: Pack sources a host may grant (``webapp.decks.packs.source_label`` names them for players).
 GRANT_SOURCES = ("gift", "win")
 REASON_MAX = 200
 

@@ -9,7 +9,7 @@ from flask_babel import gettext
 from webapp import accounts, i18n
 from webapp.store import get_db, transaction
 from webapp.store.users import revoke_sessions
-from webapp.web.passwords import MAX_LENGTH, MIN_LENGTH
+from webapp.accounts.passwords import MAX_LENGTH, MIN_LENGTH
 from webapp.web.security import csrf_token, device_users, remember_device
 
 bp = Blueprint("auth", __name__)

@@ -14,7 +14,8 @@ from flask import (Blueprint, abort, current_app, flash, g, redirect, render_tem
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from webapp import i18n, packs, search
+from webapp import i18n
+from webapp.decks import packs, search
 from webapp.cards import text as cardtext
 from webapp.cards.art import ELEMENT_NAMES, card_svg, type_line
 from webapp.engine.carddefs import ELEMENTS
@@ -44,7 +45,7 @@ def check_pack_settings(state):
 # ---------------------------------------------------------------- the catalogue (pure helpers)
 
 def normalize(text):
-    """Search form of a text (webapp/search.py ``fold``; static/js/i18n.js folds queries the same way)."""
+    """Search form of a text (webapp/decks/search.py ``fold``; static/js/i18n.js folds queries the same way)."""
     return search.fold(text)
 
 
@@ -76,7 +77,7 @@ def keyword_label(kid, lang="en"):
 
 def search_text(card):
     """Everything a search matches, in both languages: names, type line, rules, keywords, and the
-    synonyms of the tribes they name (webapp/search.py)."""
+    synonyms of the tribes they name (webapp/decks/search.py)."""
     parts = []
     for lang in LANGS:
         name, line, rules, _ = card_texts(card, lang)

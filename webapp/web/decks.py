@@ -1,7 +1,7 @@
 """The deckbuilder: a user's decks, building and editing them, deck codes, and the loaner decks (R2).
 
 Handlers read the form, call one helper below, and render or redirect. A deck is stored only if
-nothing refuses it (webapp.deckcheck: unknown cards, more than 30 cards, cards not owned); a
+nothing refuses it (webapp.decks.check: unknown cards, more than 30 cards, cards not owned); a
 deck of fewer than 30 cards is kept as a draft that cannot be played yet. Another user's deck
 is a 404, as is any change to a loaner deck.
 """
@@ -10,12 +10,13 @@ is a 404, as is any change to a loaner deck.
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
-from webapp import deckbuild, deckcode, i18n, packs
+from webapp.decks import build as deckbuild, code as deckcode, packs
+from webapp import i18n
 from webapp.cards.text import rules_text, tribe_ja
-from webapp.deckcheck import (DECK_SIZE, NAME_MAX, SPELL_TIP_AT, BadDeckInput, cards_word, check_deck, check_name,
+from webapp.decks.check import (DECK_SIZE, NAME_MAX, SPELL_TIP_AT, BadDeckInput, cards_word, check_deck, check_name,
                               clip_to_owned, element_word, eringe_tip, facts, read_counts)
-from webapp.deckcheck import messages as deck_messages
-from webapp.deckstats import deck_stats, pool_levels
+from webapp.decks.check import messages as deck_messages
+from webapp.decks.stats import deck_stats, pool_levels
 from webapp.engine.carddefs import ELEMENTS
 from webapp.store import (DeckNameTaken, DeckNotFound, NotYourDeck, copy_deck, delete_deck, get_db, get_deck,
                           get_loaner, list_decks, rename_deck, save_deck, transaction)
@@ -50,7 +51,7 @@ def built_for_you(deck):
 
 @bp.before_app_request
 def first_deck_notice():
-    """On the next page after a player's first deck was built (webapp.deckbuild), say so, once."""
+    """On the next page after a player's first deck was built (webapp.decks.build), say so, once."""
     if request.method != "GET" or g.get("user") is None or session.get(FIRST_DECK_SEEN):
         return
     if request.endpoint in (None, "static") or request.path.endswith((".json", ".svg")):
@@ -102,7 +103,7 @@ def fill(deck_id):
 @bp.post("/auto")
 @login_required
 def auto():
-    """Build a whole deck from the user's cards (webapp.deckbuild) and save it."""
+    """Build a whole deck from the user's cards (webapp.decks.build) and save it."""
     db, user_id = get_db(), g.user["id"]
     pool, owned = card_pool(), owned_cards(db, user_id)
     if sum(owned.values()) < DECK_SIZE:
@@ -226,7 +227,7 @@ def card_pool():
 
 
 def owned_cards(db, user_id):
-    """{card id: count} the user owns (``webapp.packs.owned``: every pool card with COLLECTION = "all")."""
+    """{card id: count} the user owns (``webapp.decks.packs.owned``: every pool card with COLLECTION = "all")."""
     return packs.owned(db, user_id, current_app.config)
 
 
@@ -312,7 +313,7 @@ def save_from_form(deck):
 
 
 def fill_from_form(deck):
-    """Complete the posted cards with webapp.deckbuild.fill and show the builder on the result, unsaved."""
+    """Complete the posted cards with webapp.decks.build.fill and show the builder on the result, unsaved."""
     name = (request.form.get("name") or "").strip()
     try:
         counts = form_counts()
@@ -399,7 +400,7 @@ def sort_key(entry):
 
 def card_rows(pool, owned, counts):
     """One row per card the user owns or the deck holds, monsters first, by element, level and name."""
-    from webapp import search
+    from webapp.decks import search
     from webapp.web.collection import catalogue
     searched = {e["id"]: e["search"] for e in catalogue(pool)}  # the collection's search text (both scripts)
     rows = []

@@ -9,7 +9,7 @@ from flask import Blueprint, g, render_template, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from webapp import play
+from webapp.game import play
 from webapp.store import get_db, list_games
 from webapp.web.security import login_required
 
@@ -31,7 +31,7 @@ REASONS = {
 
 def story_opponent(setup):
     """The story chapter's opponent as named in its data, or None."""
-    from webapp import story
+    from webapp.game import story
 
     from webapp import i18n
     try:

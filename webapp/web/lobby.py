@@ -1,5 +1,5 @@
 """Playing friends online (R18): the lobby, invitations with a link and a short code, joining with a
-deck, and finished games' replays. Thin views over ``webapp.online``; the game itself is played on
+deck, and finished games' replays. Thin views over ``webapp.game.online``; the game itself is played on
 the board page over Socket.IO (docs/protocol.md).
 """
 
@@ -11,7 +11,8 @@ from flask import (Blueprint, abort, current_app, flash, g, redirect, render_tem
                    url_for)
 from flask_babel import gettext
 
-from webapp import boardsettings, i18n, online, play
+from webapp.game import boardsettings, online, play
+from webapp import i18n
 from webapp.accounts import wait_text
 from webapp.store import get_db
 from webapp.web import cardfiles
@@ -25,7 +26,7 @@ CLOCK_CHOICES = (1, 3, 5, 10, 15, 20, 30, 60)
 
 
 def runtime():
-    """The app's webapp.online.Online (presence, ticker, socket events)."""
+    """The app's webapp.game.online.Online (presence, ticker, socket events)."""
     return current_app.extensions["brigade_online"]
 
 

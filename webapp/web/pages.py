@@ -99,7 +99,7 @@ def steps_done(db, user_id):
 
 def first_chapter_id():
     try:
-        from webapp import story
+        from webapp.game import story
         chapters = story.chapters()
     except Exception:  # noqa: BLE001 - no story data: the step is not offered as done
         return None

@@ -1,13 +1,14 @@
 """Play pages: choose a deck, start a CPU game, the board page (live over Socket.IO), a finished game's replay.
 
-Thin views over ``webapp.play``; the game itself is played over Socket.IO (docs/protocol.md).
+Thin views over ``webapp.game.play``; the game itself is played over Socket.IO (docs/protocol.md).
 """
 
 from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
                    url_for)
 from flask_babel import gettext
 
-from webapp import play, store
+from webapp.game import play
+from webapp import store
 from webapp.accounts import wait_text
 from webapp.ai import DIFFICULTY_LABELS
 from webapp.store import get_db
@@ -76,7 +77,7 @@ def hard_seconds():
 def game_label(row):
     """A game in progress as its player reads it: "Against the CPU", "Story: The Prince's Muster", "Online"."""
     if row["mode"] == "story":
-        from webapp import story
+        from webapp.game import story
         from webapp import i18n
         try:
             ch = story.chapter_of(row)
@@ -130,12 +131,12 @@ def end_info(game_id):
     if row["status"] == "active":
         abort(409, description=gettext("The game is still being played."))
     from webapp import i18n
-    from webapp.packs import source_label
+    from webapp.decks.packs import source_label
     lang = i18n.current()
     nxt = []
     story_info = None
     if row["mode"] == "story":
-        from webapp import story
+        from webapp.game import story
         ch = story.chapter_of(row)
         outcome = story.finish(db, g.user["id"], row)
         story_info = {"chapter": ch.order, "title": ch.title.get(lang) or ch.title["en"], "met": outcome.verdict.met,
@@ -188,7 +189,8 @@ def new_cpu_game():
 @login_required
 def board(game_id):
     """The board page; the seat comes from the session, a visitor without one watches."""
-    from webapp import boardsettings, i18n
+    from webapp.game import boardsettings
+    from webapp import i18n
     row, seat = game_row(get_db(), game_id)
     # The card language: the player's board setting, else the page's language (webapp/i18n.py).
     lang = boardsettings.load(get_db(), g.user["id"], i18n.current())["lang"]
@@ -224,8 +226,9 @@ def hint(game_id):
 @bp.get("/play/settings.json")
 @login_required
 def settings_json():
-    """The logged-in player's board settings (webapp/boardsettings.py, docs/accounts.md)."""
-    from webapp import boardsettings, i18n
+    """The logged-in player's board settings (webapp/game/boardsettings.py, docs/accounts.md)."""
+    from webapp.game import boardsettings
+    from webapp import i18n
     from webapp.store.marks import get_mark
     db = get_db()
     return jsonify(dict(boardsettings.load(db, g.user["id"], i18n.current()),
@@ -236,7 +239,7 @@ def settings_json():
 @login_required
 def settings_save():
     """Change some of the player's board settings: a JSON object of the settings to change."""
-    from webapp import boardsettings
+    from webapp.game import boardsettings
     try:
         from webapp import i18n
         new = boardsettings.save(get_db(), g.user["id"], request.get_json(silent=True), i18n.current())

@@ -18,10 +18,10 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from werkzeug.exceptions import HTTPException
 
 from webapp import accounts
-from webapp.ratelimit import Window
+from webapp.hosting.ratelimit import Window
 from webapp.store import get_db
 from webapp.store.users import get_user
-from webapp.web import passwords
+from webapp.accounts import passwords
 from webapp.web.sessions import RememberingCookieSessions
 
 log = logging.getLogger(__name__)
@@ -246,7 +246,7 @@ def server_error(exc):
 
 
 def limits_of(config):
-    """The web pages' rate limits (webapp.ratelimit.Window), by name."""
+    """The web pages' rate limits (webapp.hosting.ratelimit.Window), by name."""
     return {
         "join_user": Window(config["JOIN_CODE_LIMIT"], config["JOIN_CODE_WINDOW"]),
         "join_address": Window(config["JOIN_CODE_LIMIT"], config["JOIN_CODE_WINDOW"]),

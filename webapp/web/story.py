@@ -1,6 +1,6 @@
 """Story pages: the chapter map, a chapter's briefing with its Start button, and the chapter's end.
 
-Thin views over ``webapp.story`` (docs/story.md). The game itself is played on the board page
+Thin views over ``webapp.game.story`` (docs/story.md). The game itself is played on the board page
 (``/play/<id>``) like any CPU game; ``/story/game/<id>.json`` gives the board a story game's
 goal, Eringe's tips and where to go when it is over.
 """
@@ -12,7 +12,8 @@ from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, r
                    url_for)
 from flask_babel import gettext
 
-from webapp import play, store, story
+from webapp.game import play, story
+from webapp import store
 from webapp.engine import Game, load_pool
 from webapp.store import get_db
 from webapp.web import cardfiles
@@ -227,7 +228,7 @@ def done(chapter_id):
     outcome = story.finish(db, uid, row)
     # what this battle earned (its Victory pack, the clear's packs if it was the first clear), and the
     # chapter's packs from an earlier first clear
-    from webapp.packs import source_label
+    from webapp.decks.packs import source_label
     packs = play.earned_packs(db, row, uid) if row["status"] != "active" else []
     first_clear = bool(outcome.granted) or any(p["source"] == ch.pack_source for p in packs)
     seen = {p["id"] for p in packs}

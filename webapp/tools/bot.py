@@ -1,7 +1,7 @@
 """A command-line player that speaks the live protocol (docs/protocol.md): tests and load runs.
 
-    python -m webapp.bot --url http://127.0.0.1:5000 --name alice --password PW --cpu
-    python -m webapp.bot --url URL --name alice --password PW --game 12 --policy random
+    python -m webapp.tools.bot --url http://127.0.0.1:5000 --name alice --password PW --cpu
+    python -m webapp.tools.bot --url URL --name alice --password PW --game 12 --policy random
 
 It logs in over HTTP like a browser (the login form's CSRF token, the session cookie), starts a
 CPU game (``--cpu``) or joins one (``--game``), plays every decision of its seat with the policy
@@ -225,7 +225,7 @@ def figures(ms):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m webapp.bot", description="Play Brigade over Socket.IO.")
+    parser = argparse.ArgumentParser(prog="python -m webapp.tools.bot", description="Play Brigade over Socket.IO.")
     parser.add_argument("--url", required=True, help="the server, e.g. http://127.0.0.1:5000")
     parser.add_argument("--name", required=True)
     parser.add_argument("--password", required=True)

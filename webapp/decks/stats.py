@@ -4,7 +4,7 @@ Everything is whole numbers in plain lists and dicts, the same JSON that static/
 computes in the browser (a test runs both and compares). Cards not in the pool are left out.
 """
 
-from webapp.deckcheck import facts
+from webapp.decks.check import facts
 from webapp.engine.carddefs import ELEMENTS
 
 

@@ -1,4 +1,4 @@
-"""The game log in Japanese (issue 15): the same events and readers as webapp/gamelog/en.py, in the
+"""The game log in Japanese (issue 15): the same events and readers as webapp/game/gamelog/en.py, in the
 rulebook's words (docs/glossary.md: 旅団長, 進軍, 先攻, 隊列, スペル枠, 破棄 …).
 
 ``gamelog.describe(..., lang="ja")`` uses ``NarratorJa``; it names units, seats and lands the way
@@ -6,7 +6,7 @@ the English narrator does (``あなたのオーク``, ``CPUの2体目のオー�
 instances and view, so it says nothing the English log would not.
 """
 
-from webapp.gamelog import en as gamelog
+from webapp.game.gamelog import en as gamelog
 from webapp.cards.art import ELEMENT_NAMES
 from webapp.cards.text import tribe_ja
 

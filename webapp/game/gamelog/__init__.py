@@ -1,11 +1,11 @@
 """The game log: the engine's public events as sentences a player reads, in English
-(webapp/gamelog/en.py, which also holds the shared helpers: ``plain``, ``rule_numbers`` …) or in
-Japanese (webapp/gamelog/ja.py, the rulebook's terms). ``describe`` picks the narrator of a language.
+(webapp/game/gamelog/en.py, which also holds the shared helpers: ``plain``, ``rule_numbers`` …) or in
+Japanese (webapp/game/gamelog/ja.py, the rulebook's terms). ``describe`` picks the narrator of a language.
 """
 
-from webapp.gamelog.en import (EVENT_TYPES, Narrator, instance_number, mentioned, plain, rule_numbers, signed,
+from webapp.game.gamelog.en import (EVENT_TYPES, Narrator, instance_number, mentioned, plain, rule_numbers, signed,
                                without_rule_numbers)
-from webapp.gamelog.ja import NarratorJa
+from webapp.game.gamelog.ja import NarratorJa
 
 NARRATORS = {"en": Narrator, "ja": NarratorJa}
 

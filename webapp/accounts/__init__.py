@@ -11,16 +11,16 @@ import time
 
 from flask_babel import gettext, ngettext  # the request's language; English outside a request
 
-from webapp.commonpasswords import is_common
-from webapp.packs import grant_starter
-from webapp.ratelimit import Window
+from webapp.accounts.commonpasswords import is_common
+from webapp.decks.packs import grant_starter
+from webapp.hosting.ratelimit import Window
 from webapp.store import transaction
 from webapp.store.admin import any_usable_code, usable_code, use_code
 from webapp.store.settings import get_setting
 from webapp.store.errors import NameTaken
 from webapp.store.users import (create_user, get_user_by_name, known_place, record_login, remember_place,
                                 user_count)
-from webapp.web.passwords import MAX_LENGTH, MIN_LENGTH, check_password, hash_password
+from webapp.accounts.passwords import MAX_LENGTH, MIN_LENGTH, check_password, hash_password
 
 NAME_MAX = 32
 # ASCII only: the store compares names with SQLite's NOCASE, which folds ASCII letters alone,
@@ -146,7 +146,7 @@ def name_error(name):
 
 def password_error(password, name=None):
     """What is wrong with a new password (for the user ``name``), or None: too short or long, one
-    of the most common passwords (``webapp.commonpasswords``), or the name itself or holding it."""
+    of the most common passwords (``webapp.accounts.commonpasswords``), or the name itself or holding it."""
     if len(password) < MIN_LENGTH:
         return gettext("A password needs at least %(n)s characters.", n=MIN_LENGTH)
     if len(password) > MAX_LENGTH:

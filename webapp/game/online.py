@@ -19,7 +19,7 @@ transaction as the action (``play.apply(..., also=...)``) or the end of the game
 so they can never disagree with the game. Presence is not stored: after a restart every seat
 counts as away from the moment the server started.
 
-Every move still goes through ``webapp.play`` (load, seat, version, ``Game.apply``, store).
+Every move still goes through ``webapp.game.play`` (load, seat, version, ``Game.apply``, store).
 """
 
 import collections
@@ -32,7 +32,8 @@ import time
 
 from flask_babel import gettext, ngettext  # the request's language; English outside a request
 
-from webapp import gamelog, play, store
+from webapp import store
+from webapp.game import gamelog, play
 from webapp.engine import Game
 
 log = logging.getLogger(__name__)
@@ -433,7 +434,7 @@ class Online:
         self.emote_times = {}
         self.ticking = False
         self.stopped = False
-        #: webapp.cluster.Cluster with several processes: presence over all of them, one ticker.
+        #: webapp.hosting.cluster.Cluster with several processes: presence over all of them, one ticker.
         self.cluster = app.extensions.get("brigade_cluster")
         self.ticker_lease = self.cluster.lease("ticker", TICKER_LEASE) if self.cluster is not None else None
         self.leading = False

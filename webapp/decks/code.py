@@ -13,7 +13,7 @@ import base64
 import hashlib
 import re
 
-from webapp.deckcheck import DECK_SIZE, facts
+from webapp.decks.check import DECK_SIZE, facts
 
 PREFIX = "BRG1-"
 CHECK_BYTES = 4

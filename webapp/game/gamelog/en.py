@@ -1,6 +1,6 @@
 """The game log: the engine's public events (docs/engine.md, "Events") as plain English sentences.
 
-``Narrator(instances, names, viewer).describe(events)`` (``webapp.gamelog.describe`` picks the
+``Narrator(instances, names, viewer).describe(events)`` (``webapp.game.gamelog.describe`` picks the
 language's narrator) turns one action's events into sentences for one
 reader: the viewer's own seat is "you", the other seat is called by its name ("the CPU" for the
 CPU). Units are named the way a player would name them: "your Blaze Knight", "the CPU's Orc", and

@@ -25,7 +25,8 @@ from typing import NamedTuple
 
 from flask_babel import gettext  # the request's language; English outside a request
 
-from webapp import play, store
+from webapp import store
+from webapp.game import play
 from webapp.ai import DIFFICULTIES
 from webapp.cards.decks import DeckDataError, load_decks, parse_deck
 from webapp.engine import Game, load_pool
@@ -104,7 +105,7 @@ class Chapter:
 
 def story_dir():
     """``cards/story`` beside the card pool (``$BRIGADE_STORY`` overrides it)."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     return os.environ.get("BRIGADE_STORY") or os.path.join(root, "cards", "story")
 
 
@@ -609,7 +610,7 @@ def grant_reward(db, user_id, ch):
     pack_ids = [store.grant_pack(db, user_id, ch.pack_source) for _ in range(ch.reward["packs"])]
     if ch.reward["cards"]:
         store.add_cards(db, user_id, ch.reward["cards"])
-        from webapp import deckbuild  # 30 cards for the first time: a first deck (docs/decks.md)
+        from webapp.decks import build as deckbuild  # 30 cards for the first time: a first deck (docs/decks.md)
         deckbuild.after_grant(db, user_id)
     return {"packs": pack_ids, "cards": dict(ch.reward["cards"])}
 

@@ -121,7 +121,7 @@ def get_pack(db, user_id, pack_id):
 
 def open_pack(db, user_id, pack_id, pool, config, rng=None):
     """Draw the user's unopened pack and add it to their collection; return the card ids. If that
-    brings the collection to 30 cards for the first time, a first deck is built (webapp.deckbuild).
+    brings the collection to 30 cards for the first time, a first deck is built (webapp.decks.build).
 
     PackNotFound if the user has no such pack, PackOpened if it was opened already (also when
     another request opened it a moment ago); either way nothing changes.
@@ -136,7 +136,7 @@ def open_pack(db, user_id, pack_id, pool, config, rng=None):
         if get_pack(db, user_id, pack_id)["opened_at"] is not None:
             raise PackOpened(f"pack {pack_id!r} was opened already") from None
         raise
-    from webapp import deckbuild  # deckbuild reads owned() from here
+    from webapp.decks import build as deckbuild  # deckbuild reads owned() from here
 
     deckbuild.after_grant(db, user_id, pool=pool if isinstance(pool, dict) else None)
     return cards

@@ -14,7 +14,7 @@ same Redis what one process used to keep in its memory:
 * **seats**: which sockets sit at each seat of an online game, and since when a seat has had none
   (presence, claims and the automatic claim judge every process's sockets, R18.4);
 * **event windows** per user and per address (sorted sets of hit times): the events-a-second limits
-  count every process's events. The per-socket limit stays ``webapp.ratelimit.Window`` in the
+  count every process's events. The per-socket limit stays ``webapp.hosting.ratelimit.Window`` in the
   socket's own process.
 
 A socket's entries live until ``TTL`` seconds after the last heartbeat of its process (every

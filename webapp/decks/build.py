@@ -28,7 +28,7 @@ outside a request); the store is used only by ``first_deck``.
 
 from itertools import combinations
 
-from webapp.deckcheck import DECK_SIZE, SPELL_TIP_AT, facts
+from webapp.decks.check import DECK_SIZE, SPELL_TIP_AT, facts
 from webapp.engine.carddefs import ELEMENTS
 
 
@@ -238,7 +238,7 @@ def after_grant(db, user_id, config=None, pool=None):
     on what the user owns now (``packs.owned``; ``config`` None, as the callers pass, reads the
     collection rows: the moment that matters is the collection reaching 30, R2.3, also on a host
     whose COLLECTION = "all" lends everyone every card)."""
-    from webapp import packs
+    from webapp.decks import packs
 
     if pool is None:
         from webapp.engine import load_pool
@@ -271,7 +271,7 @@ def first_deck(db, user_id, owned, pool):
     reads the mark.
     """
     from webapp import store
-    from webapp.deckcheck import check_deck
+    from webapp.decks.check import check_deck
     from webapp.store import marks
     from webapp.store.decks import copy_name
 

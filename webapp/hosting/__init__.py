@@ -19,7 +19,7 @@ from webapp import ROOT
 from webapp.store import transaction
 from webapp.store.admin import audit, create_reset, set_host
 from webapp.store.users import create_user, get_user_by_name
-from webapp.web.passwords import hash_password
+from webapp.accounts.passwords import hash_password
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ def make_host(db, config, name, actor_id=None):
     """Make ``name`` a host: mark an existing user, or create the account with an unusable password.
     Returns (user, token): ``token`` is a fresh password-reset token for a new account, else None."""
     from webapp.accounts import name_error
-    from webapp.packs import grant_starter
+    from webapp.decks.packs import grant_starter
 
     name = (name or "").strip()
     if problem := name_error(name):

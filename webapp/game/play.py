@@ -19,10 +19,12 @@ from typing import NamedTuple
 
 from flask_babel import gettext, ngettext  # the request's language; English outside a request
 
-from webapp import gamelog, metrics, refusals, store
+from webapp import refusals, store
+from webapp.game import gamelog
+from webapp.hosting import metrics
 from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING, workers
 from webapp.ai.search import DEFAULT_BUDGET
-from webapp.deckcheck import check_deck
+from webapp.decks.check import check_deck
 from webapp.engine import Game, IllegalAction, load_pool
 from webapp.engine.game import DECK_SIZE
 
@@ -371,7 +373,7 @@ def apply(db, row, seat, action, version, also=None, lock=None):
     """Check ``version`` and the action against the stored game, apply, store; return Played.
 
     ``also(db, new_version, game)``, if given, runs in the same write transaction as the stored
-    action (online games keep their clocks that way, webapp/online.py). ``lock``, if given, is held
+    action (online games keep their clocks that way, webapp/game/online.py). ``lock``, if given, is held
     around the write: a process's writers then queue on it instead of on SQLite's busy handler,
     which sleeps in steps of up to 100 ms (docs/deploy.md)."""
     game_id, begun = row["id"], time.perf_counter()
@@ -428,7 +430,7 @@ def game_over(db, row):
                   result.get("winner"), result.get("reason"))
     reward_winner(db, row)
     if row.get("mode") == "story":
-        from webapp import story  # story imports play
+        from webapp.game import story  # story imports play
         story.on_game_over(db, row)
 
 
@@ -581,7 +583,7 @@ def opponent_name(row, lang="en"):
     """A story game's CPU is the chapter's opponent ("Goblin Scouts"); None for other games."""
     if row.get("mode") != "story":
         return None
-    from webapp import story  # story imports play
+    from webapp.game import story  # story imports play
     try:
         return story.chapter_of(row).opponent["name"][lang]
     except NotFound:
@@ -698,7 +700,7 @@ def earned_packs(db, row, user_id):
     sources = [f"win:game:{row['id']}"]
     story_source = None
     if row.get("mode") == "story":
-        from webapp import story  # story imports play
+        from webapp.game import story  # story imports play
         try:
             story_source = story.chapter_of(row).pack_source
         except NotFound:
