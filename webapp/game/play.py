@@ -555,8 +555,8 @@ def instances(game):
     return {name: (card.id, owner) for name, card, owner in zip(st.names, st.cards, st.owner, strict=True)}
 
 
-def seat_names(db, row):
-    """The display name of each seat: the user's name, or "CPU"."""
+def seat_names(db, row, lang="en"):
+    """The display name of each seat: the user's name, or "CPU" (a story's opponent, in ``lang``)."""
     names = []
     for seat, s in enumerate(row["setup"].get("seats", [])):
         uid = row["seats"][seat]
@@ -566,7 +566,7 @@ def seat_names(db, row):
             except store.UserNotFound:
                 names.append(f"Player {seat + 1}")
         elif isinstance(s, dict) and s.get("cpu"):
-            names.append(opponent_name(row) or CPU_NAME)
+            names.append(opponent_name(row, lang) or CPU_NAME)
         else:
             names.append(f"Player {seat + 1}")
     return names
@@ -620,12 +620,17 @@ def state_for(row, game, seat, events=(), names=None, parts=None, lang=None):
     ``Game.view(seat)``, that seat's legal actions and the public events (R18.6). ``parts``, if
     given, is (view, legal actions, waiting_for) already made from the same game for the same seat
     (the socket server keeps them encoded, webapp/sockets/handlers.py ``StateCache``). The log is in
-    ``lang`` (default: the seat's player's language, ``seat_lang``)."""
-    names = names or [f"Player {n + 1}" for n in (0, 1)]
+    ``lang`` (default: the seat's player's language, ``seat_lang``), and so is a story opponent's name
+    (the CPU's seat: "Goblin Scouts", "ゴブリンの斥候隊")."""
+    names = list(names or [f"Player {n + 1}" for n in (0, 1)])
     view, legal, waiting = parts if parts is not None else (
         game.view(seat), game.legal_actions(seat) if seat is not None else [], sorted(game.waiting_for()))
     cpu = cpu_seats(row)
     events = list(events)
+    lang = lang or seat_lang(row, seat)
+    if cpu and row.get("mode") == "story":
+        for p in cpu:
+            names[p] = opponent_name(row, lang) or names[p]
     return {
         "game": row["id"], "version": row["version"], "seat": seat, "mode": row["mode"],
         "status": row["status"],
@@ -635,7 +640,7 @@ def state_for(row, game, seat, events=(), names=None, parts=None, lang=None):
         "waiting_for": waiting,
         "events": events,
         "log": gamelog.describe(events, instances(game), names, seat, public=public_units(game),
-                                lang=lang or seat_lang(row, seat)) if events else [],
+                                lang=lang) if events else [],
     }
 
 
