@@ -19,7 +19,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench.hard_vs_baseline import wilson  # noqa: E402
+from webapp.decks.collection import LOANER  # noqa: E402
 from webapp.game import play, story  # noqa: E402
+from webapp.game.replay import new_game  # noqa: E402
 from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING, SearchPlayer  # noqa: E402
 from webapp.cards.decks import load_decks  # noqa: E402
 from webapp.engine import load_pool  # noqa: E402
@@ -46,7 +48,7 @@ def play_chapter(ch, loaner_cards, seed, pool, budget):
     """(cleared, round or None, actions) of one game."""
     setup = setup_for(ch, loaner_cards, seed)
     row = {"mode": "story", "setup": setup}
-    game = story.initial_game(setup)
+    game = new_game(setup)
     players = {0: SearchPlayer(seed=seed, pool=pool, budget=budget), 1: opponent(ch, seed + 1, pool, budget)}
     actions = 0
     while True:
@@ -65,7 +67,7 @@ def main():
     ap.add_argument("--chapters", default="", help="chapter ids, comma-separated (default: all)")
     args = ap.parse_args()
     pool = load_pool()
-    loaner_cards = load_decks(pool)[play.LOANER].counts
+    loaner_cards = load_decks(pool)[LOANER].counts
     wanted = [c for c in args.chapters.split(",") if c]
     chapters = [c for c in story.chapters() if not wanted or c.id in wanted]
     print(f"story chapters, Hard CPU ({args.budget:g} s/decision) in the player's seat, {args.seeds} seeds each")

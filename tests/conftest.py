@@ -4,16 +4,35 @@ Engine, card and property tests keep their fixtures in their own folders' confte
 """
 
 import os
+import shutil
 
 import pytest
 
-from webapp import create_app
+from webapp import create_app, store
+
+
+@pytest.fixture(scope="session")
+def seeded_database(tmp_path_factory):
+    """A database file created, migrated and seeded once per run (store.prepare, what create_app does
+    at start): each test's instance starts from a copy of it, so the app's start only finds it current."""
+    path = tmp_path_factory.mktemp("seeded") / "brigade.db"
+    store.prepare(str(path))
+    return path
 
 
 @pytest.fixture
-def app(tmp_path):
+def instance(tmp_path, seeded_database):
+    """The test's own instance folder (tmp_path/instance), holding its own copy of the seeded database."""
+    folder = tmp_path / "instance"
+    folder.mkdir(exist_ok=True)
+    shutil.copyfile(seeded_database, folder / "brigade.db")
+    return folder
+
+
+@pytest.fixture
+def app(instance):
     """An app in testing mode whose instance folder (and so its database) is per test."""
-    return create_app({"TESTING": True, "INSTANCE_PATH": tmp_path / "instance"})
+    return create_app({"TESTING": True, "INSTANCE_PATH": instance})
 
 
 @pytest.fixture

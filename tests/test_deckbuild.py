@@ -6,10 +6,11 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webapp.decks import build as deckbuild, packs
+from tests.lanes import check, lanes
+from webapp.decks import build as deckbuild, collection, packs
 from webapp.decks.check import DECK_SIZE, SPELL_TIP_AT, check_deck, slot_kinds
 from webapp.engine import load_pool
 from webapp.store import add_cards, connect, get_deck, list_decks, migrate, seed_from_files, transaction
@@ -34,9 +35,12 @@ def payable(deck, cid):
 collections_30_60 = st.lists(st.sampled_from(IDS), min_size=30, max_size=60).map(lambda ids: dict(Counter(ids)))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(collections_30_60)
-def test_r2_1_r2_2_automatic_deck_is_valid_for_every_collection_of_30_to_60_cards(owned):
+@lanes(fast=50, full=300)
+def test_r2_1_r2_2_automatic_deck_is_valid_for_every_collection_of_30_to_60_cards(examples):
+    check(automatic_deck_is_valid, examples, owned=collections_30_60)
+
+
+def automatic_deck_is_valid(owned):
     deck = deckbuild.build(owned, POOL)
     assert sum(deck.values()) == DECK_SIZE
     assert all(0 < n <= owned[cid] for cid, n in deck.items())  # R2.2
@@ -169,7 +173,7 @@ def test_first_deck_is_built_once_when_the_collection_first_reaches_30(db):
     (deck,) = own_decks(db, uid)
     assert deck["name"] == deckbuild.FIRST_DECK_NAME
     cards = get_deck(db, uid, deck["id"])["cards"]
-    assert check_deck(cards, POOL, packs.owned(db, uid, {})).playable
+    assert check_deck(cards, POOL, collection.owned(db, uid)).playable
     assert get_mark(db, uid, deckbuild.FIRST_DECK_MARK) == {"deck": deck["id"], "told": False}
     packs.open_pack(db, uid, second["id"], POOL, {}, rng=random.Random(3))  # 39: no second deck
     assert len(own_decks(db, uid)) == 1

@@ -7,8 +7,8 @@ What holds today and must go on holding:
 - the engine (webapp/engine) imports nothing but itself and the standard library (no Flask, no
   SQLite, nothing of the app);
 - the CPU players (webapp/ai) import nothing of the app but themselves and the engine;
-- the app factory (webapp/__init__.py) is imported by entry points only, except the ``SERVER``
-  switch that three modules read from it (KNOWN_FACTORY_IMPORTS, to be moved to a module of its own);
+- the app factory (webapp/__init__.py) is imported by entry points only (the gevent switch ``SERVER``
+  and ``ROOT`` are read from webapp/serving.py);
 - an import against the layers (engine -> game services -> transports -> factory) is one of the
   known ones (KNOWN_UPWARD), and every cycle is inside one of the known cycles (KNOWN_CYCLES).
 
@@ -26,26 +26,15 @@ PACKAGE = ROOT / "webapp"
 #: Layers from the bottom; a module may import its own layer and the ones below.
 ENGINE, SERVICES, TRANSPORTS, FACTORY = range(4)
 
-#: Modules that read ``SERVER`` (threading or gevent) from the factory module.
-KNOWN_FACTORY_IMPORTS = {"webapp.hosting", "webapp.sockets", "webapp.accounts.passwords"}
+#: Modules besides the entry points that import the factory module: none any more.
+KNOWN_FACTORY_IMPORTS = set()
 
-#: (importer, imported) pairs that go up the layers: game services importing a transport.
-KNOWN_UPWARD = {
-    ("webapp.accounts", "webapp.accounts.passwords"),  # password hashing lives in the web layer
-    ("webapp.hosting", "webapp.accounts.passwords"),
-    ("webapp.game.online", "webapp.sockets.handlers"),  # the online service pushes through the sockets' hub
-}
+#: (importer, imported) pairs that go up the layers: game services importing a transport. None any
+#: more: the online service tells the players through the notifier the sockets layer sets on it.
+KNOWN_UPWARD = set()
 
 #: Groups of modules that import each other, directly or around a loop (strongly connected).
 KNOWN_CYCLES = [
-    {"webapp.engine.game", "webapp.engine.scenario"},
-    {"webapp.store.db", "webapp.store.schema", "webapp.store.seed"},
-    {"webapp.decks.build", "webapp.decks.packs"},
-    {"webapp.game.play", "webapp.game.story"},
-    {"webapp", "webapp.accounts", "webapp.hosting", "webapp.hosting.metrics", "webapp.game.online", "webapp.sockets",
-     "webapp.sockets.handlers", "webapp.store.__main__", "webapp.web", "webapp.web.admin", "webapp.web.auth", "webapp.web.cardfiles",
-     "webapp.web.collection", "webapp.web.decks", "webapp.web.history", "webapp.web.lobby", "webapp.web.pages",
-     "webapp.accounts.passwords", "webapp.web.play", "webapp.web.security", "webapp.web.story"},
 ]
 
 
@@ -167,8 +156,8 @@ def where(edges, a, b):
 
 def test_the_reader_sees_imports_inside_functions_and_relative_ones():
     edges = graph()
-    # play.game_over imports story inside the function; the engine's game imports its siblings relatively
-    assert "webapp.game.story" in edges["webapp.game.play"]
+    # deckbuild's take_notice imports the marks inside the function; the engine's game imports its siblings relatively
+    assert "webapp.store.marks" in edges["webapp.decks.build"]
     assert {"webapp.engine.turn", "webapp.engine.battle", "webapp.engine.scenario"} <= set(edges["webapp.engine.game"])
     assert "webapp.engine" in edges["webapp.ai.baseline"]  # ``from webapp.engine import ...``: the package
     assert cycles({"a": {"b": []}, "b": {"c": []}, "c": {"a": []}, "d": {"a": []}}) == [{"a", "b", "c"}]
@@ -215,3 +204,14 @@ def test_every_import_cycle_is_a_known_one():
     found = cycles(graph())
     new = [sorted(group) for group in found if not any(group <= known for known in KNOWN_CYCLES)]
     assert not new, "new import cycles (docs/architecture.md lists the known ones):\n" + "\n".join(map(str, new))
+
+
+def test_the_gevent_switch_is_the_factorys_first_import_and_imports_nothing_of_the_app():
+    # gevent patches the standard library in webapp/serving.py: it must run before the factory's other
+    # imports (docs/decisions.md "`python -m webapp` serves with gevent"), and it may not import the app.
+    tree = ast.parse(MODULES["webapp"].read_text(encoding="utf-8"))
+    first = next(node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom)))
+    assert isinstance(first, ast.ImportFrom) and first.module == "webapp.serving"
+    outside = [dotted for dotted, _ in imports_of("webapp.serving")
+               if dotted.split(".")[0] not in sys.stdlib_module_names and dotted.split(".")[0] != "gevent"]
+    assert not outside, outside

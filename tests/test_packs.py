@@ -217,19 +217,6 @@ def test_an_unknown_pack_is_not_found(db, user):
         packs.get_pack(db, user["id"], 999)
 
 
-# ---------------------------------------------------------------- what a user owns
-
-def test_owned_in_earn_mode_is_the_collection(db, user):
-    packs.grant_starter(db, user["id"])
-    assert packs.owned(db, user["id"], {"COLLECTION": "earn"}, POOL) == packs.STARTER
-
-
-def test_owned_in_all_mode_is_every_card_many_times(db, user):
-    owned = packs.owned(db, user["id"], {"COLLECTION": "all"}, POOL)
-    assert set(owned) == set(POOL)
-    assert set(owned.values()) == {packs.ALL_COUNT} and packs.ALL_COUNT >= 30
-
-
 @pytest.mark.parametrize("source, label", [
     ("welcome", "Welcome pack"), ("win", "Victory pack"), ("win:12", "Victory pack"),
     ("story:3", "Story pack (chapter 3)"), ("story", "Story pack"), ("event:x", "Event pack"), ("", "Pack"),

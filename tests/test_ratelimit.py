@@ -68,3 +68,21 @@ def test_threads_never_let_more_than_the_limit_through():
     for t in threads:
         t.join()
     assert len(taken) == 100
+
+
+def test_no_module_keeps_a_sliding_window_of_its_own():
+    """Window is the one limiter (issue 17): the log-ins, registrations, invitation codes, replays,
+    hints, socket events and emotes all count in one; no other module trims a deque of hit times.
+    (webapp/hosting/cluster.py keeps the cross-process windows in Redis, counted by a Lua script.)"""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "webapp"
+    own = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "ratelimit.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in ("popleft", "deque"):
+                own.append(f"{path.relative_to(root.parent)}:{node.lineno} .{node.attr}")
+    assert not own, "use webapp.hosting.ratelimit.Window:\n" + "\n".join(own)

@@ -1,28 +1,16 @@
 """Brigade: a browser card battle game served from Python."""
 
+# First: the gevent switch patches the standard library before anything imports socket or threading
+# (webapp/serving.py). ROOT and SERVER stay importable from here for the entry points and tests.
+from webapp.serving import ROOT, SERVER  # noqa: F401  (SERVER: re-exported, tests read webapp.SERVER)
+
 import os
-
-#: How Socket.IO is served (docs/deploy.md): "gevent" (one greenlet per connection; what
-#: ``python -m webapp`` uses unless BRIGADE_SERVER says otherwise) or "threading" (Werkzeug's threaded
-#: server, four threads per WebSocket; the default of an app imported without the variable, e.g.
-#: the tests' in-process apps). gevent has to patch the standard library before anything else is
-#: imported, so the variable is read here, first.
-SERVER = os.environ.get("BRIGADE_SERVER") or "threading"
-if SERVER == "gevent":
-    from gevent import monkey
-
-    monkey.patch_all()
-elif SERVER != "threading":
-    raise SystemExit(f"BRIGADE_SERVER is 'threading' or 'gevent', not {SERVER!r}")
 import secrets
 from pathlib import Path
 
 from flask import Flask
 
 from webapp import store
-
-#: The repository root, which holds templates/, static/, cards/ and instance/.
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(test_config=None):
@@ -55,8 +43,9 @@ def create_app(test_config=None):
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
 
-    app.config.setdefault("REGISTRATION", "open")      # "open" or "invite" (INVITE_CODE)
-    app.config.setdefault("COLLECTION", "earn")        # "earn" or "all": every card owned
+    from webapp import config as keys
+
+    keys.load(app)  # every key's default: the one list is webapp/config.py
     store.init_app(app)  # per-request connections; creates, migrates and seeds DATABASE if set
 
     from webapp import sockets, web

@@ -7,7 +7,8 @@ import contextlib
 import os
 import sys
 
-from webapp import SERVER, create_app
+from webapp import create_app
+from webapp.serving import SERVER
 
 
 def main(argv=None):
@@ -36,7 +37,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if not os.environ.get("BRIGADE_SERVER"):
         # Serving defaults to gevent, which must patch the standard library before anything is
-        # imported (webapp/__init__.py does it when BRIGADE_SERVER says so): start again with it set.
+        # imported (webapp/serving.py does it when BRIGADE_SERVER says so): start again with it set.
         os.environ["BRIGADE_SERVER"] = "gevent"
         sys.stdout.flush()
         os.execv(sys.executable, [sys.executable, "-m", "webapp", *argv])

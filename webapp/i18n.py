@@ -181,8 +181,7 @@ def js_catalog_url():
 
 def init_app(app):
     from flask_babel import Babel
-    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
-    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    # BABEL_DEFAULT_LOCALE and BABEL_TRANSLATION_DIRECTORIES: webapp/config.py
     ensure_built(app)
     USER_LANG.clear()  # one app per process (each test makes its own: user ids start again)
     Babel(app, locale_selector=select_locale)

@@ -15,8 +15,8 @@ CONFIG = {"TESTING": True, "CPU_DELAY": 0, "RATE_LIMIT": 10_000, "ONLINE_CLAIM_A
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = create_app(dict(CONFIG, INSTANCE_PATH=tmp_path / "instance"))
+def app(instance):
+    app = create_app(dict(CONFIG, INSTANCE_PATH=instance))
     yield app
     app.extensions["brigade_online"].stop()
 

@@ -13,9 +13,9 @@ from webapp.store import connect, get_loaner
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(instance):
     """An app on its own instance folder; the CPU plays without pauses."""
-    return create_app({"TESTING": True, "INSTANCE_PATH": tmp_path / "instance", "CPU_DELAY": 0})
+    return create_app({"TESTING": True, "INSTANCE_PATH": instance, "CPU_DELAY": 0})
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 import json
 
-from webapp.game import play
+from webapp.game import play, replay
 from webapp.tools.bot import SentView
 from webapp.store import list_actions
 
@@ -53,7 +53,7 @@ class Truth:
     def __init__(self, db, game_id):
         row = play.load_row(db, game_id)
         self.seed = row["seed"]
-        self.game = play.new_game(row["setup"])
+        self.game = replay.new_game(row["setup"])
         self.actions = {a["seq"]: a for a in list_actions(db, game_id)}
         self.version = 0
         self.public = set()

@@ -10,6 +10,7 @@ from tests.play.helpers import errors, play_seat, received, states
 from tests.web.conftest import log_in
 from webapp.game import play, story
 from webapp.ai import BaselinePlayer
+from webapp.engine import load_pool
 
 INSTANCE_ID = re.compile(r"\bp[01]c\d+\b")
 RULE_NUMBER = re.compile(r"\bR\d+\.\d+\b")
@@ -90,7 +91,7 @@ def test_a_refusal_never_names_a_card_the_reader_cannot_see(db, alice, loaner):
     assert text == "that card is not yours"
     mine = game.view(0)["players"][0]["hand"][0]
     named = play.plain_refusal(db, row, game, 0, f"{mine['id']} cannot go there (R8.4, R8.5)")
-    card = play.load_pool()[mine["card"]].data["name"]["en"]
+    card = load_pool()[mine["card"]].data["name"]["en"]
     assert named == f"your {card} cannot go there"
 
 

@@ -4,7 +4,8 @@ import re
 
 import pytest
 
-from webapp.game import play
+from webapp.decks import collection
+from webapp.game import play, replay
 from webapp.ai import BaselinePlayer
 from webapp.engine import Game
 from webapp.store import add_cards, connect, list_actions, load_game, save_deck
@@ -70,12 +71,12 @@ def test_a_seed_is_drawn_when_none_is_given(db, alice, loaner):
 
 
 def test_r2_3_the_loaner_deck_only_while_owning_fewer_than_30_cards(db, alice, loaner):
-    assert [d["id"] for d in play.playable_decks(db, alice["id"])] == [loaner]
+    assert [d["id"] for d in collection.playable_decks(db, alice["id"])] == [loaner]
     add_cards(db, alice["id"], {"orc": 30})
-    assert play.playable_decks(db, alice["id"]) == []
+    assert collection.playable_decks(db, alice["id"]) == []
     with pytest.raises(play.Forbidden, match="fewer than 30 cards"):
         play.create_cpu_game(db, alice, loaner)
-    assert [d["id"] for d in play.playable_decks(db, alice["id"], all_owned=True)] == [loaner]
+    assert [d["id"] for d in collection.playable_decks(db, alice["id"], {"COLLECTION": "all"})] == [loaner]
 
 
 def test_own_decks_are_playable_only_when_legal_and_owned(db, alice, bob):
@@ -83,7 +84,7 @@ def test_own_decks_are_playable_only_when_legal_and_owned(db, alice, bob):
     good = save_deck(db, alice["id"], "Orcs", {"orc": 30})
     short = save_deck(db, alice["id"], "Short", {"orc": 29})
     unowned = save_deck(db, alice["id"], "Raiders", {"orc": 26, "goblin-raider": 4})
-    assert [d["id"] for d in play.playable_decks(db, alice["id"])] == [good]
+    assert [d["id"] for d in collection.playable_decks(db, alice["id"])] == [good]
     for deck, why in ((short, "exactly 30 cards"), (unowned, "own")):
         with pytest.raises(play.Forbidden, match=why) as refused:
             play.create_cpu_game(db, alice, deck)
@@ -246,6 +247,23 @@ def test_rebuild_up_to_a_version(db, alice, game_id):
     assert play.rebuild(db, game_id, upto=first.version).to_json() == first.game.to_json()
 
 
+def test_the_replay_steps_are_the_played_actions_with_their_events(db, alice, game_id):
+    """webapp/game/replay.py: the start (version 0), then each stored action with the events and the
+    state play.apply gave it when it was played."""
+    played = []
+    for _ in range(12):
+        row, game = play.load(db, game_id)
+        played += [human_move(db, game_id, alice)] if 0 in game.waiting_for() else play.cpu_turns(db, game_id)
+    row = load_game(db, game_id)
+    steps = [(s.version, s.player, s.action, s.events, s.game.to_json())
+             for s in replay.steps(row["setup"], list_actions(db, game_id))]
+    assert steps[0][:4] == (0, None, None, []) and steps[0][4] == replay.new_game(row["setup"]).to_json()
+    assert [(v, p, e, state) for v, p, _a, e, state in steps[1:]] == [
+        (x.version, x.seat, x.events, x.game.to_json()) for x in played]
+    assert [a for *_, a, _e, _s in steps[1:]] == [a["action"] for a in list_actions(db, game_id)]
+    assert [s.version for s in replay.steps(row["setup"], list_actions(db, game_id), upto=3)] == [0, 1, 2, 3]
+
+
 def test_seat_of(db, alice, bob, game_id):
     row = play.load_row(db, game_id)
     assert (play.seat_of(row, alice["id"]), play.seat_of(row, bob["id"]), play.seat_of(row, None)) == (0, None, None)
@@ -281,11 +299,11 @@ def test_a_win_against_the_cpu_grants_one_pack(app):
     from webapp import store
     from webapp.store.packs import list_packs
     from webapp.store.users import create_user
-    from webapp.accounts.passwords import hash_password
+    from tests.web.conftest import stored_hash
 
     db = store.connect(app.config["DATABASE"])
     try:
-        user = create_user(db, "winner", hash_password("correct horse battery"))
+        user = create_user(db, "winner", stored_hash("correct horse battery"))
         row = {"id": 99, "seats": [user["id"], None], "result": {"winner": 0, "reason": "leaders"}}
         assert play.reward_winner(db, row) is not None
         assert play.reward_winner(db, row) is None  # the same game never pays twice

@@ -15,10 +15,10 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.engine.helpers import card, scenario, unit
+from tests.lanes import check, lanes
 from tests.engine.oracle import old_legal_actions
 from webapp.engine import Game, choices, load_pool
 from webapp.engine.board import LANDS
@@ -172,11 +172,14 @@ def brute_force_over_capacity(g, p):
     return len(seen)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=SEEDS)
-def test_compact_entries_stand_for_exactly_the_legal_sets(seed):
+@lanes(fast=10, full=30)
+def test_compact_entries_stand_for_exactly_the_legal_sets(examples):
     """Through a random game, on every decision: the list is within its bounds; on small positions
     every set (order) is tried against is_legal and the old enumeration."""
+    check(compact_entries_stand_for_exactly_the_legal_sets, examples, seed=SEEDS)
+
+
+def compact_entries_stand_for_exactly_the_legal_sets(seed):
     game, rng = random_game(seed, POOL)
     tried = 0
     while game.result is None:

@@ -4,8 +4,10 @@ import random
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.lanes import check, lanes
 
 from webapp.engine import IllegalAction, choices, load_pool
 from webapp.engine.game import SHAPES
@@ -16,29 +18,33 @@ from .invariants import check_accounting, check_all, check_capacity, check_hands
 POOL = load_pool()
 HIDDEN = re.compile(r"\bR\d+\.\d+|\b[pP]\d+c\d+\b")  # rule numbers, instance ids
 SEEDS = st.integers(min_value=0, max_value=2 ** 32)
-SLOW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@SLOW
-@given(seed=SEEDS)
-def test_every_action_keeps_the_invariants(seed):
-    """Capacity (R4.4), hand ≤ 6 (R6.6), 30 cards accounted for, JSON round-trip, no hidden info (R18.6)."""
+def every_action_keeps_the_invariants(seed):
     game, steps = play_random(seed, POOL, on_step=lambda g, p, a, ev: check_all(g, ev))
     assert game.result is not None and game.state.round <= 12  # R1.4
     assert steps > 0
 
 
-def test_thousands_of_games_end_by_round_12_with_cards_accounted_for():
-    """R1.4, R16: 2,000 random games, each ends with a result by round 12; cheap invariants each step."""
+@lanes(fast=10, full=60)
+def test_every_action_keeps_the_invariants(examples):
+    """Capacity (R4.4), hand ≤ 6 (R6.6), 30 cards accounted for, JSON round-trip, no hidden info (R18.6)."""
+    check(every_action_keeps_the_invariants, examples, seed=SEEDS)
+
+
+@lanes(fast=200, full=2000)
+def test_thousands_of_games_end_by_round_12_with_cards_accounted_for(examples):
+    """R1.4, R16: 2,000 random games (200 in the fast lane), each ends with a result by round 12;
+    cheap invariants each step."""
     reasons = {}
 
-    def check(g, p, a, ev):
+    def cheap(g, p, a, ev):
         check_capacity(g)
         check_hands(g)
         check_accounting(g)
 
-    for seed in range(2000):
-        game, _ = play_random(seed, POOL, on_step=check)
+    for seed in range(examples):
+        game, _ = play_random(seed, POOL, on_step=cheap)
         assert game.result["reason"] in ("leaders", "judgment", "draw")
         assert game.state.round <= 12
         reasons[game.result["reason"]] = reasons.get(game.result["reason"], 0) + 1
@@ -79,11 +85,14 @@ def junk_actions(g, rng, player):
     return out
 
 
-@SLOW
-@given(seed=SEEDS)
-def test_legal_actions_are_accepted_and_anything_else_refused(seed):
+@lanes(fast=8, full=60)
+def test_legal_actions_are_accepted_and_anything_else_refused(examples):
     """Every listed action applies (on a copy) and is_legal says so; junk raises IllegalAction, is_legal
     says False, and neither changes anything (the RNG included: the JSON holds its state)."""
+    check(legal_actions_are_accepted_and_anything_else_refused, examples, seed=SEEDS)
+
+
+def legal_actions_are_accepted_and_anything_else_refused(seed):
     game, rng = random_game(seed, POOL)
     while game.result is None:
         for p in (0, 1):
@@ -127,10 +136,13 @@ def test_same_seed_and_actions_give_identical_json(seed):
     assert replay.to_json() == game.to_json()
 
 
-@settings(max_examples=25, deadline=None)
-@given(seed=SEEDS)
-def test_a_copy_is_independent_of_its_original(seed):
+@lanes(fast=8, full=25)
+def test_a_copy_is_independent_of_its_original(examples):
     """Game.copy() for search: playing on the copy never changes the original."""
+    check(a_copy_is_independent_of_its_original, examples, seed=SEEDS)
+
+
+def a_copy_is_independent_of_its_original(seed):
     game, rng = random_game(seed, POOL)
     while game.result is None:
         before = game.to_json()

@@ -10,8 +10,8 @@ from webapp import create_app
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = create_app(dict(CONFIG, INSTANCE_PATH=tmp_path / "instance"))
+def app(instance):
+    app = create_app(dict(CONFIG, INSTANCE_PATH=instance))
     yield app
     app.extensions["brigade_online"].stop()
 

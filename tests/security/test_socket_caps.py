@@ -13,10 +13,10 @@ from webapp.sockets import handlers
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(instance):
     """The play folder's app (the CPU moves at once) rather than this folder's online one; the other
     fixtures come from tests/security/conftest.py."""
-    return create_app({"TESTING": True, "INSTANCE_PATH": tmp_path / "instance", "CPU_DELAY": 0})
+    return create_app({"TESTING": True, "INSTANCE_PATH": instance, "CPU_DELAY": 0})
 
 
 @pytest.fixture

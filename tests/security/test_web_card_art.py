@@ -1,19 +1,19 @@
 """Card art is drawn once, not on every request (issue 12, Low). The attack on the old server: the
 public art address drew the card again for every request (~48 ms each), without logging in."""
 
-from webapp.web import collection
+from webapp.web import cardfiles
 
 
 def test_asking_for_the_same_art_again_and_again_draws_it_once(client, monkeypatch):
     drawn = []
-    real = collection.card_svg
+    real = cardfiles.card_svg
 
     def counting(card, lang, **kw):
         drawn.append((card.id, lang))
         return real(card, lang, **kw)
 
-    monkeypatch.setattr(collection, "card_svg", counting)
-    collection.art_file.cache_clear()
+    monkeypatch.setattr(cardfiles, "card_svg", counting)
+    cardfiles.drawn.cache_clear()
     bodies = {client.get("/collection/art/en/imp.svg").get_data() for _ in range(30)}
     client.get("/collection/art/ja/imp.svg")
     assert len(bodies) == 1 and drawn == [("imp", "en"), ("imp", "ja")]
@@ -27,7 +27,7 @@ def test_a_browser_that_has_the_art_gets_a_304(client):
 
 
 def test_unknown_cards_are_not_kept(client):
-    collection.art_file.cache_clear()
+    cardfiles.drawn.cache_clear()
     for n in range(20):
         assert client.get(f"/collection/art/en/no-such-card-{n}.svg").status_code == 404
-    assert collection.art_file.cache_info().currsize == 0
+    assert cardfiles.drawn.cache_info().currsize == 0

@@ -10,9 +10,9 @@ from webapp.store import connect
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(instance):
     from tests.security.conftest import CONFIG
-    app = create_app(dict(CONFIG, INSTANCE_PATH=tmp_path / "instance", MAX_ACTIVE_GAMES=3))
+    app = create_app(dict(CONFIG, INSTANCE_PATH=instance, MAX_ACTIVE_GAMES=3))
     yield app
     app.extensions["brigade_online"].stop()
 

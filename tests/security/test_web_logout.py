@@ -6,13 +6,13 @@ import pytest
 from tests.security.conftest import PASSWORD, post
 from webapp.store import connect
 from webapp.store.users import create_user
-from webapp.accounts.passwords import hash_password
+from tests.web.conftest import stored_hash
 
 
 @pytest.fixture
 def victim(app):
     db = connect(app.config["DATABASE"])
-    user = create_user(db, "victim", hash_password(PASSWORD))
+    user = create_user(db, "victim", stored_hash(PASSWORD))
     db.close()
     return user
 

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from webapp.decks import packs
+from webapp.decks import collection, packs
 from webapp.game import play, story
 from webapp.engine import load_pool
 from webapp.store import get_collection, get_deck, get_loaner, get_progress, list_packs, load_game, save_deck
@@ -50,7 +50,7 @@ def own_deck(db, user_id):
               and (not pool[cid].data.get("mana") or pool[cid].element in slots or "wild" in slots)]
     cards = (monsters + spells)[:30]
     deck_id = save_deck(db, user_id, "My brigade", Counter(cards))
-    assert play.deck_problem(db, user_id, get_deck(db, user_id, deck_id)) is None
+    assert collection.Collection.of(db, user_id).deck_problem(get_deck(db, user_id, deck_id)) is None
     return deck_id
 
 
@@ -81,5 +81,5 @@ def test_the_lessons_in_a_row_by_one_new_player(db, make_user):
         else:
             raise AssertionError(f"stuck at chapter {n + 1}")
     assert len(get_progress(db, user["id"])) == LESSONS
-    assert used[0] == get_loaner(db, play.LOANER)["id"] != used[-1]  # the loaner first, an own deck later
+    assert used[0] == get_loaner(db, collection.LOANER)["id"] != used[-1]  # the loaner first, an own deck later
     assert story.unlocked(get_progress(db, user["id"]))[-1] == story.chapters()[LESSONS].id

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from webapp.game import play, story
+from webapp.decks.collection import LOANER
+from webapp.game import story
 from webapp.cards.decks import load_decks, parse_deck
 from webapp.engine import Game, load_pool
 from webapp.engine.board import CAPACITY, LANDS
@@ -28,7 +29,7 @@ def pool():
 
 @pytest.fixture(scope="module")
 def loaner(pool):
-    return load_decks(pool)[play.LOANER]
+    return load_decks(pool)[LOANER]
 
 
 def test_every_chapter_loads_in_order(chapters):

@@ -4,7 +4,8 @@ from collections import Counter
 
 import pytest
 
-from webapp.game import play, story
+from webapp.decks.collection import LOANER
+from webapp.game import play, replay, story
 from webapp.engine import Game
 from webapp.store import add_cards, get_loaner, get_progress, list_actions, load_game, record_clear, save_deck
 
@@ -55,7 +56,7 @@ def test_a_chapter_game_is_a_story_game_against_the_cpu_with_the_human_first(db,
     ch = story.chapter("first-muster")
     assert sorted(setup["decks"][1]) == sorted(ch.deck.card_ids())
     assert game.waiting_for() == {0}  # R5.1 the human first, R5.7 the CPU after
-    assert row["state"] == play.new_game(setup).to_json()
+    assert row["state"] == replay.new_game(setup).to_json()
     assert play.rebuild(db, gid).to_json() == row["state"]
 
 
@@ -70,13 +71,13 @@ def test_a_custom_start_is_stored_as_the_games_first_state(db, alice):
     # the draw piles are the rest of each side's 30 cards: the CPU's deck, the human's Prince's Brigade
     assert Counter(row["setup"]["decks"][1]) == Counter(ch.deck.card_ids())
     placed = Counter(ch.start["players"][0]["hand"]) + Counter(u["card"] for u in ch.start["players"][0]["units"])
-    brigade = Counter(play.deck_list(get_loaner(db, play.LOANER)["cards"]))
+    brigade = Counter(play.deck_list(get_loaner(db, LOANER)["cards"]))
     assert Counter(scenario["players"][0]["deck"]) == brigade - placed
     assert Counter(row["setup"]["decks"][0]) == placed + (brigade - placed)
     # replaying the record from the scenario gives the stored game (what judge relies on)
     play_out(db, gid, alice["id"])
     row = load_game(db, gid)
-    *_, last = story.replay_states(row, list_actions(db, gid))
+    *_, last = (step.game for step in replay.steps(row["setup"], list_actions(db, gid)))
     assert last.to_json() == row["state"]
 
 
@@ -134,7 +135,7 @@ def test_take_land_is_judged_from_the_record_at_the_moment_it_happens(db, alice)
         assert verdict.final
         # the verdict agrees with a scan of every state of the game
         taken = [(g.state.round, g.state.owners[-1] == 0 or (g.result or {}).get("winner") == 0)
-                 for g in (Game.from_json(x.to_json()) for x in story.replay_states(row, actions))]
+                 for g in (Game.from_json(step.game.to_json()) for step in replay.steps(row["setup"], actions))]
         first = next((r for r, ok in taken if ok and r <= 8), None)
         assert verdict.met == (first is not None) and verdict.round == first
         if verdict.met:

@@ -110,7 +110,7 @@ def test_two_connections_finishing_at_once_grant_once(app, db, alice, monkeypatc
     """Four finishes race (the end-of-game hook held back so none has run): one grants."""
     ch = story.chapter("first-muster")
     with monkeypatch.context() as m:
-        m.setattr(story, "on_game_over", lambda db, row: None)
+        m.setitem(play.MODES, "story", play.MODES["story"]._replace(game_over=lambda db, row: None))
         gid = won_game(db, alice, ch.id)
     assert story_packs(db, alice["id"], ch) == []
     results, errors = [], []
@@ -173,3 +173,18 @@ def test_a_take_land_goal_met_mid_game_clears_before_the_game_ends(db, alice, tm
     play.end(db, gid, 1, "resign")
     story.on_game_over(db, play.load_row(db, gid))
     assert get_progress(db, alice["id"])[ch.id]["best"]["round"] == 2
+
+
+def test_the_app_registers_the_story_mode_with_play():
+    """Play imports no mode (tests/test_import_graph.py): story registers itself when imported, and the
+    app imports it with its pages, so a fresh process that only makes the app has the story hook."""
+    import subprocess
+    import sys
+
+    probe = ("from webapp.game import play\nassert 'story' not in play.MODES\n"
+             "from webapp import create_app\ncreate_app({'TESTING': True, 'INSTANCE_PATH': __import__('tempfile').mkdtemp()})\n"
+             "assert 'story' in play.MODES\n"
+             "from webapp.game import story\nassert play.MODES['story'].game_over is story.on_game_over\n")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=Path(__file__).resolve().parents[2], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr

@@ -1,5 +1,7 @@
 """Web test fixtures: users in the app's real SQLite file, logged-in clients, CSRF-aware posting."""
 
+import functools
+
 import pytest
 
 from webapp.store import connect
@@ -9,13 +11,22 @@ from webapp.accounts.passwords import hash_password
 PASSWORD = "correct horse battery"
 
 
+@functools.cache
+def stored_hash(password):
+    """A real scrypt hash of ``password``, made once per test run: each costs about 0.1 s of CPU, and
+    hundreds of tests make users. Users made with one password share its salt, which no test of
+    theirs can tell (logging in verifies the hash for real; tests/web/test_passwords.py tests the
+    hashing itself, salts included)."""
+    return hash_password(password)
+
+
 @pytest.fixture
 def make_user(app):
     """make_user(name, password=PASSWORD) -> the stored user dict."""
     def make(name, password=PASSWORD):
         db = connect(app.config["DATABASE"])
         try:
-            return create_user(db, name, hash_password(password))
+            return create_user(db, name, stored_hash(password))
         finally:
             db.conn.close()
     return make

@@ -3,6 +3,7 @@
 
 import pytest
 
+from tests.web.conftest import stored_hash
 from webapp import accounts, create_app
 from webapp.store import connect
 from webapp.store.users import get_user_by_name
@@ -434,8 +435,7 @@ def strict_users(strict_app):
     db = connect(strict_app.config["DATABASE"])
     try:
         from webapp.store.users import create_user
-        from webapp.accounts.passwords import hash_password
-        return {name: create_user(db, name, hash_password(PASSWORD)) for name in ("alice", "bob")}
+        return {name: create_user(db, name, stored_hash(PASSWORD)) for name in ("alice", "bob")}
     finally:
         db.conn.close()
 

@@ -7,7 +7,7 @@ import pytest
 from markupsafe import escape
 
 from webapp import create_app
-from webapp.decks import packs
+from webapp.decks import collection, packs
 from webapp.engine import load_pool
 from webapp.store import connect, get_collection, grant_pack, list_packs
 from webapp.store.users import create_user
@@ -105,7 +105,7 @@ def client_of(config, tmp_path):
 def test_collection_all_mode_shows_every_card_owned(tmp_path):
     client = client_of({"COLLECTION": "all"}, tmp_path)
     found = tiles(page(client.get("/collection")))
-    assert all(not t["missing"] and t["count"] == str(packs.ALL_COUNT) for t in found.values())
+    assert all(not t["missing"] and t["count"] == str(collection.ALL_COUNT) for t in found.values())
 
 
 def test_each_card_carries_its_filter_and_search_data(alice_client):

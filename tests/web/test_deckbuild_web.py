@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from webapp.decks import build as deckbuild, packs
+from webapp.decks import build as deckbuild, collection, packs
 from webapp.decks.check import check_deck
 from webapp.engine import load_pool
 from webapp.store import add_cards, connect, get_deck, list_decks
@@ -43,7 +43,7 @@ def test_fill_for_me_completes_a_partial_deck_keeping_the_chosen_cards_unsaved(a
     deck = counts_in(page)
     assert sum(deck.values()) == 30
     assert all(deck[c] >= n for c, n in chosen.items())
-    owned = packs.owned(db, alice["id"], {})
+    owned = collection.owned(db, alice["id"])
     assert check_deck(deck, POOL, owned).playable
     assert "Added 26 cards to the cards you chose. Nothing is saved yet" in page
     assert 'value="Half"' in page
@@ -91,7 +91,7 @@ def test_build_one_for_me(alice_client, db, alice):
     response = post(alice_client, "/decks/auto")
     assert response.status_code == 302
     (name, cards), = own_decks(db, alice).items()
-    assert name == "My brigade" and check_deck(cards, POOL, packs.owned(db, alice["id"], {})).playable
+    assert name == "My brigade" and check_deck(cards, POOL, collection.owned(db, alice["id"])).playable
 
 
 def test_first_deck_after_a_pack_is_told_once_and_offered_where_decks_are_chosen(alice_client, db, alice):

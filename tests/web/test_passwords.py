@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PROBE = """
 import os
 os.environ["BRIGADE_SERVER"] = "gevent"
-import webapp  # patches the standard library first (webapp/__init__.py)
+import webapp  # patches the standard library first (webapp/serving.py, its first import)
 from gevent import monkey
 from webapp.accounts import passwords
 

@@ -13,6 +13,7 @@ from flask_babel import gettext, ngettext  # the request's language; English out
 
 from webapp.accounts.commonpasswords import is_common
 from webapp.decks.packs import grant_starter
+from webapp.config import DEFAULTS
 from webapp.hosting.ratelimit import Window
 from webapp.store import transaction
 from webapp.store.admin import any_usable_code, usable_code, use_code
@@ -79,7 +80,7 @@ class LoginGuard:
     code failures and accounts made per address (``register``). In memory, per process."""
 
     def __init__(self, config, clock=time.monotonic):
-        """``config`` holds the settings (their defaults are ``webapp.web.security.DEFAULTS``)."""
+        """``config`` holds the settings (their defaults are in ``webapp.config``)."""
         window = config["LOGIN_WINDOW"]
         self.steps = [Window(n, seconds, clock) for n, seconds in config["LOGIN_DELAYS"]]
         self.address = Window(config["LOGIN_LIMIT_ADDRESS"], window, clock)
@@ -163,7 +164,7 @@ def registration_mode(config, db=None):
     """ "open", "invite", or "closed". The host's choice on the admin page (the ``registration_mode``
     setting in the database, when ``db`` is given) wins over the REGISTRATION setting. An unknown mode,
     or invite mode with neither INVITE_CODE nor a usable invitation code in ``db``, admits nobody."""
-    mode = config.get("REGISTRATION", "open")
+    mode = config.get("REGISTRATION", DEFAULTS["REGISTRATION"])
     if db is not None:
         mode = get_setting(db, MODE_SETTING, mode)
     if mode not in REGISTRATION_MODES:

@@ -4,14 +4,14 @@ One hash takes ~0.15 s of CPU and 32 MB of memory on purpose. At most PASSWORD_H
 hashes run at once (``set_concurrency``, from the app's settings): the others wait their turn, so
 48 registrations or log-ins at once cost 2 × 32 MB, not 48 × 32 MB (docs/security.md). hashlib's
 scrypt releases the GIL, so with threads other requests go on meanwhile; when serving with gevent
-(``webapp.SERVER``) the hash runs in gevent's pool of native threads and the wait is a gevent
+(``webapp.serving.SERVER``) the hash runs in gevent's pool of native threads and the wait is a gevent
 semaphore (``threading`` is patched), so the event loop (and every game on it) does not stall."""
 
 import threading
 
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from webapp import SERVER
+from webapp.serving import SERVER
 
 MIN_LENGTH = 8
 MAX_LENGTH = 200

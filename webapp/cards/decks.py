@@ -9,6 +9,37 @@ from webapp.engine.game import DECK_SIZE
 DECK_KEYS = {"id", "name", "description", "loaner", "cards"}
 
 
+def toml_files(path, error):
+    """(full path, parsed table) of every ``*.toml`` file in ``path``, by name; ``error`` for a file
+    that is not valid TOML."""
+    for name in sorted(os.listdir(path)):
+        if not name.endswith(".toml"):
+            continue
+        full = os.path.join(path, name)
+        try:
+            with open(full, "rb") as fh:
+                yield full, tomllib.load(fh)
+        except tomllib.TOMLDecodeError as exc:
+            raise error(f"{full}: not valid TOML: {exc}") from None
+
+
+def open_record(data, what, keys, source, error):
+    """Start checking one data record (a deck, a story chapter): returns its id (None when it has
+    none) and ``fail(field, problem)``, which raises ``error`` naming the file, the record and the
+    field. Fails at once unless ``data`` is a table whose every key is one of ``keys``."""
+    rid = data.get("id") if isinstance(data, dict) else None
+
+    def fail(field, problem):
+        raise error(f"{source}: {what} {rid!r}: field {field!r}: {problem}")
+
+    if not isinstance(data, dict):
+        fail("", f"a {what} is a table of fields")
+    for k in data:
+        if k not in keys:
+            fail(k, f"unknown key (known: {', '.join(sorted(keys))})")
+    return rid, fail
+
+
 class DeckDataError(CardDataError):
     """A deck file is malformed; the message names the file, the deck id and the field."""
 
@@ -37,16 +68,7 @@ class Deck:
 
 def parse_deck(data, pool, source="<data>"):
     """Validate one deck record against the pool (R2.1) and return a Deck."""
-    did = data.get("id") if isinstance(data, dict) else None
-
-    def fail(field, problem):
-        raise DeckDataError(f"{source}: deck {did!r}: field {field!r}: {problem}")
-
-    if not isinstance(data, dict):
-        fail("", "a deck is a table of fields")
-    for k in data:
-        if k not in DECK_KEYS:
-            fail(k, "unknown key")
+    did, fail = open_record(data, "deck", DECK_KEYS, source, DeckDataError)
     if not isinstance(did, str) or not did or not all(c.isalnum() or c == "-" for c in did):
         fail("id", "expected an id of letters, digits and '-'")
     for f in ("name", "description"):
@@ -81,15 +103,7 @@ def load_decks(pool, path=None):
     """{deck id: Deck} from every file in cards/decks."""
     path = path or decks_dir()
     decks = {}
-    for name in sorted(os.listdir(path)):
-        if not name.endswith(".toml"):
-            continue
-        full = os.path.join(path, name)
-        try:
-            with open(full, "rb") as fh:
-                doc = tomllib.load(fh)
-        except tomllib.TOMLDecodeError as exc:
-            raise DeckDataError(f"{full}: not valid TOML: {exc}") from None
+    for full, doc in toml_files(path, DeckDataError):
         if set(doc) != {"deck"}:
             raise DeckDataError(f"{full}: a deck file holds one [deck] table")
         deck = parse_deck(doc["deck"], pool, full)

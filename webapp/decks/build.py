@@ -28,6 +28,7 @@ outside a request); the store is used only by ``first_deck``.
 
 from itertools import combinations
 
+from webapp.decks import collection
 from webapp.decks.check import DECK_SIZE, SPELL_TIP_AT, facts
 from webapp.engine.carddefs import ELEMENTS
 
@@ -233,17 +234,14 @@ def fill(counts, owned, pool, size=DECK_SIZE):
 # ---------------------------------------------------------------- the first deck
 
 
-def after_grant(db, user_id, config=None, pool=None):
+def after_grant(db, user_id, pool=None):
     """Called wherever cards enter a collection (a pack opened, a chapter's reward): ``first_deck``
-    on what the user owns now (``packs.owned``; ``config`` None, as the callers pass, reads the
-    collection rows: the moment that matters is the collection reaching 30, R2.3, also on a host
-    whose COLLECTION = "all" lends everyone every card)."""
-    from webapp.decks import packs
-
+    on the user's collection rows (webapp/decks/collection.py ``owned`` without a config: the moment
+    that matters is the collection reaching 30, R2.3, also on a host whose COLLECTION = "all" lends
+    everyone every card)."""
     if pool is None:
-        from webapp.engine import load_pool
-        pool = load_pool()
-    return first_deck(db, user_id, packs.owned(db, user_id, config or {}, pool), pool)
+        pool = collection.default_pool()
+    return first_deck(db, user_id, collection.owned(db, user_id, None, pool), pool)
 
 
 def take_notice(db, user_id):

@@ -3,12 +3,15 @@
 A new account gets `STARTER` (21 common and uncommon set-1 cards) and one welcome pack: 27 cards
 in all, fewer than the 30 a deck needs, so the Prince's Brigade loaner deck is what a newcomer
 plays with (R2.3). Packs come from wins and story chapters (`grant_pack`), are drawn when opened
-and can be opened once, by their owner only. See docs/collection.md.
+and can be opened once, by their owner only. What a user owns, and the loaner rule, are the
+collection policy's (webapp/decks/collection.py). See docs/collection.md.
 """
 
 import random
 from numbers import Real
 
+from webapp.config import DEFAULTS
+from webapp.decks import build as deckbuild
 from webapp.store import transaction
 from webapp.store.collection import add_cards, get_collection
 from webapp.store.errors import PackNotFound
@@ -16,9 +19,9 @@ from webapp.store.packs import grant_pack, list_packs
 from webapp.store.packs import open_pack as store_open_pack
 
 __all__ = [
-    "RARITIES", "DEFAULT_WEIGHTS", "DEFAULT_SIZE", "ALL_COUNT", "STARTER", "WELCOME_SOURCE",
+    "RARITIES", "DEFAULT_WEIGHTS", "DEFAULT_SIZE", "STARTER", "WELCOME_SOURCE",
     "PackOpened", "PackNotFound", "pack_settings", "draw_pack", "grant_starter", "grant_pack",
-    "get_pack", "list_packs", "open_pack", "owned", "source_label", "odds",
+    "get_pack", "list_packs", "open_pack", "source_label", "odds",
 ]
 
 #: Rarities from the most common to the rarest (R17.4).
@@ -26,10 +29,8 @@ RARITIES = ("C", "U", "R", "SR")
 #: The chance of each rarity for every card of a pack, as relative weights (app.config PACK_WEIGHTS).
 DEFAULT_WEIGHTS = {"C": 70, "U": 22, "R": 7, "SR": 1}
 #: Cards in a pack (app.config PACK_SIZE).
-DEFAULT_SIZE = 6
+DEFAULT_SIZE = DEFAULTS["PACK_SIZE"]
 MAX_SIZE = 30
-#: Copies of every card a user owns when the host sets COLLECTION = "all": as many as a deck holds (R2.1).
-ALL_COUNT = 30
 
 #: The starter collection: water and wind, the elements the fire/earth loaner deck lacks, all common
 #: or uncommon cards of set 1, 21 cards (27 with the welcome pack: fewer than 30, R2.3; the next pack
@@ -136,20 +137,8 @@ def open_pack(db, user_id, pack_id, pool, config, rng=None):
         if get_pack(db, user_id, pack_id)["opened_at"] is not None:
             raise PackOpened(f"pack {pack_id!r} was opened already") from None
         raise
-    from webapp.decks import build as deckbuild  # deckbuild reads owned() from here
-
     deckbuild.after_grant(db, user_id, pool=pool if isinstance(pool, dict) else None)
     return cards
-
-
-def owned(db, user_id, config, pool=None):
-    """{card id: count} of every card the user owns; with COLLECTION = "all", every pool card × ALL_COUNT."""
-    if config.get("COLLECTION") == "all":
-        if pool is None:
-            from webapp.engine import load_pool
-            pool = load_pool()
-        return {cid: ALL_COUNT for cid in pool}
-    return get_collection(db, user_id)
 
 
 def source_label(source):

@@ -5,7 +5,7 @@ from .board import LANDS, SHARED_LANDS
 from .carddefs import load_pool
 from .errors import IllegalAction
 from .rng import Rng, instance_numbers
-from .state import State, Static
+from .state import Static, blank_state
 
 DECK_SIZE = 30  # R2.1
 OPENING = {"first": 4, "second": 6}  # R5.2
@@ -460,18 +460,3 @@ def check_deck(deck, pool, p):
             raise ValueError(f"deck {p}: unknown card {cid!r}")
     if not any(pool[c].kind == "monster" for c in deck):
         raise ValueError(f"deck {p}: a deck holds at least one monster (R2.1)")
-
-
-def blank_state(static, rng_state):
-    s = State.__new__(State)
-    s.static = static
-    s.round, s.active, s.first, s.phase, s.result = 1, 0, 0, "leaders", None
-    s.owners = (0,) + (None,) * 6 + (1,)  # R4.5: the middle lands start unowned
-    s.deck, s.hand, s.discard = [[], []], [[], []], [[], []]
-    s.land = {}
-    s.leaders, s.exhausted, s.marches, s.failed = frozenset(), set(), {}, frozenset()
-    s.leader_choice = (None, None)
-    s.rng, s.dice, s.battle, s.pending = rng_state, (), None, ()
-    s.version, s.opening = 0, None
-    s.shown = frozenset()  # cards both players saw go into a hand (returned to it): public there
-    return s

@@ -2,9 +2,8 @@
 
 from .board import CAPACITY, LAND_KINDS, LANDS, MIDDLE, SHARED_LANDS
 from .carddefs import CardDataError, parse_card
-from .game import blank_state
 from .rng import Rng, instance_numbers
-from .state import Static
+from .state import Static, blank_state
 
 TOP_KEYS = {"seed", "round", "active", "first", "lands", "owners", "players", "dice", "cards",
             "phase", "leader_mode"}

@@ -115,3 +115,19 @@ class State:
     def leaders_alive(self, player):
         owner = self.static.owner
         return [u for u in self.leaders if owner[u] == player and u in self.land]
+
+
+def blank_state(static, rng_state):
+    """The state before any card is dealt: round 1, the leaders phase, empty hands and lands (R4.5)."""
+    s = State.__new__(State)
+    s.static = static
+    s.round, s.active, s.first, s.phase, s.result = 1, 0, 0, "leaders", None
+    s.owners = (0,) + (None,) * 6 + (1,)  # R4.5: the middle lands start unowned
+    s.deck, s.hand, s.discard = [[], []], [[], []], [[], []]
+    s.land = {}
+    s.leaders, s.exhausted, s.marches, s.failed = frozenset(), set(), {}, frozenset()
+    s.leader_choice = (None, None)
+    s.rng, s.dice, s.battle, s.pending = rng_state, (), None, ()
+    s.version, s.opening = 0, None
+    s.shown = frozenset()  # cards both players saw go into a hand (returned to it): public there
+    return s

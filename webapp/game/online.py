@@ -8,9 +8,11 @@ Two layers:
   game in status ``waiting`` with seat 1 open and no state yet; the friend's join fills seat 1,
   rolls the dice (``Game.new(first=None)``, R5.1) and makes it ``active``.
 * ``Online``, one per app (``app.extensions["brigade_online"]``): what only a running server knows.
-  Which sockets sit at which seat (presence, R18.4), the emote rate limits, and the ticker, a
-  background task that ends games whose clock ran out (R18.3) or whose absent player passed the
-  automatic claim (R18.4).
+  Which sockets sit at which seat (presence, R18.4), the emote rate limits, and the ticker's work:
+  ending games whose clock ran out (R18.3) or whose absent player passed the automatic claim (R18.4).
+  It tells the players through a notifier (``webapp.game.notify.Notifier``) that the sockets layer
+  sets at registration; that layer also runs the ticker, as it runs every background task
+  (docs/architecture.md).
 
 Clocks (R18.3) are stored, so they survive a restart: per seat the milliseconds left, and the
 wall-clock time (ms since the epoch) its current wait began, or null while the game does not wait
@@ -22,7 +24,6 @@ counts as away from the moment the server started.
 Every move still goes through ``webapp.game.play`` (load, seat, version, ``Game.apply``, store).
 """
 
-import collections
 import json
 import logging
 import math
@@ -33,8 +34,12 @@ import time
 from flask_babel import gettext, ngettext  # the request's language; English outside a request
 
 from webapp import store
+from webapp.config import DEFAULTS
 from webapp.game import gamelog, play
+from webapp.game.replay import steps as replay_steps
+from webapp.store import online as store_online
 from webapp.engine import Game
+from webapp.hosting.ratelimit import Window
 
 log = logging.getLogger(__name__)
 
@@ -50,17 +55,6 @@ CODE_LENGTH = 10
 #: (docs/security.md), so nothing the inviter can read before then tells the deal.
 NO_SEED = 0
 
-DEFAULTS = {
-    "ONLINE_CLOCK_MINUTES": 15,        # R18.3's default clock
-    "ONLINE_CLOCK_MIN_MINUTES": 1,     # the shortest clock the invite form accepts (tests lower it)
-    "ONLINE_CLOCK_MAX_MINUTES": 60,
-    "ONLINE_CLAIM_AFTER": 60,          # seconds away while the game waits for you: the opponent may claim
-    "ONLINE_AUTO_AFTER": 120,          # ... and after this the win is claimed automatically (R18.4)
-    "ONLINE_TICK": 0.5,                # seconds between the ticker's looks at clocks and absences
-    "ONLINE_EMOTE_LIMIT": 3,           # emotes per socket ...
-    "ONLINE_EMOTE_WINDOW": 5.0,        # ... within this many seconds
-    "ONLINE_MAX_INVITATIONS": 10,      # open invitations per user
-}
 
 
 #: Seconds the ticker's lease lives unless renewed (each tick renews it): how long the online games'
@@ -138,16 +132,11 @@ def public_clock(clock, now):
 
 def info(db, game_id):
     """The online_games row of a game as a dict (clock and rematch decoded), or None."""
-    row = db.execute("SELECT game_id, code, clock, rematch FROM online_games WHERE game_id = ?", [game_id]).fetchone()
-    if row is None:
-        return None
-    return {"game_id": row[0], "code": row[1], "clock": json.loads(row[2]),
-            "rematch": json.loads(row[3]) if row[3] else {"offered_by": None, "game": None}}
+    return store_online.get_online_game(db, game_id)
 
 
 def write_clock(db, game_id, clock):
-    db.execute("UPDATE online_games SET clock = ?, updated = ? WHERE game_id = ?",
-               [json.dumps(clock), store.now(), game_id])
+    store_online.set_clock(db, game_id, clock)
 
 
 def normal_code(code):
@@ -163,19 +152,18 @@ def insert_online(db, game_id, clock):
     """The game's online_games row with a fresh code (retried on the rare collision); return the code."""
     for _ in range(20):
         code = new_code()
-        if db.execute("SELECT 1 FROM online_games WHERE code = ?", [code]).fetchone() is None:
-            db.execute("INSERT INTO online_games (game_id, code, clock, rematch, updated) VALUES (?, ?, ?, NULL, ?)",
-                       [game_id, code, json.dumps(clock), store.now()])
+        if not store_online.code_taken(db, code):
+            store_online.add_online_game(db, game_id, code, clock)
             return code
     raise RuntimeError("no free invitation code after 20 tries")
 
 
 def game_by_code(db, code):
     """The game id an invitation code names; NotFound otherwise."""
-    row = db.execute("SELECT game_id FROM online_games WHERE code = ?", [normal_code(code)]).fetchone()
-    if row is None:
+    game_id = store_online.game_id_by_code(db, normal_code(code))
+    if game_id is None:
         raise play.NotFound(gettext("No game has this code: check it with your friend."))
-    return row[0]
+    return game_id
 
 
 # ---------------------------------------------------------------- invitations and joining
@@ -194,18 +182,18 @@ def clock_ms_from_minutes(minutes, config):
     return int(round(value * 60_000))
 
 
-def create_invitation(db, user, deck_id, clock_ms, all_owned=False, max_open=None):
-    """A new invitation by ``user`` with one of their playable decks; return (game id, code)."""
+def create_invitation(db, user, deck_id, clock_ms, config=None, max_open=None):
+    """A new invitation by ``user`` with one of their playable decks (under the host's ``config``,
+    ``play.deck_for``); return (game id, code)."""
     uid = play.user_id_of(user)
     if isinstance(clock_ms, bool) or not isinstance(clock_ms, int) or clock_ms <= 0:
         raise play.BadRequest(f"the clock is a positive number of milliseconds, got {clock_ms!r}")
     if max_open is not None:
-        open_now = db.execute("SELECT count(*) FROM games WHERE mode = ? AND status = 'waiting' AND "
-                              "seat0_user_id = ?", [MODE, uid]).fetchone()[0]
+        open_now = store_online.count_open_invitations(db, uid)
         if open_now >= max_open:
             raise play.Forbidden(ngettext("You have %(num)s open invitation: cancel it first.",
                                           "You have %(num)s open invitations: cancel one first.", open_now))
-    deck = play.deck_for(db, uid, deck_id, all_owned)
+    deck = play.deck_for(db, uid, deck_id, config)
     setup = {"mode": MODE, "decks": [play.deck_list(deck["cards"]), None], "deck_ids": [deck["id"], None],
              "seats": [{"user_id": uid}, None], "first": None,
              "leader_mode": "simultaneous", "clock_ms": clock_ms}
@@ -221,7 +209,7 @@ def invitation(db, code):
     return play.load_row(db, game_by_code(db, code))
 
 
-def join(db, code, user, deck_id, all_owned=False, now=None):
+def join(db, code, user, deck_id, config=None, now=None):
     """Take seat 1 of the invitation with the user's deck and start the game; return its row.
 
     The game's seed is drawn now, not when the invitation was made, so nothing the inviter could
@@ -240,7 +228,7 @@ def join(db, code, user, deck_id, all_owned=False, now=None):
         raise Full(gettext("Both seats of this game are taken: you may watch it."), row["id"])
     if row["seats"][0] == uid:
         raise play.Forbidden(gettext("This is your own invitation: send its link or code to a friend."), row["id"])
-    deck = play.deck_for(db, uid, deck_id, all_owned)
+    deck = play.deck_for(db, uid, deck_id, config)
     setup = dict(row["setup"])
     setup["decks"] = [setup["decks"][0], play.deck_list(deck["cards"])]
     setup["deck_ids"] = [setup["deck_ids"][0], deck["id"]]
@@ -250,11 +238,7 @@ def join(db, code, user, deck_id, all_owned=False, now=None):
     now = now_ms() if now is None else now
     clock = clock_new(setup["clock_ms"], game.waiting_for(), now, row["version"])
     with store.transaction(db):
-        done = db.execute(
-            "UPDATE games SET setup = ?, seed = ?, seat1_user_id = ?, status = 'active', state = ?, updated = ? "
-            "WHERE id = ? AND status = 'waiting' AND seat1_user_id IS NULL",
-            [json.dumps(setup, sort_keys=True), setup["seed"], uid, game.to_json(), store.now(), row["id"]])
-        if done.rowcount != 1:
+        if not store_online.take_second_seat(db, row["id"], uid, setup, game.to_json()):
             raise Full(gettext("Someone else took the seat first: you may watch the game."), row["id"])
         write_clock(db, row["id"], clock)
     return play.load_row(db, row["id"])
@@ -262,10 +246,7 @@ def join(db, code, user, deck_id, all_owned=False, now=None):
 
 def cancel(db, game_id, user_id):
     """The inviter withdraws an invitation nobody joined yet."""
-    done = db.execute("UPDATE games SET status = 'aborted', version = version + 1, updated = ? "
-                      "WHERE id = ? AND status = 'waiting' AND seat0_user_id = ? AND mode = ?",
-                      [store.now(), game_id, user_id, MODE])
-    if done.rowcount != 1:
+    if not store_online.cancel_invitation(db, game_id, user_id):
         raise play.Forbidden(gettext("Only the inviter can cancel an invitation nobody joined yet."), game_id)
 
 
@@ -301,8 +282,7 @@ def offer_rematch(db, game_id, user_id):
                 offer = {"offered_by": seat, "game": None}
             else:
                 offer = dict(offer, game=rematch_game(db, row))
-            db.execute("UPDATE online_games SET rematch = ?, updated = ? WHERE game_id = ?",
-                       [json.dumps(offer), store.now(), game_id])
+            store_online.set_rematch(db, game_id, offer)
     return offer
 
 
@@ -310,19 +290,20 @@ def offer_rematch(db, game_id, user_id):
 
 
 def replay(db, game_id, lang="en"):
-    """A finished game stepped action by action from its setup and stored actions (the way
-    ``play.rebuild`` does it), each step with the public (spectator) view only; the log in ``lang``."""
+    """A finished game stepped action by action from its setup and stored actions (webapp/game/replay.py),
+    each step with the public (spectator) view only; the log in ``lang``."""
     row = play.load_row(db, game_id)
     if row["status"] != "finished":
         raise play.Illegal(gettext("A replay is shown once the game is over."), game_id)
     names = play.seat_names(db, row)
-    game = play.new_game(row["setup"])
-    inst = play.instances(game)
-    steps = [{"version": 0, "player": None, "type": None, "events": [], "log": [], "view": game.view(None)}]
-    for a in store.list_actions(db, game_id):
-        events = game.apply(a["player"], a["action"])
-        steps.append({"version": a["seq"], "player": a["player"], "type": a["action"]["type"], "events": events,
-                      "log": gamelog.describe(events, inst, names, None, lang=lang), "view": game.view(None)})
+    steps = []
+    for step in replay_steps(row["setup"], store.list_actions(db, game_id)):
+        game = step.game
+        if not steps:
+            inst = play.instances(game)
+        steps.append({"version": step.version, "player": step.player, "type": step.action and step.action["type"],
+                      "events": step.events, "log": gamelog.describe(step.events, inst, names, None, lang=lang),
+                      "view": game.view(None)})
     if game.result is None and row["result"] is not None:  # ended from outside the rules: timeout, claim
         final = Game.from_json(row["state"])
         events = [{"type": "game_over", "winner": row["result"].get("winner"), "reason": row["result"].get("reason")}]
@@ -342,11 +323,7 @@ def are_friends(db, user_id, others):
     others = [u for u in others if u is not None and u != user_id]
     if user_id is None or not others:
         return False
-    marks = ", ".join("?" for _ in others)
-    return db.execute(
-        f"SELECT 1 FROM games WHERE mode = ? AND status IN ('active', 'finished') AND "
-        f"((seat0_user_id = ? AND seat1_user_id IN ({marks})) OR (seat1_user_id = ? AND seat0_user_id IN ({marks}))) "
-        f"LIMIT 1", [MODE, user_id, *others, user_id, *others]).fetchone() is not None
+    return store_online.have_played(db, user_id, others)
 
 
 def may_replay(db, row, user_id):
@@ -359,14 +336,6 @@ def may_replay(db, row, user_id):
 
 
 # ---------------------------------------------------------------- the lobby
-
-
-LOBBY_SQL = """
-SELECT g.id, g.status, g.mode, g.setup, g.result, g.created, g.updated, g.seat0_user_id, g.seat1_user_id,
-       u0.name AS name0, u1.name AS name1, o.code
-FROM games g JOIN online_games o ON o.game_id = g.id
-LEFT JOIN users u0 ON u0.id = g.seat0_user_id LEFT JOIN users u1 ON u1.id = g.seat1_user_id
-"""
 
 
 def lobby_row(r, user_id=None):
@@ -384,20 +353,8 @@ def lobby_row(r, user_id=None):
 def lobby(db, user_id, finished=10, watch=20):
     """What the lobby lists for a user: open invitations, games in progress, recent finished games,
     and the games in progress of friends (users they played an online game with) they may watch."""
-    def rows(where, params, limit=None):
-        sql = LOBBY_SQL + " WHERE " + where + " ORDER BY g.updated DESC, g.id DESC" + (f" LIMIT {int(limit)}" if limit else "")
-        return [lobby_row(r, user_id) for r in db.query(sql, params)]
-
-    mine = "(g.seat0_user_id = :u OR g.seat1_user_id = :u)"
-    friends = ("SELECT CASE WHEN seat0_user_id = :u THEN seat1_user_id ELSE seat0_user_id END FROM games "
-               "WHERE mode = 'online' AND status IN ('active', 'finished') AND " + mine.replace("g.", ""))
-    return {
-        "invitations": rows("g.status = 'waiting' AND g.seat0_user_id = :u", {"u": user_id}),
-        "playing": rows("g.status = 'active' AND " + mine, {"u": user_id}),
-        "finished": rows("g.status = 'finished' AND " + mine, {"u": user_id}, finished),
-        "watch": rows(f"g.status = 'active' AND NOT {mine} AND (g.seat0_user_id IN ({friends}) "
-                      f"OR g.seat1_user_id IN ({friends}))", {"u": user_id}, watch),
-    }
+    return {kind: [lobby_row(r, user_id) for r in rows]
+            for kind, rows in store_online.lobby_games(db, user_id, finished, watch).items()}
 
 
 # ---------------------------------------------------------------- the running server's side
@@ -420,19 +377,17 @@ class Track:
 
 
 class Online:
-    """Presence, the ticker, claims, emotes and rematches of one app's online games."""
+    """Presence, clocks, claims, emotes and rematches of one app's online games. ``notifier``
+    (``webapp.game.notify.Notifier``) carries what the players must hear and runs the ticker."""
 
-    def __init__(self, app, socketio, hub):
-        self.app, self.socketio, self.hub = app, socketio, hub
-        for key, value in DEFAULTS.items():
-            app.config.setdefault(key, value)
+    def __init__(self, app, notifier):
+        self.app, self.notifier = app, notifier
         self.lock = threading.RLock()
         #: Held around every write of an online game: this process's writers queue here, woken at
         #: once, rather than in SQLite's busy handler, which sleeps 1, 2, 5, … 100 ms between tries.
         self.write_lock = threading.Lock()
         self.tracks = {}
-        self.emote_times = {}
-        self.ticking = False
+        self.emote_windows = {}  # (limit, seconds) -> Window of sockets' emotes (webapp.hosting.ratelimit)
         self.stopped = False
         #: webapp.hosting.cluster.Cluster with several processes: presence over all of them, one ticker.
         self.cluster = app.extensions.get("brigade_cluster")
@@ -465,15 +420,14 @@ class Online:
         own = db is None
         db = store.connect(path) if own else db
         try:
-            found = list(db.query("SELECT o.game_id, o.clock FROM online_games o JOIN games g ON g.id = o.game_id "
-                                  "WHERE g.status = 'active'"))
+            found = store_online.active_clocks(db)
         finally:
             if own:
                 db.close()
         now = now_ms()
         with self.lock:
             for r in found:
-                clock = json.loads(r["clock"])
+                clock = r["clock"]
                 t = self.tracks.setdefault(r["game_id"], Track(r["game_id"], clock, now))
                 if clock.get("version", -1) > t.clock.get("version", -1):
                     t.clock = clock
@@ -484,7 +438,7 @@ class Online:
         if start and found:
             log.info("tracking %d online games in progress", len(found))
         if start and (found or self.cluster is not None):
-            self.start_ticker()
+            self.notifier.watch_clocks()
 
     def track(self, db, row):
         """The Track of an active online game (made from the stored clocks if new), or None."""
@@ -499,7 +453,7 @@ class Online:
             return None
         with self.lock:
             t = self.tracks.setdefault(row["id"], Track(row["id"], stored["clock"], now_ms()))
-        self.start_ticker()
+        self.notifier.watch_clocks()
         return t
 
     def forget(self, game_id):
@@ -566,8 +520,16 @@ class Online:
                 t.away_since = [seats[s][1] for s in (0, 1)]
 
     def forget_socket(self, sid):
-        with self.lock:
-            self.emote_times.pop(sid, None)
+        for window in list(self.emote_windows.values()):
+            window.clear(sid)
+
+    def emote_window(self, limit, seconds):
+        """The per-socket emote limiter at the current settings (ONLINE_EMOTE_LIMIT, ONLINE_EMOTE_WINDOW)."""
+        key = (limit, seconds)
+        window = self.emote_windows.get(key)
+        if window is None:
+            window = self.emote_windows.setdefault(key, Window(limit, seconds))
+        return window
 
     def presence(self, t, now):
         """Per seat: connected, how long away, and (while the game waits for an away seat and the
@@ -588,10 +550,7 @@ class Online:
         return out
 
     def emit_presence(self, t):
-        from webapp.sockets.handlers import room
-
-        self.socketio.emit("presence", {"game": t.game_id, "presence": self.presence(t, now_ms())},
-                           to=room(t.game_id))
+        self.notifier.to_game(t.game_id, "presence", {"game": t.game_id, "presence": self.presence(t, now_ms())})
 
     # ------------------------------------------------------------ what a state adds
 
@@ -620,13 +579,13 @@ class Online:
 
     # ------------------------------------------------------------ acting with clocks
 
-    def act(self, db, game_id, user_id, action, version):
-        """``play.act`` for any game, with the clocks of an online game: an action that comes after
-        its seat's clock ran out ends the game by timeout instead (R18.3)."""
-        row = play.load_row(db, game_id)
-        seat = play.player_seat(row, user_id)
+    def act(self, db, row, seat, action, version):
+        """``play.apply`` for an online game (``row``; ``seat`` the player's, ``play.player_seat``), with
+        its clocks: an action that comes after its seat's clock ran out ends the game by timeout
+        instead (R18.3). Other games never come here: their actions go to ``play.apply`` directly."""
+        game_id = row["id"]
         if not is_online(row):
-            return play.apply(db, row, seat, action, version)
+            raise play.Illegal("clocks are for online games", game_id)
         if row["status"] == "waiting":
             raise play.Illegal(gettext("The game has not started: your friend has not joined yet."), game_id)
         now = now_ms()
@@ -667,7 +626,7 @@ class Online:
         except (play.Illegal, store.StaleVersion):
             return None
         self.updated(played, moved.get("clock"))
-        self.hub.push(db, played)
+        self.notifier.push(db, played)
         return played
 
     # ------------------------------------------------------------ claims (R18.4)
@@ -702,38 +661,34 @@ class Online:
             raise play.Stale(f"game {game_id} moved on; send join", game_id)
         return played
 
-    # ------------------------------------------------------------ the ticker
-
-    def start_ticker(self):
-        with self.lock:
-            if self.ticking or self.stopped or (not self.tracks and self.cluster is None):
-                return
-            self.ticking = True
-        self.socketio.start_background_task(self.run_ticker)
+    # ------------------------------------------------------------ the ticker's work
+    # The ticker itself (a background task that calls ``look`` every ``tick_seconds()`` while
+    # ``watching()``) belongs to the notifier's owner, the sockets layer (``Notifier.watch_clocks``).
 
     def stop(self):
         """Stop the ticker (tests); tracked games stay tracked."""
         with self.lock:
             self.stopped = True
 
-    def run_ticker(self):
-        db = store.connect(self.app.config["DATABASE"])
-        try:
-            while True:
-                self.socketio.sleep(self.seconds("ONLINE_TICK"))
-                with self.lock:
-                    if self.stopped or (not self.tracks and self.cluster is None):
-                        self.ticking = False
-                        return
-                try:
-                    if self.lead(db):
-                        self.tick(db)
-                except Exception:  # a bug must not stop every game's clock
-                    log.exception("the online ticker failed")
-        finally:
-            if self.leading:
-                self.cluster.give_back(self.ticker_lease)
-            db.close()
+    def watching(self):
+        """Whether the ticker has anything to watch: tracked games, or other processes' games (with
+        several processes); never once stopped."""
+        with self.lock:
+            return not self.stopped and (bool(self.tracks) or self.cluster is not None)
+
+    def tick_seconds(self):
+        return self.seconds("ONLINE_TICK")
+
+    def look(self, db):
+        """One look of the ticker: end the games that are due, if this process leads (``lead``)."""
+        if self.lead(db):
+            self.tick(db)
+
+    def let_go(self):
+        """The ticker stopped: give the ticker lease back to the other processes, if held."""
+        if self.leading:
+            self.leading = False
+            self.cluster.give_back(self.ticker_lease)
 
     def lead(self, db):
         """Whether this process ends games whose clock ran out: always with one process; with several,
@@ -798,32 +753,20 @@ class Online:
         if seat is None:
             raise play.Forbidden(gettext("Only the players send emotes."), game_id)
         limit, window = int(self.app.config["ONLINE_EMOTE_LIMIT"]), self.seconds("ONLINE_EMOTE_WINDOW")
-        clock = time.monotonic()
-        with self.lock:
-            times = self.emote_times.setdefault(sid, collections.deque())
-            while times and clock - times[0] >= window:
-                times.popleft()
-            if len(times) >= limit:
-                raise RateLimited(gettext("At most %(limit)s emotes in %(window)s s.", limit=limit, window=f"{window:g}"), game_id)
-            times.append(clock)
-        from webapp.sockets.handlers import room
-
-        self.socketio.emit("emote", {"game": game_id, "seat": seat, "emote": emote}, to=room(game_id))
+        if limit < 1 or not self.emote_window(limit, window).take(sid):  # 0: no emotes at all
+            raise RateLimited(gettext("At most %(limit)s emotes in %(window)s s.", limit=limit, window=f"{window:g}"), game_id)
+        self.notifier.to_game(game_id, "emote", {"game": game_id, "seat": seat, "emote": emote})
 
     # ------------------------------------------------------------ starting games
 
     def started(self, db, row):
         """A game just started (a join or a rematch): track it and tell whoever waits in its room."""
         self.track(db, row)
-        from webapp.sockets.handlers import room
-
-        self.socketio.emit("started", {"game": row["id"], "url": f"/play/{row['id']}"}, to=room(row["id"]))
+        self.notifier.to_game(row["id"], "started", {"game": row["id"], "url": f"/play/{row['id']}"})
 
     def cancelled(self, game_id):
         """An invitation was withdrawn: whoever waits on it (the inviter's other tabs) hears it."""
-        from webapp.sockets.handlers import room
-
-        self.socketio.emit("invitation", {"game": game_id, "status": "aborted"}, to=room(game_id))
+        self.notifier.to_game(game_id, "invitation", {"game": game_id, "status": "aborted"})
 
     def rematch(self, db, game_id, user_id):
         """Offer or accept a rematch; tell the room; start the new game once accepted."""
@@ -832,7 +775,5 @@ class Online:
                    "url": f"/play/{offer['game']}" if offer["game"] else None}
         if offer["game"] is not None:
             self.track(db, play.load_row(db, offer["game"]))
-        from webapp.sockets.handlers import room
-
-        self.socketio.emit("rematch", payload, to=room(game_id))
+        self.notifier.to_game(game_id, "rematch", payload)
         return offer

@@ -14,6 +14,7 @@ import random
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from contextlib import nullcontext
 from typing import NamedTuple
 
@@ -24,11 +25,12 @@ from webapp.game import gamelog
 from webapp.hosting import metrics
 from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING, workers
 from webapp.ai.search import DEFAULT_BUDGET
-from webapp.decks.check import check_deck
-from webapp.engine import Game, IllegalAction, load_pool
-from webapp.engine.game import DECK_SIZE
+from webapp.config import DEFAULTS
+from webapp.decks.collection import LOANER, Collection
+from webapp.engine import Game, IllegalAction
+from webapp.game import replay
+from webapp.game.replay import new_game
 
-LOANER = "princes-brigade"  # R2.3
 CPU_PLAYER = "baseline"
 CPU_NAME = "CPU"
 #: The host log's game lines (docs/deploy.md#logs): a game's end, with its reason.
@@ -86,6 +88,28 @@ class Played(NamedTuple):
     seat: int
 
 
+# ---------------------------------------------------------------- modes
+
+
+class Mode(NamedTuple):
+    """What a kind of game adds to the play service. The mode's own module registers it
+    (``register_mode``: webapp/game/story.py for "story"), so play imports no mode: a mode builds
+    on play, never the other way round."""
+
+    opponent_name: Callable  # (row, lang): the CPU seat's name, or None
+    reward_source: Callable  # (row): the ``packs.source`` of the reward packs a game may grant, or None
+    game_over: Callable      # (db, row): after a game of the mode ended (its record, its reward); never raises
+
+
+#: {mode: Mode} of the modes that add something ("cpu" and "online" games add nothing).
+MODES = {}
+
+
+def register_mode(name, mode):
+    """Add what games of mode ``name`` add (``Mode``); the mode's module does it when imported."""
+    MODES[name] = mode
+
+
 # ---------------------------------------------------------------- decks
 
 
@@ -99,36 +123,9 @@ def deck_list(counts):
     return [cid for cid in sorted(counts) for _ in range(counts[cid])]
 
 
-def owned_total(db, user_id):
-    """How many cards the user owns, copies counted."""
-    return sum(store.get_collection(db, user_id).values())
-
-
-def deck_problem(db, user_id, deck, all_owned=False):
-    """Why the user cannot play this deck now (R2.1–R2.3), or None."""
-    counts = deck["cards"]
-    if deck["loaner"]:
-        if not all_owned and owned_total(db, user_id) >= DECK_SIZE:
-            return gettext("The Prince's Brigade is lent only to players who own fewer than 30 cards.")
-        return None
-    pool = load_pool()
-    owned = None if all_owned else store.get_collection(db, user_id)
-    report = check_deck(counts, pool, owned)  # the deck builder's full check (R2.1, R2.2)
-    return None if report.playable else gamelog.plain(" ".join(report.messages("refused", "invalid")))
-
-
-def playable_decks(db, user_id, all_owned=False):
-    """The decks the user may battle with now: own legal decks, then loaners while owning < 30 cards."""
-    out = []
-    for deck in store.list_decks(db, user_id):
-        full = store.get_deck(db, user_id, deck["id"])
-        if deck_problem(db, user_id, full, all_owned) is None:
-            out.append(full)
-    return out
-
-
-def deck_for(db, user_id, deck_id, all_owned=False):
-    """The user's chosen deck with its cards, checked as playable; raise NotFound/Forbidden otherwise."""
+def deck_for(db, user_id, deck_id, config=None):
+    """The user's chosen deck with its cards, checked as playable under the host's ``config`` (the
+    collection policy, webapp/decks/collection.py); raise NotFound/Forbidden otherwise."""
     if isinstance(deck_id, bool) or not isinstance(deck_id, int):
         raise BadRequest(f"a deck id is an integer, got {deck_id!r}")
     try:
@@ -137,7 +134,7 @@ def deck_for(db, user_id, deck_id, all_owned=False):
         raise NotFound(gettext("There is no such deck.")) from None
     except store.NotYourDeck:
         raise Forbidden(gettext("That deck is not yours.")) from None
-    problem = deck_problem(db, user_id, deck, all_owned)
+    problem = Collection.of(db, user_id, config).deck_problem(deck)
     if problem:
         raise Forbidden(gettext("“%(name)s” cannot be played: %(problem)s", name=deck["name"], problem=problem))
     return deck
@@ -146,7 +143,7 @@ def deck_for(db, user_id, deck_id, all_owned=False):
 # ---------------------------------------------------------------- creating and loading
 
 
-def create_cpu_game(db, user, deck_ids, seed=None, all_owned=False, cpu_name=None, difficulty=None,
+def create_cpu_game(db, user, deck_ids, seed=None, config=None, cpu_name=None, difficulty=None,
                     seconds=None):
     """A new game against the CPU; return its id. The human is seat 0 and goes first (R5.1).
 
@@ -154,13 +151,13 @@ def create_cpu_game(db, user, deck_ids, seed=None, all_owned=False, cpu_name=Non
     loaner deck unless given one. The CPU picks its leaders after the human (R5.7). ``cpu_name`` names
     the CPU's player (``webapp.ai.PLAYERS``; the baseline by default, see ``cpu_player``);
     ``difficulty`` ("easy", "normal", "hard") picks it by level instead, ``seconds`` the Hard CPU's
-    thinking time per decision (``cpu_seat``).
-    """
+    thinking time per decision (``cpu_seat``); ``config`` is the host's, for the collection policy
+    (``deck_for``)."""
     uid = user_id_of(user)
     ids = list(deck_ids) if isinstance(deck_ids, (list, tuple)) else [deck_ids]
     if not 1 <= len(ids) <= 2:
         raise BadRequest(f"give one or two deck ids, got {deck_ids!r}")
-    human = deck_for(db, uid, ids[0], all_owned)
+    human = deck_for(db, uid, ids[0], config)
     if len(ids) == 2 and ids[1] is not None:
         try:
             cpu = store.get_deck(db, uid, ids[1])
@@ -220,8 +217,7 @@ SOLO_MODES = ("cpu", "story")
 
 def active_solo_games(db, user_id):
     """How many games against the CPU and story battles the user has in progress."""
-    return db.execute("SELECT count(*) FROM games WHERE status = 'active' AND seat0_user_id = ? AND mode IN "
-                      f"({', '.join('?' for _ in SOLO_MODES)})", [user_id, *SOLO_MODES]).fetchone()[0]
+    return store.count_active_games(db, user_id, SOLO_MODES)
 
 
 def check_solo_cap(db, user_id, limit, replacing=0):
@@ -235,14 +231,6 @@ def check_solo_cap(db, user_id, limit, replacing=0):
                                  "have at once. Finish it, or resign it from its board, then start another.",
                                  "You have %(num)s battles against the CPU in progress, the most one player may "
                                  "have at once. Finish one, or resign it from its board, then start another.", now))
-
-
-def new_game(setup):
-    """The game a setup starts (also the first step of a rebuild): a scenario (story) or a new deal."""
-    if setup.get("scenario"):
-        return Game.from_scenario(setup["scenario"])
-    return Game.new(*setup["decks"], seed=setup["seed"], first=setup["first"],
-                    leader_mode=setup.get("leader_mode", "simultaneous"))
 
 
 def load_row(db, game_id):
@@ -322,14 +310,10 @@ def load(db, game_id):
 
 
 def rebuild(db, game_id, upto=None):
-    """The game rebuilt from its setup and its actions (up to version ``upto``): the replay."""
+    """The game rebuilt from its setup and its actions (up to version ``upto``): the replay's last step."""
     row = load_row(db, game_id)
-    game = new_game(row["setup"])
-    for a in store.list_actions(db, game_id):
-        if upto is not None and a["seq"] > upto:
-            break
-        game.apply(a["player"], a["action"])
-    return game
+    *_, last = replay.steps(row["setup"], store.list_actions(db, game_id), upto)
+    return last.game
 
 
 def seat_of(row, user_id):
@@ -424,14 +408,15 @@ def plain_refusal(db, row, game, seat, text):
 
 
 def game_over(db, row):
-    """What a finished game pays: the winner's pack, and a story chapter's record and reward."""
+    """What a finished game pays: the winner's pack, and what its mode adds (``MODES``: a story
+    chapter's record and reward)."""
     result = row.get("result") or {}
     GAME_LOG.info("game %s (%s) over at version %s: winner %s, %s", row["id"], row.get("mode"), row.get("version"),
                   result.get("winner"), result.get("reason"))
     reward_winner(db, row)
-    if row.get("mode") == "story":
-        from webapp.game import story  # story imports play
-        story.on_game_over(db, row)
+    mode = MODES.get(row.get("mode"))
+    if mode is not None:
+        mode.game_over(db, row)
 
 
 def reward_winner(db, row):
@@ -443,7 +428,7 @@ def reward_winner(db, row):
     if user_id is None:
         return None
     source = f"win:game:{row['id']}"
-    if db.execute("SELECT 1 FROM packs WHERE user_id = ? AND source = ?", [user_id, source]).fetchone():
+    if store.has_pack_from(db, user_id, source):
         return None
     return store.grant_pack(db, user_id, source)
 
@@ -580,14 +565,10 @@ def public_units(game):
 
 
 def opponent_name(row, lang="en"):
-    """A story game's CPU is the chapter's opponent ("Goblin Scouts"); None for other games."""
-    if row.get("mode") != "story":
-        return None
-    from webapp.game import story  # story imports play
-    try:
-        return story.chapter_of(row).opponent["name"][lang]
-    except NotFound:
-        return None
+    """The name its mode gives a game's CPU (a story game's is the chapter's opponent, "Goblin
+    Scouts"); None for other games."""
+    mode = MODES.get(row.get("mode"))
+    return mode.opponent_name(row, lang) if mode is not None else None
 
 
 def seat_lang(row, seat):
@@ -648,7 +629,7 @@ def state_for(row, game, seat, events=(), names=None, parts=None, lang=None):
 
 #: Days without an action after which a CPU or story game in progress is resigned for its player
 #: (the app's ``ABANDON_AFTER_DAYS`` setting overrides it; 0 turns it off).
-ABANDON_AFTER_DAYS = 14
+ABANDON_AFTER_DAYS = DEFAULTS["ABANDON_AFTER_DAYS"]
 
 
 def abandon(db, game_id, user_id):
@@ -678,13 +659,8 @@ def abandon_stale(db, user_id=None, days=ABANDON_AFTER_DAYS, now=None):
     now = now or datetime.datetime.now(datetime.UTC)
     # the store's stamps are ISO 8601 UTC text ("2025-01-31T12:00:00.000Z"): they compare as text
     cutoff = (now - datetime.timedelta(days=days)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-    where = "status = 'active' AND mode IN ('cpu', 'story') AND updated < ?"
-    params = [cutoff]
-    if user_id is not None:
-        where += " AND (seat0_user_id = ? OR seat1_user_id = ?)"
-        params += [user_id, user_id]
     ended = []
-    for r in db.execute(f"SELECT id, seat0_user_id, seat1_user_id FROM games WHERE {where}", params).fetchall():
+    for r in store.stale_games(db, ("cpu", "story"), cutoff, user_id):
         human = 0 if r[1] is not None else 1
         try:
             end(db, r[0], 1 - human, "resign")
@@ -703,13 +679,8 @@ def earned_packs(db, row, user_id):
     the chapter (granted once per player and chapter, so a pack of the chapter made after this game
     began was made by it)."""
     sources = [f"win:game:{row['id']}"]
-    story_source = None
-    if row.get("mode") == "story":
-        from webapp.game import story  # story imports play
-        try:
-            story_source = story.chapter_of(row).pack_source
-        except NotFound:
-            story_source = None
+    mode = MODES.get(row.get("mode"))
+    story_source = mode.reward_source(row) if mode is not None else None
     out = []
     for p in store.list_packs(db, user_id):
         if p["source"] in sources or (story_source and p["source"] == story_source

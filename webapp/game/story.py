@@ -7,8 +7,9 @@ chapters (every problem names the file and the field), starts a chapter's game t
 service's store (mode ``"story"``, the human in seat 0 and first, R5.1), judges the goal from the
 game's record, and records the clear and grants the reward exactly once.
 
-The play service calls ``on_game_over(db, row)`` when a story game ends; the chapter's "done"
-page calls ``finish`` again as a safety net. Both are idempotent: ``store.claim_reward`` flips
+This module registers the story mode with the play service (``play.register_mode``, at the end
+of the file): the chapter's opponent names the CPU, and ``on_game_over(db, row)`` runs when a
+story game ends; the chapter's "done" page calls ``finish`` again as a safety net. Both are idempotent: ``store.claim_reward`` flips
 ``reward_granted`` once, in the same transaction as the grant.
 """
 
@@ -19,16 +20,18 @@ import os
 import random
 import re
 import secrets
-import tomllib
 from collections import Counter
 from typing import NamedTuple
 
 from flask_babel import gettext  # the request's language; English outside a request
 
 from webapp import store
+from webapp.decks import collection
 from webapp.game import play
+from webapp.game.replay import new_game
+from webapp.game.replay import steps as replay_steps
 from webapp.ai import DIFFICULTIES
-from webapp.cards.decks import DeckDataError, load_decks, parse_deck
+from webapp.cards.decks import DeckDataError, load_decks, open_record, parse_deck, toml_files
 from webapp.engine import Game, load_pool
 from webapp.engine.board import LANDS
 
@@ -126,16 +129,7 @@ def parse_chapter(data, pool, loaner, source="<data>"):
     ``loaner`` is the Prince's Brigade (a Deck): a custom start position is tried with it as the
     human's deck, as a player without 30 cards would play it (R2.3).
     """
-    cid = data.get("id") if isinstance(data, dict) else None
-
-    def fail(field, problem):
-        raise StoryDataError(f"{source}: chapter {cid!r}: field {field!r}: {problem}")
-
-    if not isinstance(data, dict):
-        fail("", "a chapter is a table of fields")
-    for k in data:
-        if k not in CHAPTER_KEYS:
-            fail(k, f"unknown key (known: {', '.join(sorted(CHAPTER_KEYS))})")
+    cid, fail = open_record(data, "chapter", CHAPTER_KEYS, source, StoryDataError)
     for k in sorted(REQUIRED_KEYS):
         if k not in data:
             fail(k, "missing")
@@ -308,19 +302,11 @@ def load_chapters(path=None, pool=None):
     path = path or story_dir()
     pool = load_pool() if pool is None else pool
     try:
-        loaner = load_decks(pool)[play.LOANER]
+        loaner = load_decks(pool)[collection.LOANER]
     except KeyError:
-        raise StoryDataError(f"the loaner deck {play.LOANER!r} is missing from cards/decks") from None
+        raise StoryDataError(f"the loaner deck {collection.LOANER!r} is missing from cards/decks") from None
     chapters, ids, orders = [], {}, {}
-    for name in sorted(os.listdir(path)):
-        if not name.endswith(".toml"):
-            continue
-        full = os.path.join(path, name)
-        try:
-            with open(full, "rb") as fh:
-                data = tomllib.load(fh)
-        except tomllib.TOMLDecodeError as exc:
-            raise StoryDataError(f"{full}: not valid TOML: {exc}") from None
+    for full, data in toml_files(path, StoryDataError):
         chapter = parse_chapter(data, pool, loaner, full)
         if chapter.id in ids:
             raise StoryDataError(f"{full}: chapter {chapter.id!r}: field 'id': also used by {ids[chapter.id]}")
@@ -398,14 +384,15 @@ def better(new, old):
 # ---------------------------------------------------------------- starting a chapter
 
 
-def story_deck(db, user_id, deck_id=None, all_owned=False):
+def story_deck(db, user_id, deck_id=None, config=None):
     """The human's deck for a chapter: the one chosen (checked as playable), else the Prince's
-    Brigade while the player may borrow it (R2.3), else their first playable deck."""
+    Brigade while the player may borrow it (R2.3), else their first playable deck (the collection
+    policy under the host's ``config``, webapp/decks/collection.py)."""
     if deck_id is not None:
-        return play.deck_for(db, user_id, deck_id, all_owned)
-    decks = play.playable_decks(db, user_id, all_owned)
+        return play.deck_for(db, user_id, deck_id, config)
+    decks = collection.playable_decks(db, user_id, config)
     for deck in decks:
-        if deck["loaner"] and deck.get("slug") == play.LOANER:
+        if deck["loaner"] and deck.get("slug") == collection.LOANER:
             return deck
     if decks:
         return decks[0]
@@ -413,7 +400,7 @@ def story_deck(db, user_id, deck_id=None, all_owned=False):
                                  "your own cards in the deck builder to go on with the story."))
 
 
-def start_chapter(db, user, chapter_id, deck_id=None, seed=None, all_owned=False, cpu_name=None, seconds=None):
+def start_chapter(db, user, chapter_id, deck_id=None, seed=None, config=None, cpu_name=None, seconds=None):
     """Create the chapter's game against the CPU and return its id (mode ``"story"``).
 
     The human is seat 0 and goes first (R5.1), the CPU (of the chapter's difficulty) picks its leaders
@@ -428,7 +415,7 @@ def start_chapter(db, user, chapter_id, deck_id=None, seed=None, all_owned=False
     ch = chapter(chapter_id)
     if ch.id not in unlocked(store.get_progress(db, uid)):
         raise play.Forbidden(gettext("Chapter %(n)s is locked: clear the chapter before it first.", n=ch.order))
-    deck = story_deck(db, uid, deck_id, all_owned)
+    deck = story_deck(db, uid, deck_id, config)
     seed = secrets.randbelow(2**63) if seed is None else seed
     decks = [play.deck_list(deck["cards"]), play.deck_list(ch.deck.counts)]
     setup = {"story": ch.id, "decks": decks, "deck_ids": [deck["id"], None], "mode": "story", "seed": seed,
@@ -438,7 +425,7 @@ def start_chapter(db, user, chapter_id, deck_id=None, seed=None, all_owned=False
         scenario = fill_start(ch.start, decks, seed)
         setup["scenario"] = scenario
         setup["decks"] = [scenario_cards(scenario, p) for p in (0, 1)]
-    game = initial_game(setup)
+    game = new_game(setup)
     return store.create_game(db, "story", seed, setup, state=game.to_json())
 
 
@@ -447,11 +434,6 @@ def scenario_cards(scenario, p):
     pl = scenario["players"][p]
     return sorted((item if isinstance(item, str) else item["card"])
                   for zone in ("hand", "units", "discard", "deck") for item in pl.get(zone, []))
-
-
-def initial_game(setup):
-    """The game a story setup starts: its scenario, or the two decks at the leader choice."""
-    return play.new_game(setup)
 
 
 def chapter_of(row):
@@ -480,15 +462,6 @@ class Verdict(NamedTuple):
     reason: str        # a short English explanation
 
 
-def replay_states(row, actions):
-    """The game after each stored action, from the chapter's initial position."""
-    game = initial_game(row["setup"])
-    yield game
-    for a in actions:
-        game.apply(a["player"], a["action"])
-        yield game
-
-
 def judge(row, game, actions=None):
     """Judge a story game's goal (docs/story.md).
 
@@ -513,7 +486,7 @@ def judge(row, game, actions=None):
             return Verdict(False, True, None, f"won in round {state.round}, after round {limit}")
         return Verdict(True, True, state.round, f"won ({result.get('reason')}) in round {state.round}")
     land, limit = LANDS.index(goal["land"]), goal["by_round"]
-    states = replay_states(row, actions) if actions is not None else (game,)
+    states = (step.game for step in replay_steps(row["setup"], actions)) if actions is not None else (game,)
     for g in states:
         s = g.state
         if s.round > limit:
@@ -574,7 +547,7 @@ def start_text(ch, lang="en"):
     if ch.start is None:
         return None
     try:
-        loaner = load_decks(load_pool())[play.LOANER]
+        loaner = load_decks(load_pool())[collection.LOANER]
         game = Game.from_scenario(fill_start(ch.start, [loaner.card_ids(), ch.deck.card_ids()], 0))
     except (KeyError, ValueError, TypeError):
         return None
@@ -666,3 +639,24 @@ def on_game_over(db, row):
 def reward_packs(db, user_id, ch):
     """The user's packs from this chapter's reward (to show them with the pack-opening view)."""
     return [p for p in store.list_packs(db, user_id) if p["source"] == ch.pack_source]
+
+
+def opponent_name(row, lang="en"):
+    """The chapter's opponent, who plays a story game's CPU seat ("Goblin Scouts"); None if the
+    chapter is gone."""
+    try:
+        return chapter_of(row).opponent["name"][lang]
+    except play.NotFound:
+        return None
+
+
+def reward_source(row):
+    """The ``packs.source`` of the reward packs of a story game's chapter; None if the chapter is gone."""
+    try:
+        return chapter_of(row).pack_source
+    except play.NotFound:
+        return None
+
+
+play.register_mode("story", play.Mode(opponent_name=opponent_name, reward_source=reward_source,
+                                      game_over=on_game_over))

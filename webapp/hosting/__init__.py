@@ -7,7 +7,6 @@ The pages (``webapp.web.admin``) and the command line call these; the store's qu
 """
 
 import functools
-import json
 import logging
 import os
 import secrets
@@ -15,16 +14,18 @@ import subprocess
 from datetime import datetime, UTC
 from importlib import metadata
 
-from webapp import ROOT
+from webapp.config import DEFAULTS
+from webapp.serving import ROOT
 from webapp.store import transaction
 from webapp.store.admin import audit, create_reset, set_host
+from webapp.store.files import backup, configured_path, last_backup
 from webapp.store.users import create_user, get_user_by_name
 from webapp.accounts.passwords import hash_password
 
 log = logging.getLogger(__name__)
 
 #: Seconds a password-reset link works (app setting ``RESET_LINK_HOURS`` overrides, in hours).
-RESET_LINK_HOURS = 24
+RESET_LINK_HOURS = DEFAULTS["RESET_LINK_HOURS"]
 
 #: The settings a host can see on the admin page: (key, what it does). Only the registration mode
 #: changes at run time (it is stored in the database); the others are read from instance/config.py
@@ -128,8 +129,6 @@ def backup_dir(app):
 def backup_now(app, db, actor_id=None):
     """Back the database up into BACKUP_DIR (SQLite's online backup, safe while playing); audit it.
     Returns the record {"at", "path", "bytes"}."""
-    from webapp.store.__main__ import backup
-
     folder = backup_dir(app)
     os.makedirs(folder, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
@@ -139,34 +138,6 @@ def backup_now(app, db, actor_id=None):
     with transaction(db):
         audit(db, actor_id, "backup", None, {"path": dest, "bytes": record["bytes"]})
     return record
-
-
-def backup_record_path(db_path):
-    """The small JSON file beside the database that remembers its last backup. A file, not a row:
-    a backup must not write to the database it copies (a write could wait on a busy writer)."""
-    return f"{db_path}.last-backup.json"
-
-
-def record_backup(db_path, dest):
-    """Remember ``dest`` as the last backup of ``db_path`` (the admin page shows it)."""
-    from webapp.store import now
-
-    record = {"at": now(), "path": str(dest), "bytes": os.path.getsize(dest)}
-    target = backup_record_path(db_path)
-    tmp = f"{target}.{os.getpid()}.tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(record, f)
-    os.replace(tmp, target)
-    return record
-
-
-def last_backup(db_path):
-    """The last backup's record {"at", "path", "bytes"}, or None."""
-    try:
-        with open(backup_record_path(db_path), encoding="utf-8") as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
 
 
 @functools.lru_cache(maxsize=1)
@@ -206,7 +177,6 @@ def cli(argv=None, prog="python -m webapp admin"):
     from flask import Config
 
     from webapp.store import connect, migrate
-    from webapp.store.__main__ import configured_path
 
     parser = argparse.ArgumentParser(prog=prog, description="Host accounts of a Brigade server.")
     parser.add_argument("--db", help="database file (default: the app's, see docs/storage.md)")

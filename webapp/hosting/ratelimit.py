@@ -1,5 +1,5 @@
-"""One sliding-window rate limiter for the whole server: logins, registrations, joins, replays,
-socket events. In memory, per process; thread-safe (the threading server shares it between
+"""One sliding-window rate limiter for the whole server: logins, registrations, joins, replays, hints,
+socket events, emotes. In memory, per process; thread-safe (the threading server shares it between
 request threads, gevent between greenlets).
 
     limiter = Window(limit=5, seconds=60)

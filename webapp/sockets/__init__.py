@@ -11,8 +11,11 @@ import orjson
 from flask_socketio import SocketIO
 from socketio.packet import ACK, CONNECT, DISCONNECT, EVENT, Packet
 
-from webapp import SERVER
+from webapp.serving import SERVER
 from webapp.hosting import cluster
+
+from . import handlers
+from .handlers import REFUSED, RESERVED
 
 #: The largest Socket.IO message the server reads at all; a bigger one closes the connection.
 #: Real messages are a few hundred bytes (docs/protocol.md); handlers refuse anything over
@@ -38,17 +41,6 @@ class FastJson:
     @staticmethod
     def loads(text, **kwargs):
         return orjson.loads(text)
-
-
-#: Event names Socket.IO keeps for itself (python-socketio's ``connect``/``disconnect``, the
-#: JavaScript client's ``connect_error``, ``disconnecting``, ``newListener``, ``removeListener``) and
-#: ``*``, python-socketio's catch-all. A client that sends one as an event is refused: it never
-#: reaches the server's connect or disconnect handler (docs/protocol.md, docs/security.md).
-RESERVED = frozenset({"connect", "disconnect", "connect_error", "disconnecting", "newListener",
-                      "removeListener", "*"})
-#: The event a refused packet is turned into; only ``handlers.register``'s handler of this name reads
-#: it, and it answers ``bad_request`` with the reason (a client sending this name is refused too).
-REFUSED = "\x00refused"
 
 
 class JsonPacket(Packet):
@@ -121,18 +113,13 @@ def url_adapter_per_socket(app):
 
 
 def init_app(app):
-    """Create the app's SocketIO server (threading mode, or gevent's: ``webapp.SERVER``, docs/deploy.md)
+    """Create the app's SocketIO server (threading mode, or gevent's: ``webapp.serving.SERVER``, docs/deploy.md)
     and register the handlers."""
-    from . import handlers
-
-    app.config.setdefault("CPU_DELAY", 0.35)   # seconds between the CPU's actions, so a browser can animate them
-    for key, value in handlers.LIMITS.items():  # flood limits (docs/protocol.md, docs/security.md)
-        app.config.setdefault(key, value)
     # Several processes (docs/deploy.md): MESSAGE_QUEUE = "redis://…" carries every emit to the other
     # processes' sockets, and webapp.hosting.cluster shares leases, caps, limits and presence. Unset: one process.
     queue = cluster.url_of(app.config)
     if queue:
-        app.extensions["brigade_cluster"] = cluster.Cluster(queue, app.config.get("MESSAGE_QUEUE_PREFIX", "brigade"))
+        app.extensions["brigade_cluster"] = cluster.Cluster(queue, app.config["MESSAGE_QUEUE_PREFIX"])
     socketio = SocketIO(
         app,
         async_mode=SERVER,
@@ -143,7 +130,7 @@ def init_app(app):
         manage_session=True,
         serializer=JsonPacket,
         message_queue=queue,
-        channel=app.config.get("MESSAGE_QUEUE_PREFIX", "brigade") + ":socketio",
+        channel=app.config["MESSAGE_QUEUE_PREFIX"] + ":socketio",
     )
     handlers.register(app, socketio)
     url_adapter_per_socket(app)

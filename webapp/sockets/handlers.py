@@ -10,7 +10,11 @@ rooms also carry over a message queue when several server processes share the ga
 (ARCHITECTURE.md "Server").
 
 Online games between friends (clocks, presence, claims, emotes, rematches) are ``webapp.game.online``'s:
-the handlers here only check payloads and hand over.
+the handlers here only check payloads and hand over. An action goes to the game service directly
+(``play.apply``), an online game's through ``Online.act``, which adds its clocks. The ``Hub`` is the
+services' notifier (``webapp.game.notify.Notifier``: ``to_game``, ``push``, ``watch_clocks``) and
+the one owner of the app's background tasks: the CPU's moves (one task per game) and the online
+games' clock ticker (one per process).
 """
 
 import collections
@@ -33,7 +37,6 @@ from webapp import store
 from webapp.game import online as online_games
 from webapp.hosting.ratelimit import Window
 
-from . import REFUSED
 from .updates import diff
 
 log = logging.getLogger(__name__)
@@ -46,19 +49,19 @@ MAX_INT = 2**53  # what a browser's numbers hold exactly
 #: Refused events (over the rate limit) within FLOOD_WINDOW seconds that end the connection.
 FLOOD_WINDOW, FLOOD_REFUSALS = 5.0, 60
 
-#: The flood limits' settings (app config, docs/protocol.md "Flood control", docs/security.md).
-#: ``None`` means "derived from RATE_LIMIT": a test that lifts RATE_LIMIT lifts them all.
-LIMITS = {
-    "RATE_LIMIT": 20,              # events a second on one socket
-    "RATE_LIMIT_USER": None,       # events a second over all of one user's sockets (2 x RATE_LIMIT)
-    "RATE_LIMIT_ADDRESS": None,    # ... of one address's sockets (5 x RATE_LIMIT)
-    "SOCKETS_PER_USER": 8,         # sockets open at once per user (tabs, a phone, a reconnect racing its old socket)
-    "SOCKETS_PER_ADDRESS": 32,     # ... per address (friends behind one home router)
-    "STATES_PER_SECOND": None,     # states a user's joins may build a second (RATE_LIMIT / 2); cached ones are free
-    "STATE_CACHE_BYTES": 32 * 2**20,  # what the built states kept for repeated joins may hold, as JSON
-    "OUTBOX_LIMIT": 64,            # packets waiting to be written to one socket before it is closed as too slow
-}
+#: The flood limits derived from RATE_LIMIT when their key is None (webapp/config.py, docs/protocol.md
+#: "Flood control"): a test that lifts RATE_LIMIT lifts them all.
 DERIVED = {"RATE_LIMIT_USER": 2.0, "RATE_LIMIT_ADDRESS": 5.0, "STATES_PER_SECOND": 0.5}
+#: Event names Socket.IO keeps for itself (python-socketio's ``connect``/``disconnect``, the
+#: JavaScript client's ``connect_error``, ``disconnecting``, ``newListener``, ``removeListener``) and
+#: ``*``, python-socketio's catch-all. A client that sends one as an event is refused by the packet
+#: reader (``webapp.sockets.JsonPacket``): it never reaches the server's connect or disconnect handler
+#: (docs/protocol.md, docs/security.md).
+RESERVED = frozenset({"connect", "disconnect", "connect_error", "disconnecting", "newListener",
+                      "removeListener", "*"})
+#: The event a refused packet is turned into; only ``register``'s handler of this name reads it, and
+#: it answers ``bad_request`` with the reason (a client sending this name is refused too).
+REFUSED = "\x00refused"
 #: SQLite's words for a write that could not get the database (another writer held it past the
 #: busy timeout, or the file is read-only): the player is told to try again (code ``busy``).
 UNAVAILABLE = ("database is locked", "database is busy", "readonly database", "disk I/O error")
@@ -251,7 +254,9 @@ class Pool:
 
 
 class Hub:
-    """The sockets of one app: who is connected, rate limits, and the CPU tasks of its games."""
+    """The sockets of one app: who is connected, rate limits, what the services tell the players
+    (the notifier of ``webapp.game.notify``), and every background task: the CPU's moves and the
+    online games' clock ticker."""
 
     def __init__(self, app, socketio):
         self.app, self.socketio = app, socketio
@@ -262,6 +267,8 @@ class Hub:
         self.cpu = {}      # game id -> "run again" flag of its running CPU task
         self.names = {}    # game id -> seat names (they never change during a game)
         self.online = None  # webapp.game.online.Online: presence, clocks, claims of online games
+        self.ticking = False  # whether the clock ticker runs (``watch_clocks``)
+        self.ticker_lock = threading.Lock()
         self.windows = {}  # (name, limit, seconds) -> Window: the flood limits at their current settings
         self.states = StateCache(int(self.limit("STATE_CACHE_BYTES")))
         self.built = 0     # states built (not served from self.states): what the tests count
@@ -274,7 +281,7 @@ class Hub:
             socketio.start_background_task(self.cluster.run, socketio.sleep)
 
     def limit(self, key):
-        """A flood-limit setting (LIMITS), derived from RATE_LIMIT when not set."""
+        """A flood-limit setting (webapp/config.py), derived from RATE_LIMIT when None (DERIVED)."""
         value = self.app.config.get(key)
         if value is None:
             value = max(1, int(self.app.config["RATE_LIMIT"] * DERIVED[key]))
@@ -500,6 +507,10 @@ class Hub:
             payload["online"] = extra if extra is not None else self.online.block(db, row)
         return payload
 
+    def to_game(self, game_id, event, payload):
+        """Emit to everyone in the game's room (``Notifier.to_game``): players and spectators alike."""
+        self.socketio.emit(event, payload, to=room(game_id))
+
     def push(self, db, played):
         """Send every seat (and the spectators) of the game its own state after an action: once per
         seat and version, as a full ``state`` to the sockets that take those and as an ``update`` to
@@ -668,11 +679,44 @@ class Hub:
         if play.cpu_to_move(row, game) is not None:
             self.kick_cpu(row["id"])
 
+    # ------------------------------------------------------------ the clock ticker
+
+    def watch_clocks(self):
+        """Make sure the online games' clock ticker runs while there is something to watch
+        (``Notifier.watch_clocks``): one task per process."""
+        with self.ticker_lock:
+            if self.ticking or not self.online.watching():
+                return
+            self.ticking = True
+        self.socketio.start_background_task(self.run_ticker)
+
+    def run_ticker(self):
+        """Every ONLINE_TICK seconds, ``Online.look``: end the games whose clock ran out or whose absent
+        player passed the automatic claim. Stops when nothing is left to watch (``watch_clocks`` starts
+        it again); the check and the flag move under one lock, so a game tracked meanwhile is never
+        left without a ticker."""
+        online = self.online
+        db = store.connect(self.app.config["DATABASE"])
+        try:
+            while True:
+                self.socketio.sleep(online.tick_seconds())
+                with self.ticker_lock:
+                    if not online.watching():
+                        self.ticking = False
+                        return
+                try:
+                    online.look(db)
+                except Exception:  # a bug must not stop every game's clock
+                    log.exception("the online ticker failed")
+        finally:
+            online.let_go()
+            db.close()
+
 
 def register(app, socketio):
     """Attach the protocol's handlers to ``socketio``."""
     hub = Hub(app, socketio)
-    hub.online = online_games.Online(app, socketio, hub)
+    hub.online = online_games.Online(app, notifier=hub)
     app.extensions["brigade_hub"] = hub
     app.extensions["brigade_online"] = hub.online
 
@@ -771,7 +815,12 @@ def register(app, socketio):
     @guarded("action", {"game": "id", "action": "action", "version": "version"})
     def on_action(member, game, action, version):
         db = store.get_db()
-        played = hub.online.act(db, game, member.user_id, action, version)
+        row = play.load_row(db, game)
+        seat = play.player_seat(row, member.user_id)
+        if online_games.is_online(row):  # the clocks are a policy of online games (R18.3)
+            played = hub.online.act(db, row, seat, action, version)
+        else:  # CPU and story games: the one write path, nothing in between
+            played = play.apply(db, row, seat, action, version)
         if played.seat is not None and member.games.get(game, "none") != played.seat:
             hub.enter(member, played.row)
         if played.seat is not None:  # an end by timeout was pushed already

@@ -7,25 +7,14 @@ or ``instance/``); ``--db`` overrides all of them.
 
 import argparse
 import os
-import sqlite3
 import sys
-from pathlib import Path
 
-from flask import Config
-
-from .db import connect, default_path
-from .schema import LATEST, migrate, version
+from .db import connect
+from .files import backup, configured_path
+from .schema import LATEST, migrate
 from .seed import seed_from_files
 
-
-def configured_path():
-    """The database path ``create_app()`` would configure, without creating an app."""
-    from webapp import ROOT
-
-    instance = str(Path(os.environ.get("BRIGADE_INSTANCE_PATH") or ROOT / "instance").resolve())
-    config = Config(instance)
-    config.from_pyfile("config.py", silent=True)
-    return config.get("DATABASE") or default_path(instance)
+__all__ = ["main", "init", "seed", "backup", "configured_path"]
 
 
 def init(path):
@@ -45,36 +34,6 @@ def seed(path):
         done = seed_from_files(db, force=True)
     print(f"{path}: seeded {done['cards']} cards ({done['retired']} no longer in the pool), "
           f"{done['loaners']} loaner decks ({done['removed_loaners']} removed)")
-
-
-def backup(path, dest, quiet=False):
-    """Copy the live database to ``dest`` with SQLite's online backup API; safe while the server runs.
-    The copy is remembered as the last backup (the admin page shows it, docs/admin.md)."""
-    if not os.path.exists(path):
-        raise SystemExit(f"error: no database at {path}")
-    tmp = f"{dest}.{os.getpid()}.tmp"
-    source = sqlite3.connect(path, timeout=5.0)
-    target = sqlite3.connect(tmp)
-    try:
-        # One step: a single read transaction, which in WAL mode never blocks the server's writers.
-        source.backup(target)
-        target.execute("PRAGMA journal_mode = DELETE")  # a backup is one self-contained file
-        schema = version_of(target)
-    finally:
-        target.close()
-        source.close()
-    os.replace(tmp, dest)  # never leave a half-written backup under the real name
-    if not quiet:
-        print(f"backed up {path} to {dest} ({os.path.getsize(dest)} bytes, schema version {schema})")
-    from webapp.hosting import record_backup
-    record_backup(path, os.path.abspath(dest))
-
-
-def version_of(conn):
-    """The schema version of a plain sqlite3 connection's database."""
-    import sqlite_utils
-
-    return version(sqlite_utils.Database(conn))
 
 
 def main(argv=None, prog="python -m webapp.store"):

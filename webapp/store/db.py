@@ -30,7 +30,7 @@ BUSY_STEP, BUSY_PAUSE = 0.005, 0.05
 
 
 def gevent_patched():
-    """True in a server whose standard library gevent patched (webapp.SERVER == "gevent")."""
+    """True in a server whose standard library gevent patched (webapp.serving.SERVER == "gevent")."""
     monkey = sys.modules.get("gevent.monkey")
     return monkey is not None and monkey.is_module_patched("threading")
 
@@ -192,26 +192,4 @@ def close_db(exc=None):
 
     db = g.pop("db", None)
     if db is not None:
-        db.close()
-
-
-def init_app(app):
-    """Register ``close_db`` and, when ``DATABASE`` is set, create, migrate and seed the file."""
-    app.teardown_appcontext(close_db)
-    path = app.config.get("DATABASE")
-    if path:
-        prepare(path)
-
-
-def prepare(path):
-    """Create or migrate the schema of ``path`` and seed the pool and loaner decks if they changed."""
-    from .schema import migrate
-    from .seed import seed_from_files
-
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    db = connect(path)
-    try:
-        migrate(db)
-        seed_from_files(db)
-    finally:
         db.close()

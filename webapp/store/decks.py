@@ -163,3 +163,8 @@ def delete_deck(db, user_id, deck_id):
     with transaction(db):
         writable(db, user_id, deck_id)
         db.execute("DELETE FROM decks WHERE id = ?", [deck_id])
+
+
+def loaner_ids(db):
+    """The ids of the loaner decks."""
+    return {r[0] for r in db.execute("SELECT id FROM decks WHERE loaner = 1")}

@@ -106,3 +106,37 @@ def list_games(db, user_id, status=None):
     sql = (f"SELECT {SUMMARY} FROM games WHERE (seat0_user_id = :u OR seat1_user_id = :u)"
            + (" AND status = :s" if status else "") + " ORDER BY updated DESC, id DESC")
     return [game_row(r) for r in db.query(sql, {"u": user_id, "s": status})]
+
+
+def deck_ids_played(db, user_id):
+    """The deck ids (None where a setup names none) the user sat down with in every game that started,
+    at either seat, in no particular order."""
+    used = []
+    for seat in (0, 1):
+        used += [deck_id for (deck_id,) in db.execute(
+            f"SELECT json_extract(setup, '$.deck_ids[{seat}]') FROM games WHERE seat{seat}_user_id = ? AND status != 'waiting'",
+            [user_id])]
+    return used
+
+
+def has_online_game(db, user_id):
+    """Whether the user has had an online game of any status (an invitation counts)."""
+    return db.execute("SELECT 1 FROM games WHERE mode = 'online' AND (seat0_user_id = ? OR seat1_user_id = ?) LIMIT 1",
+                      [user_id, user_id]).fetchone() is not None
+
+
+def count_active_games(db, user_id, modes):
+    """How many games of the given modes the user has in progress at seat 0 (where a solo game's player sits)."""
+    return db.execute("SELECT count(*) FROM games WHERE status = 'active' AND seat0_user_id = ? AND mode IN "
+                      f"({', '.join('?' for _ in modes)})", [user_id, *modes]).fetchone()[0]
+
+
+def stale_games(db, modes, before, user_id=None):
+    """[(id, seat0 user id, seat1 user id)] of the games of ``modes`` in progress whose last write is
+    older than ``before`` (the store's ISO 8601 text), the user's only (either seat) when given."""
+    where = f"status = 'active' AND mode IN ({', '.join('?' for _ in modes)}) AND updated < ?"
+    params = [*modes, before]
+    if user_id is not None:
+        where += " AND (seat0_user_id = ? OR seat1_user_id = ?)"
+        params += [user_id, user_id]
+    return [tuple(r) for r in db.execute(f"SELECT id, seat0_user_id, seat1_user_id FROM games WHERE {where}", params).fetchall()]

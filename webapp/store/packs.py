@@ -35,3 +35,13 @@ def open_pack(db, user_id, pack_id, card_ids):
         if cursor.rowcount != 1:
             raise PackNotFound(f"user {user_id!r} has no unopened pack {pack_id!r}")
         add_cards(db, user_id, card_ids)
+
+
+def has_opened_pack(db, user_id):
+    """Whether the user has opened any pack."""
+    return db.execute("SELECT 1 FROM packs WHERE user_id = ? AND opened_at IS NOT NULL LIMIT 1", [user_id]).fetchone() is not None
+
+
+def has_pack_from(db, user_id, source):
+    """Whether the user was ever granted a pack from ``source`` (opened or not)."""
+    return db.execute("SELECT 1 FROM packs WHERE user_id = ? AND source = ?", [user_id, source]).fetchone() is not None

@@ -17,3 +17,8 @@ def set_setting(db, key, value):
 def all_settings(db):
     """Every setting as a dict."""
     return {row["key"]: json.loads(row["value"]) for row in db.query("SELECT key, value FROM settings ORDER BY key")}
+
+
+def has_setting(db, key):
+    """Whether anything is stored under ``key`` (a host's choice on the admin page, not config.py's)."""
+    return db.execute("SELECT 1 FROM settings WHERE key = ?", [key]).fetchone() is not None

@@ -27,3 +27,9 @@ def claim_reward(db, user_id, chapter):
                         "WHERE user_id = ? AND chapter = ? AND cleared = 1 AND reward_granted = 0",
                         [now(), user_id, str(chapter)])
     return cursor.rowcount == 1
+
+
+def has_cleared(db, user_id, chapter):
+    """Whether the user has cleared the chapter."""
+    return db.execute("SELECT 1 FROM story_progress WHERE user_id = ? AND chapter = ? AND cleared = 1",
+                      [user_id, chapter]).fetchone() is not None

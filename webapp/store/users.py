@@ -76,3 +76,9 @@ def remember_place(db, user_id, place, keep=20):
                "ON CONFLICT (user_id, place) DO UPDATE SET seen = excluded.seen", [user_id, place, now()])
     db.execute("DELETE FROM known_logins WHERE user_id = ? AND place NOT IN (SELECT place FROM known_logins "
                "WHERE user_id = ? ORDER BY seen DESC LIMIT ?)", [user_id, user_id, keep])
+
+
+def session_version(db, user_id):
+    """The user's session version (raised by ``revoke_sessions``), or None without such a user."""
+    row = db.execute("SELECT session_version FROM users WHERE id = ?", [user_id]).fetchone()
+    return None if row is None else row[0]

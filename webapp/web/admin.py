@@ -18,7 +18,8 @@ from webapp.store import get_db, get_user, transaction
 from webapp.store import admin as admin_store
 from webapp.store.errors import StaleVersion, UserNotFound
 from webapp.store.games import end_game, load_game, STATUSES
-from webapp.store.settings import set_setting
+from webapp.store.settings import has_setting, set_setting
+from webapp.store.users import user_count
 from webapp.accounts.passwords import MAX_LENGTH, MIN_LENGTH, hash_password
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
@@ -72,9 +73,9 @@ def index():
         db_size=admin_store.db_size(current_app.config["DATABASE"]), last_backup=hosting.last_backup(current_app.config["DATABASE"]),
         backup_dir=hosting.backup_dir(current_app),
         mode=accounts.registration_mode(current_app.config, db),
-        chosen=db.execute("SELECT value FROM settings WHERE key = ?", [accounts.MODE_SETTING]).fetchone(),
+        chosen=has_setting(db, accounts.MODE_SETTING),
         modes=accounts.REGISTRATION_MODES, settings=hosting.shown_settings(current_app.config),
-        active=admin_store.active_games_by_mode(db), users=db.execute("SELECT count(*) FROM users").fetchone()[0],
+        active=admin_store.active_games_by_mode(db), users=user_count(db),
         audit=admin_store.list_audit(db, 10))
 
 

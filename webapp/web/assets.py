@@ -24,16 +24,12 @@ from flask import current_app, request
 IMMUTABLE = "public, max-age=31536000, immutable"
 #: `from "./x.js"`, `import "./x.js"` and `import("./x.js")` of a sibling module.
 IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])\./([A-Za-z0-9_.-]+\.js)\2""")
-COMPRESSED = ["text/html", "text/css", "text/javascript", "application/javascript", "application/json",
-              "image/svg+xml", "text/plain"]
 
 
 def init_app(app):
     from flask_compress import Compress
 
-    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
-    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
-    app.config.setdefault("COMPRESS_ALGORITHM_STREAMING", ["br", "deflate"])
+    # COMPRESS_MIMETYPES, COMPRESS_ALGORITHM, COMPRESS_ALGORITHM_STREAMING: webapp/config.py
     Compress(app)
     app.url_defaults(hash_static_urls)
     original = app.view_functions["static"]

@@ -14,6 +14,9 @@ import json
 
 from flask import has_request_context, request, url_for
 
+from webapp.cards.art import card_svg
+from webapp.engine import load_pool
+
 LANGS = ("en", "ja")
 #: How long a hashed file may be kept: a year, and it never changes under its URL.
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -26,12 +29,16 @@ def digest(data):
     return hashlib.sha256(data).hexdigest()[:12]
 
 
-def art_file(card_id, lang):
-    """(SVG bytes, hash) of one card face; KeyError for a card not in the pool. The face is drawn
-    once per card and language by ``collection.art_file`` (memoized there, with its ETag, which is
-    the same SHA-256 of the bytes: the URL's hash is its first 12 digits)."""
-    from webapp.web.collection import art_file as drawn
+@functools.cache  # bounded: only ids of the pool reach it, times the languages
+def drawn(card_id, lang):
+    """(SVG bytes, ETag) of a pool card's face in ``lang``, drawn on first use; KeyError for a card
+    not in the pool. The ETag is the SHA-256 of the bytes; a hashed URL holds its first 12 digits."""
+    body = card_svg(load_pool()[card_id], lang).encode()
+    return body, hashlib.sha256(body).hexdigest()[:32]
 
+
+def art_file(card_id, lang):
+    """(SVG bytes, hash) of one card face; KeyError for a card not in the pool."""
     svg, etag = drawn(card_id, "ja" if lang == "ja" else "en")
     return svg, etag[:12]
 
@@ -51,7 +58,6 @@ def art_url(card_id, lang="en"):
 def pool_faces():
     """Card id → what the board draws and words a card with (no art): the whole pool."""
     from webapp.cards.text import rules_text
-    from webapp.engine import load_pool
 
     return {cid: dict({k: card.data[k] for k in FACE_KEYS if k in card.data},
                       text={lang: rules_text(card, lang) for lang in LANGS})

@@ -6,8 +6,6 @@ marks the cards that do not match ``hidden``). Packs are listed, opened by POST 
 card by card.
 """
 
-import functools
-import hashlib
 
 from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request, session,
                    url_for)
@@ -16,8 +14,9 @@ from flask_babel import lazy_gettext as _l
 
 from webapp import i18n
 from webapp.decks import packs, search
+from webapp.decks.collection import Collection, gives_everything
 from webapp.cards import text as cardtext
-from webapp.cards.art import ELEMENT_NAMES, card_svg, type_line
+from webapp.cards.art import ELEMENT_NAMES, type_line
 from webapp.engine.carddefs import ELEMENTS
 from webapp.store import get_db
 from webapp.web import cardfiles
@@ -202,7 +201,8 @@ def pool_card(card_id):
 
 
 def owned_counts():
-    return packs.owned(get_db(), g.user["id"], current_app.config, pool())
+    """{card id: count} the logged-in user owns (webapp/decks/collection.py)."""
+    return Collection.of(get_db(), g.user["id"], current_app.config, pool()).cards
 
 
 def detail_context(card, lang):
@@ -239,7 +239,7 @@ def index():
         "collection/index.html", cards=cards, options=options, filters=filters, problems=problems,
         lang=lang, shown=sum(c["shown"] for c in cards), kinds_owned=sum(c["count"] > 0 for c in cards),
         copies_owned=sum(c["count"] for c in cards), unopened=len(unopened),
-        all_mode=current_app.config.get("COLLECTION") == "all")
+        all_mode=gives_everything(current_app.config))
 
 
 @bp.get("/collection/card/<card_id>")
@@ -260,24 +260,17 @@ def card(card_id):
 def art(lang, card_id):
     """A card face as a standalone SVG image (public, cacheable: it holds nothing about anyone).
 
-    Drawn once per card and language (``art_file``) and answered from memory after that, with an
-    ETag, so a browser that has it gets a 304 and a visitor asking again and again costs no drawing."""
+    Drawn once per card and language (``cardfiles.drawn``) and answered from memory after that, with
+    an ETag, so a browser that has it gets a 304 and a visitor asking again and again costs no drawing."""
     if lang not in LANGS:
         abort(404, description=f"Card faces come in {' and '.join(LANGS)}, not {lang[:20]!r}.")
     card = pool_card(card_id)
-    body, etag = art_file(card.id, lang)
+    body, etag = cardfiles.drawn(card.id, lang)
     response = current_app.response_class(body, mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "public, max-age=86400"
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.set_etag(etag)
     return response.make_conditional(request)
-
-
-@functools.cache  # bounded: only ids of the pool reach it, times the languages
-def art_file(card_id, lang):
-    """(SVG bytes, ETag) of a pool card's face in ``lang``, drawn on first use."""
-    body = card_svg(pool()[card_id], lang).encode()
-    return body, hashlib.sha256(body).hexdigest()[:32]
 
 
 @bp.get("/art/<lang>/<card_id>-<hash>.svg")

@@ -1,14 +1,17 @@
 """What the pages that start a battle share (the CPU game, an online invitation or join, a story
-chapter): whether the host gives every card to everyone, a deck's shown name, and the deck id of
-a submitted form. The deck list itself comes from ``play.playable_decks``; the radio buttons from
-the ``deck_choice`` macro in templates/_deck_choice.html."""
+chapter): the decks the player may choose, a deck's shown name, and the deck id of a submitted
+form. Which decks are playable is the collection policy's (webapp/decks/collection.py, under the
+host's config; the services those pages call take the same config); the radio buttons come from the
+``deck_choice`` macro in templates/_deck_choice.html."""
 
 from flask import current_app
 
+from webapp.decks import collection
 
-def all_owned():
-    """True when the host gives every player every card (COLLECTION = "all")."""
-    return current_app.config.get("COLLECTION") == "all"
+
+def playable_decks(db, user_id):
+    """The decks the user may battle with now, under this host's COLLECTION setting."""
+    return collection.playable_decks(db, user_id, current_app.config)
 
 
 def deck_name(deck, lang=None):

@@ -10,7 +10,8 @@ is a 404, as is any change to a loaner deck.
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
-from webapp.decks import build as deckbuild, code as deckcode, packs
+from webapp.decks import build as deckbuild, code as deckcode
+from webapp.decks.collection import Collection
 from webapp import i18n
 from webapp.cards.text import rules_text, tribe_ja
 from webapp.decks.check import (DECK_SIZE, NAME_MAX, SPELL_TIP_AT, BadDeckInput, cards_word, check_deck, check_name,
@@ -226,14 +227,14 @@ def card_pool():
     return load_pool()
 
 
+def collection_of(db, user_id):
+    """The user's cards under this host's COLLECTION setting (webapp/decks/collection.py)."""
+    return Collection.of(db, user_id, current_app.config, card_pool())
+
+
 def owned_cards(db, user_id):
-    """{card id: count} the user owns (``webapp.decks.packs.owned``: every pool card with COLLECTION = "all")."""
-    return packs.owned(db, user_id, current_app.config)
-
-
-def shows_loaners(owned):
-    """Whether the loaner decks are offered: while the user owns fewer than 30 cards (R2.3)."""
-    return sum(owned.values()) < DECK_SIZE
+    """{card id: count} the user owns (every pool card on a host with COLLECTION = "all")."""
+    return collection_of(db, user_id).cards
 
 
 def own_deck(deck_id):
@@ -446,7 +447,8 @@ def render_builder(deck, name, counts, errors=(), status=200, notice=None, dirty
 
 def render_index(import_errors=(), status=200):
     db, user_id = get_db(), g.user["id"]
-    pool, owned = card_pool(), owned_cards(db, user_id)
+    pool, held = card_pool(), collection_of(db, user_id)
+    owned = held.cards
     decks = []
     for d in list_decks(db, user_id):
         if d["loaner"]:
@@ -455,12 +457,12 @@ def render_index(import_errors=(), status=200):
         report = check_deck(cards, pool, owned)
         decks.append(dict(d, playable=report.playable, problems=report.messages("refused", "invalid")))
     loaners = []
-    if shows_loaners(owned):
+    if held.lists_loaners:
         for d in list_decks(db, user_id):
             if d["loaner"]:
                 loaners.append(dict(d, owned_part=sum(clip_to_owned(get_loaner(db, d["slug"])["cards"], owned)[0]
                                                       .values())))
-    return render_template("decks/index.html", decks=decks, loaners=loaners, owned_total=sum(owned.values()),
+    return render_template("decks/index.html", decks=decks, loaners=loaners, owned_total=held.total,
                            size=DECK_SIZE, import_errors=list(import_errors), name_max=NAME_MAX,
                            code=request.form.get("code", "") if import_errors else "",
                            import_name=request.form.get("name", "") if import_errors else ""), status
@@ -468,7 +470,8 @@ def render_index(import_errors=(), status=200):
 
 def render_loaner(deck, errors=(), status=200):
     db, user_id = get_db(), g.user["id"]
-    pool, owned = card_pool(), owned_cards(db, user_id)
+    pool, held = card_pool(), collection_of(db, user_id)
+    owned = held.cards
     kept, missing = clip_to_owned(deck["cards"], owned)
     cards = sorted((dict(card_entry(cid, pool.get(cid), owned.get(cid, 0)), count=n, card=pool.get(cid))
                     for cid, n in deck["cards"].items()), key=sort_key)
@@ -477,6 +480,6 @@ def render_loaner(deck, errors=(), status=200):
     return render_template(
         "decks/loaner.html", deck=deck, cards=cards, stats=deck_stats(deck["cards"], pool, levels), levels=levels,
         report=check_deck(deck["cards"], pool), kept=sum(kept.values()), missing=sum(missing.values()),
-        size=DECK_SIZE, listed=shows_loaners(owned), errors=list(errors), card_lang=card_lang(),
+        size=DECK_SIZE, listed=held.lists_loaners, errors=list(errors), card_lang=card_lang(),
         name_ja=texts.get("name", {}).get("ja"), description=texts.get("description", {}),
     ), status

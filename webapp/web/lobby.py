@@ -16,7 +16,7 @@ from webapp import i18n
 from webapp.accounts import wait_text
 from webapp.store import get_db
 from webapp.web import cardfiles
-from webapp.web.deckchoice import all_owned, form_id
+from webapp.web.deckchoice import form_id, playable_decks
 from webapp.web.security import login_required
 
 bp = Blueprint("lobby", __name__)
@@ -40,8 +40,8 @@ def index():
     """Your open invitations, games in progress, recent games and friends' games to watch; a new invitation."""
     db = get_db()
     lists = online.lobby(db, g.user["id"])
-    decks = play.playable_decks(db, g.user["id"], all_owned())
-    default = current_app.config.get("ONLINE_CLOCK_MINUTES", 15)
+    decks = playable_decks(db, g.user["id"])
+    default = current_app.config["ONLINE_CLOCK_MINUTES"]
     choices = sorted(set(CLOCK_CHOICES) | {default})
     return render_template("lobby/index.html", decks=decks, clock_choices=choices,
                            default_clock=default, join_link=join_link, **lists)
@@ -58,8 +58,8 @@ def invite():
     db = get_db()
     try:
         clock_ms = online.clock_ms_from_minutes(
-            request.form.get("clock", current_app.config.get("ONLINE_CLOCK_MINUTES", 15)), current_app.config)
-        game_id, _ = online.create_invitation(db, g.user, chosen, clock_ms, all_owned(),
+            request.form.get("clock", current_app.config["ONLINE_CLOCK_MINUTES"]), current_app.config)
+        game_id, _ = online.create_invitation(db, g.user, chosen, clock_ms, current_app.config,
                                               max_open=current_app.config.get("ONLINE_MAX_INVITATIONS"))
     except play.PlayError as exc:
         flash(exc.message, "error")
@@ -154,7 +154,7 @@ def join(code):
                    else gettext("Both seats of this game are taken."))
         return render_template("lobby/join.html", problem=problem, row=row, code=code, names=names,
                                watch=row["status"] in ("active", "finished")), 409
-    decks = play.playable_decks(db, uid, all_owned())
+    decks = playable_decks(db, uid)
     if request.method == "GET":
         return render_template("lobby/join.html", row=row, code=code, names=names, decks=decks,
                                clock_minutes=row["setup"]["clock_ms"] / 60_000)
@@ -164,7 +164,7 @@ def join(code):
         error = gettext("Choose a deck to play with.")
     else:
         try:
-            row = online.join(db, code, g.user, chosen, all_owned())
+            row = online.join(db, code, g.user, chosen, current_app.config)
         except online.Full as exc:
             return render_template("lobby/join.html", problem=exc.message, row=row, code=code, names=names,
                                    watch=True), 409

@@ -3,6 +3,11 @@
 from flask import Blueprint, current_app, g, jsonify, redirect, render_template, request
 from flask_babel import lazy_gettext as _l
 
+from webapp.store import decks as store_decks
+from webapp.store import games as store_games
+from webapp.store import packs as store_packs
+from webapp.store import story as store_story
+
 bp = Blueprint("pages", __name__)
 
 #: The first steps of a new account, in order: (key, title, what to do, endpoint of the page that does it).
@@ -78,21 +83,15 @@ def card_count():
 def steps_done(db, user_id):
     """The keys of STEPS the user's data shows done."""
     done = set()
-    if db.execute("SELECT 1 FROM packs WHERE user_id = ? AND opened_at IS NOT NULL LIMIT 1", [user_id]).fetchone():
+    if store_packs.has_opened_pack(db, user_id):
         done.add("pack")
     first = first_chapter_id()
-    if first and db.execute("SELECT 1 FROM story_progress WHERE user_id = ? AND chapter = ? AND cleared = 1",
-                            [user_id, first]).fetchone():
+    if first and store_story.has_cleared(db, user_id, first):
         done.add("chapter")
-    loaners = {r[0] for r in db.execute("SELECT id FROM decks WHERE loaner = 1")}
-    for seat in (0, 1):
-        used = db.execute(f"SELECT json_extract(setup, '$.deck_ids[{seat}]') FROM games "
-                          f"WHERE seat{seat}_user_id = ? AND status != 'waiting'", [user_id]).fetchall()
-        if any(deck_id is not None and deck_id not in loaners for (deck_id,) in used):
-            done.add("deck")
-            break
-    if db.execute("SELECT 1 FROM games WHERE mode = 'online' AND (seat0_user_id = ? OR seat1_user_id = ?) LIMIT 1",
-                  [user_id, user_id]).fetchone():
+    loaners = store_decks.loaner_ids(db)
+    if any(deck_id is not None and deck_id not in loaners for deck_id in store_games.deck_ids_played(db, user_id)):
+        done.add("deck")
+    if store_games.has_online_game(db, user_id):
         done.add("friend")
     return done
 

@@ -13,7 +13,7 @@ from webapp.accounts import wait_text
 from webapp.ai import DIFFICULTY_LABELS
 from webapp.store import get_db
 from webapp.web import cardfiles
-from webapp.web.deckchoice import all_owned, form_id
+from webapp.web.deckchoice import form_id, playable_decks
 from webapp.web.security import login_required
 
 bp = Blueprint("play", __name__)
@@ -34,12 +34,9 @@ def game_row(db, game_id, seated=False):
 
 @bp.record_once
 def configure_cpu(state):
-    """The host's CPU settings (docs/deploy.md): CPU_HARD_SECONDS, the Hard CPU's thinking time per
-    decision (default 0.5), and CPU_WORKERS, its worker processes (default one per core minus one)."""
+    """The host's CPU_WORKERS (webapp/config.py): the Hard CPU's worker processes."""
     from webapp.ai import workers
-    from webapp.ai.search import DEFAULT_BUDGET
 
-    state.app.config.setdefault("CPU_HARD_SECONDS", DEFAULT_BUDGET)
     workers.configure(state.app.config.get("CPU_WORKERS"))
 
 
@@ -48,7 +45,7 @@ def configure_cpu(state):
 def index():
     """Choose a deck for a game against the CPU; resume a game in progress."""
     db = get_db()
-    decks = play.playable_decks(db, g.user["id"], all_owned())
+    decks = playable_decks(db, g.user["id"])
     play.abandon_stale(db, g.user["id"], abandon_days())
     games = [dict(r, label=game_label(r)) for r in store.list_games(db, g.user["id"], status="active")]
     return render_template("play/index.html", decks=decks, games=games, difficulties=DIFFICULTY_LABELS,
@@ -60,7 +57,7 @@ def abandon_days():
     """The ABANDON_AFTER_DAYS setting (docs/deploy.md): days without an action before a CPU or story
     game in progress is resigned for its player."""
     from flask import current_app
-    return current_app.config.get("ABANDON_AFTER_DAYS", play.ABANDON_AFTER_DAYS)
+    return current_app.config["ABANDON_AFTER_DAYS"]
 
 
 def cpu_setting():
@@ -113,7 +110,7 @@ def again(game_id):
         abort(403)
     deck_id = (row["setup"].get("deck_ids") or [None])[seat]
     try:
-        new_id = play.create_cpu_game(db, g.user, deck_id, all_owned=all_owned(), cpu_name=cpu_setting(),
+        new_id = play.create_cpu_game(db, g.user, deck_id, config=current_app.config, cpu_name=cpu_setting(),
                                       difficulty=play.cpu_difficulty(row), seconds=hard_seconds())
     except play.PlayError as exc:
         flash(gettext("%(reason)s Choose another deck.", reason=exc.message), "error")
@@ -177,7 +174,7 @@ def new_cpu_game():
         return redirect(url_for("play.index"))
     try:
         play.check_solo_cap(get_db(), g.user["id"], current_app.config.get("MAX_ACTIVE_GAMES"))
-        game_id = play.create_cpu_game(get_db(), g.user, chosen, all_owned=all_owned(), cpu_name=cpu_setting(),
+        game_id = play.create_cpu_game(get_db(), g.user, chosen, config=current_app.config, cpu_name=cpu_setting(),
                                        difficulty=difficulty, seconds=hard_seconds())
     except play.PlayError as exc:
         flash(exc.message, "error")

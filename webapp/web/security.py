@@ -1,8 +1,8 @@
 """Who is asking, and may they: the signed-cookie session user (and its revocation), CSRF tokens,
 the rate limits of the web pages, the security headers of every response, and the error pages.
 
-Every setting read here has its default in ``DEFAULTS`` (documented in docs/deploy.md and
-docs/security.md); a host overrides them in ``instance/config.py``.
+Every setting read here has its default and meaning in webapp/config.py (the one list; docs/security.md
+explains them); a host overrides them in ``instance/config.py``.
 """
 
 import functools
@@ -21,6 +21,7 @@ from webapp import accounts
 from webapp.hosting.ratelimit import Window
 from webapp.store import get_db
 from webapp.store.users import get_user
+from webapp.store.users import session_version as store_session_version
 from webapp.accounts import passwords
 from webapp.web.sessions import RememberingCookieSessions
 
@@ -28,41 +29,6 @@ log = logging.getLogger(__name__)
 
 CSRF_FIELD = "csrf_token"
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
-
-#: The policy every page is served with: scripts only from this site's own files (inline JSON data
-#: in ``<script type="application/json">`` is not run, so it needs nothing), no plugins, no framing,
-#: forms post only here. Images may also be blob: URLs (the board draws card art from SVG text it
-#: holds, static/js/play-cards.js). Inline ``style`` attributes stay allowed: the card art and a few templates
-#: size things with them, and a style cannot run code.
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
-       "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
-       "frame-ancestors 'none'")
-
-#: Every setting of this module, with its default (docs/deploy.md lists them all).
-DEFAULTS = {
-    # Failed log-ins (accounts.LoginGuard). Per account and address: a growing wait, as
-    # (failures, within seconds) steps; the last step allows 20 guesses an hour.
-    "LOGIN_DELAYS": ((3, 10), (6, 60), (10, 600), (20, 3600)),
-    "LOGIN_LIMIT_ADDRESS": 20,        # failures from one address, any accounts, within LOGIN_WINDOW
-    "LOGIN_LIMIT_ACCOUNT": 10,        # failures for one account from places it never logged in from
-    "LOGIN_WINDOW": 300,              # seconds
-    "LOGIN_DEVICE_DAYS": 365,         # how long a browser that logged in is remembered as known
-    # Registration
-    "REGISTER_LIMIT_ADDRESS": 5,      # accounts made from one address ...
-    "REGISTER_WINDOW": 3600,          # ... within this many seconds
-    "PASSWORD_HASH_CONCURRENCY": 2,   # scrypt hashes at once (32 MB each), log-ins and registrations
-    # Invitations and replays
-    "JOIN_CODE_LIMIT": 10,            # invitation codes that named no game, per user and per address ...
-    "JOIN_CODE_WINDOW": 600,          # ... within this many seconds
-    "REPLAY_LIMIT": 30,               # replay downloads per user ...
-    "REPLAY_WINDOW": 60,              # ... within this many seconds
-    "HINT_LIMIT": 6,                  # hints ("What would the CPU do?") per user ...
-    "HINT_WINDOW": 60,                # ... within this many seconds (each is a search in a worker)
-    # Games against the CPU and story battles in progress per user
-    "MAX_ACTIVE_GAMES": 5,
-    # The Content-Security-Policy header (None: none sent)
-    "CONTENT_SECURITY_POLICY": CSP,
-}
 
 DEVICE_COOKIE = "brigade_device"
 DEVICE_SALT = "brigade-device"
@@ -124,8 +90,7 @@ def session_version(app, user_id):
     each Socket.IO connection (its events then keep the session of their connect)."""
     if not app.config.get("DATABASE"):
         return 0
-    row = get_db().execute("SELECT session_version FROM users WHERE id = ?", [user_id]).fetchone()
-    return None if row is None else row[0]
+    return store_session_version(get_db(), user_id)
 
 
 # ---------------------------------------------------------------- known devices
@@ -271,8 +236,6 @@ def nav_url(endpoint, **values):
 def init_app(app):
     """Session cookie settings, CSRF on every POST, g.user on every request, headers, error pages,
     rate limits."""
-    for key, value in DEFAULTS.items():
-        app.config.setdefault(key, value)
     # Flask's defaults already hold these keys (SameSite None, Secure False): set, don't setdefault
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     if app.config.get("SESSION_COOKIE_SAMESITE") is None:

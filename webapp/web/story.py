@@ -18,7 +18,7 @@ from webapp.engine import Game, load_pool
 from webapp.store import get_db
 from webapp.web import cardfiles
 from webapp.web.collection import LANGS, RARITY_NAMES, card_lang
-from webapp.web.deckchoice import all_owned, deck_name, form_id
+from webapp.web.deckchoice import deck_name, form_id, playable_decks
 from webapp.web.play import hard_seconds
 from webapp.web.security import login_required, nav_url
 
@@ -154,12 +154,12 @@ def chapter(chapter_id):
     if ch.id not in open_ids:
         flash(gettext("Chapter %(n)s is still locked: clear the chapter before it first.", n=ch.order), "error")
         return redirect(url_for(".index"))
-    decks = play.playable_decks(db, uid, all_owned())
+    decks = playable_decks(db, uid)
     try:
-        default = story.story_deck(db, uid, None, all_owned())["id"]
+        default = story.story_deck(db, uid, None, current_app.config)["id"]
     except play.PlayError:
         default = None
-    play.abandon_stale(db, uid, current_app.config.get("ABANDON_AFTER_DAYS", play.ABANDON_AFTER_DAYS))
+    play.abandon_stale(db, uid, current_app.config["ABANDON_AFTER_DAYS"])
     active = story.story_games(db, uid, ch.id, "active")
     return render_template(
         "story/chapter.html", chapter=ch, lang=lang, before=paragraphs(ch.narration_before[lang]),
@@ -187,7 +187,7 @@ def start(chapter_id):
         return redirect(url_for(".chapter", chapter_id=ch.id))
     try:
         play.check_solo_cap(db, uid, current_app.config.get("MAX_ACTIVE_GAMES"), replacing=len(active))
-        game_id = story.start_chapter(db, g.user, ch.id, deck_id=chosen, all_owned=all_owned(),
+        game_id = story.start_chapter(db, g.user, ch.id, deck_id=chosen, config=current_app.config,
                                       cpu_name=current_app.config.get("CPU_PLAYER"), seconds=hard_seconds())
     except play.PlayError as exc:
         flash(exc.message, "error")

@@ -1,0 +1,28 @@
+"""What the game services tell the players' live connections: the notifier interface.
+
+A game service never imports a transport (docs/architecture.md). When something happens that the
+connected players must hear of without asking (the clock ended a game, an opponent came back, an
+emote, a rematch, an invitation was taken), the service calls the notifier it was given; the sockets
+layer implements it (``webapp.sockets.handlers.Hub``) and sets it on the service when it registers
+(``Online(app, notifier=hub)``). A service used without live connections (a command line, a test of
+the service alone) passes any object with these methods.
+"""
+
+from typing import Protocol
+
+
+class Notifier(Protocol):
+    """The live connections of one app, as the game services see them."""
+
+    def to_game(self, game_id, event, payload):
+        """Send ``event`` with ``payload`` (plain JSON values) to everyone who joined game ``game_id``:
+        its players and its spectators, the same payload to all (nothing private in it)."""
+
+    def push(self, db, played):
+        """Send every seat of the game (and the spectators) its own view after ``played`` (a
+        ``webapp.game.play.Played``): what a player's action does, for a change made by the server."""
+
+    def watch_clocks(self):
+        """The online games have clocks or absences to watch: make sure the clock ticker runs. The
+        ticker is a background task of the notifier's owner, which calls ``Online.look`` every
+        ``Online.tick_seconds()`` while ``Online.watching()``, and ``Online.let_go()`` when it stops."""
