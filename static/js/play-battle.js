@@ -2,13 +2,17 @@
 // formation order, the initiative dice, the declaration chain and the choices of the moment.
 // Between states it replays the engine's events (damage, destruction, resolution from the right).
 
-import {h, add, sleep, pace, plural, crownSvg, poss} from "./play-util.js";
-import {slotMark, ELEMENT_COLOUR} from "./play-cards.js";
+import {h, add, sleep, pace, crownSvg, t, tn, uiLang} from "./play-util.js";
+import {slotMark, ELEMENT_COLOUR, ELEMENT_JA} from "./play-cards.js";
 
 const FIZZLE = {
-  cancelled: "cancelled", source_destroyed: "its source fell", negated: "its source lost its abilities",
-  target_gone: "its target is gone", slots_gone: "its spell slots are gone",
+  cancelled: t("cancelled"), source_destroyed: t("its source fell"), negated: t("its source lost its abilities"),
+  target_gone: t("its target is gone"), slots_gone: t("its spell slots are gone"),
 };
+const KIND_WORD = {base: t("base"), road: t("road"), swamp: t("swamp"), rearworld: t("rearworld")};
+/** An element's word in the page's language ("fire", 火). */
+const elementWord = (e) => (uiLang === "ja" ? ELEMENT_JA[e] || e || "" : e || "");
+const optionWord = (i) => t("option {n}", {n: i + 1});
 const PIPS = {1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8]};
 
 function dieSvg(v) {
@@ -24,7 +28,7 @@ function dieSvg(v) {
 export class BattleScreen {
   constructor(board) {
     this.b = board;
-    this.el = h("section", {class: "pl-battle", hidden: true, "aria-label": "Battle", "data-testid": "battle"});
+    this.el = h("section", {class: "pl-battle", hidden: true, "aria-label": t("Battle"), "data-testid": "battle"});
     add(board.arena, this.el);
     this.scene = null;
     this.ui = null;
@@ -118,11 +122,11 @@ export class BattleScreen {
     const land = (B.view || {}).lands ? B.view.lands[sc.land] : null;
     this.el.textContent = "";
     this.el.classList.toggle("pl-battle-mine", sc.attacker === B.me);
-    const attackWord = sc.attacker === B.me && B.seat !== null ? "You attack" : `${B.names[sc.attacker]} attacks`;
+    const attackWord = this.verb(sc.attacker, t("You attack"), t("{name} attacks", {name: B.names[sc.attacker]}));
     add(this.el, 
       h("header", {class: "pl-bhead"},
-        h("h2", {}, h("span", {class: "pl-bhead-swords", "aria-hidden": "true"}, "⚔"), `Battle at ${B.landLabel(sc.land)}`),
-        h("p", {}, `${attackWord}${land ? ` · ${land.kind === "base" ? "base" : land.kind} · capacity ${land.capacity}` : ""}`),
+        h("h2", {}, h("span", {class: "pl-bhead-swords", "aria-hidden": "true"}, "⚔"), t("Battle at {land}", {land: B.landLabel(sc.land)})),
+        h("p", {}, [attackWord].concat(land ? [KIND_WORD[land.kind] || land.kind, t("capacity {n}", {n: land.capacity})] : []).join(" · ")),
         B.hint.chip()),
       this.steps(),
       h("div", {class: "pl-bfield"},
@@ -155,16 +159,18 @@ export class BattleScreen {
     const B = this.b;
     const att = sc.attacker;
     const def = 1 - att;
-    const whose = (p) => (p === B.me && B.seat !== null ? "Your" : poss(B.names[p]));
+    const quick = (p) => this.verb(p, t("Your quick summon"), t("{name}’s quick summon", {name: B.names[p]}));
+    const form = (p) => this.verb(p, t("Your formation"), t("{name}’s formation", {name: B.names[p]}));
+    const strike = (p) => this.verb(p, t("Your abilities → attack"), t("{name}’s abilities → attack", {name: B.names[p]}));
     const first = sc.order ? sc.order[0] : null;
     const labels = [
-      `${whose(att)} quick summon`, `${whose(att)} formation`, `${whose(def)} quick summon`, `${whose(def)} formation`,
-      "Initiative roll",
-      sc.simultaneous ? "Simultaneous attack" : first === null ? "First striker: abilities → attack" : `${whose(first)} abilities → attack`,
-      sc.simultaneous ? null : first === null ? "Second striker: abilities → attack" : `${whose(1 - first)} abilities → attack`,
+      quick(att), form(att), quick(def), form(def),
+      t("Initiative roll"),
+      sc.simultaneous ? t("Simultaneous attack") : first === null ? t("First striker: abilities → attack") : strike(first),
+      sc.simultaneous ? null : first === null ? t("Second striker: abilities → attack") : strike(1 - first),
     ];
     const cur = this.stepIndex();
-    const ol = h("ol", {class: "pl-steps", "aria-label": "Battle steps", tabindex: "0"});  // scrollable: reachable by keyboard (axe)
+    const ol = h("ol", {class: "pl-steps", "aria-label": t("Battle steps"), tabindex: "0"});  // scrollable: reachable by keyboard (axe)
     labels.forEach((label, i) => {
       if (label === null) return;
       const state = i < cur ? "done" : i === cur ? "now" : "todo";
@@ -185,18 +191,18 @@ export class BattleScreen {
       }
     }
     const kinds = Object.keys(pools).filter((k) => pools[k].total || pools[k].used);
-    const box = h("ul", {class: "pl-slots", "aria-label": "Spell slots"});
-    if (sc.lock) add(box, h("li", {class: "pl-slot pl-slot-lock"}, "no spells this battle"));
+    const box = h("ul", {class: "pl-slots", "aria-label": t("Spell slots")});
+    if (sc.lock) add(box, h("li", {class: "pl-slot pl-slot-lock"}, t("no spells this battle")));
     for (const k of kinds) {
       const {total, used} = pools[k];
       const free = Math.max(0, total - used);
-      add(box, h("li", {class: "pl-slot", title: `${k}: ${free} free of ${total}`, "aria-label": `${k} slots: ${free} free of ${total}`},
+      add(box, h("li", {class: "pl-slot", title: t("{kind}: {free} free of {total}", {kind: k, free, total}), "aria-label": t("{kind} slots: {free} free of {total}", {kind: k, free, total})},
         slotMark(k), h("span", {class: "pl-slot-gems", "aria-hidden": "true"},
           Array.from({length: total}, (_, i) => h("i", {class: i < free ? "pl-gem-on" : "pl-gem-off",
             style: {"--gem": ELEMENT_COLOUR[k] || "#ddd"}}))),
         h("span", {class: "pl-slot-n"}, `${free}/${total}`)));
     }
-    if (!kinds.length && !sc.lock) add(box, h("li", {class: "pl-slot pl-slot-none"}, "no spell slots"));
+    if (!kinds.length && !sc.lock) add(box, h("li", {class: "pl-slot pl-slot-none"}, t("no spell slots")));
     return box;
   }
 
@@ -206,18 +212,18 @@ export class BattleScreen {
     const mine = p === B.me;
     const forming = this.ui && this.ui.kind === "formation" && mine;
     const ids = forming ? this.ui.order : sc.parties[p];
-    const role = p === sc.attacker ? "attacking" : "defending";
+    const role = p === sc.attacker ? t("attacking") : t("defending");
     const speed = ids.reduce((n, id) => n + (this.info(id).speed || 0), 0);
     const power = ids.filter((id) => !sc.acted.has(id)).reduce((n, id) => n + Math.max(0, this.info(id).power || 0), 0);
     const wrap = h("div", {class: ["pl-party", mine ? "pl-party-me" : "pl-party-foe", forming ? "pl-forming" : ""], "data-side": p});
     add(wrap, h("div", {class: "pl-party-head"},
-      h("h3", {}, mine && B.seat !== null ? "Your party" : `${poss(B.names[p])} party`, h("span", {class: "pl-role"}, ` · ${role}`)),
-      h("span", {class: "pl-party-sum", title: "Power of the members who have not acted · total speed"}, `⚔ ${power} · speed ${speed >= 0 ? "+" : ""}${speed}`),
+      h("h3", {}, mine && B.seat !== null ? t("Your party") : t("{name}’s party", {name: B.names[p]}), h("span", {class: "pl-role"}, ` · ${role}`)),
+      h("span", {class: "pl-party-sum", title: t("Power of the members who have not acted · total speed")}, "⚔ " + power + " · " + t("speed {n}", {n: (speed >= 0 ? "+" : "") + speed})),
       this.slots(p)));
-    const row = h("ol", {class: "pl-prow", "aria-label": `${mine ? "Your" : B.names[p] + "’s"} formation, front first`});
+    const row = h("ol", {class: "pl-prow", "aria-label": mine ? t("Your formation, front first") : t("{name}’s formation, front first", {name: B.names[p]})});
     const targets = this.targetSet();
     ids.forEach((id, i) => add(row, this.member(id, i, ids.length, p, forming, targets)));
-    if (!ids.length) add(row, h("li", {class: "pl-hint"}, "No one is left standing."));
+    if (!ids.length) add(row, h("li", {class: "pl-hint"}, t("No one is left standing.")));
     add(wrap, row);
     if (forming) this.wireDrag(row);
     return wrap;
@@ -231,12 +237,12 @@ export class BattleScreen {
     const acted = sc.acted.has(id);
     const negated = sc.negated.has(id);
     const isTarget = targets && targets.has(id);
-    const bits = [name, i === 0 ? "front" : i === n - 1 ? "rear" : `position ${i + 1}`];
-    if (u.leader) bits.push("leader");
-    bits.push(`life ${u.life} of ${u.max_life}`, `power ${u.power}`);
-    if (acted) bits.push("has acted");
-    if (negated) bits.push("abilities negated");
-    if (isTarget) bits.push("choose as target");
+    const bits = [name, i === 0 ? t("front") : i === n - 1 ? t("rear") : t("position {n}", {n: i + 1})];
+    if (u.leader) bits.push(t("leader"));
+    bits.push(t("life {life} of {max}", {life: u.life, max: u.max_life}), t("power {n}", {n: u.power}));
+    if (acted) bits.push(t("has acted"));
+    if (negated) bits.push(t("abilities negated"));
+    if (isTarget) bits.push(t("choose as target"));
     const btn = h("button", {
       class: ["pl-bunit", acted ? "pl-acted" : "", isTarget ? "pl-target" : "", u.leader ? "pl-leader" : "", sc.quick.has(id) ? "pl-quick" : ""],
       type: "button", "data-unit": id, "data-key": `b:${id}`, "aria-label": bits.join(", "),
@@ -247,14 +253,14 @@ export class BattleScreen {
     });
     add(btn, B.cards.img(u.card, "pl-bunit-img"));
     if (u.leader) add(btn, h("span", {class: "pl-crown", "aria-hidden": "true"}, crownSvg()));
-    if (acted) add(btn, h("span", {class: "pl-tag pl-tag-acted", "aria-hidden": "true"}, "acted"));
-    if (negated) add(btn, h("span", {class: "pl-tag pl-tag-neg", "aria-hidden": "true"}, "negated"));
+    if (acted) add(btn, h("span", {class: "pl-tag pl-tag-acted", "aria-hidden": "true"}, t("acted")));
+    if (negated) add(btn, h("span", {class: "pl-tag pl-tag-neg", "aria-hidden": "true"}, t("negated")));
     const pct = Math.max(0, Math.min(100, 100 * u.life / Math.max(1, u.max_life)));
     add(btn, h("span", {class: "pl-bstats", "aria-hidden": "true"},
       h("b", {class: "pl-pow"}, u.power), h("b", {class: "pl-hp"}, `${u.life}/${u.max_life}`),
       h("span", {class: "pl-life"}, h("span", {style: {width: `${pct}%`}}))));
     const li = h("li", {class: ["pl-member", i === 0 ? "pl-front" : ""], "data-unit": id},
-      i === 0 ? h("span", {class: "pl-front-tag"}, "front") : i === n - 1 && n > 1 ? h("span", {class: "pl-rear-tag"}, "rear") : null, btn);
+      i === 0 ? h("span", {class: "pl-front-tag"}, t("front")) : i === n - 1 && n > 1 ? h("span", {class: "pl-rear-tag"}, t("rear")) : null, btn);
     if (forming) {
       li.draggable = true;
       li.classList.add("pl-draggable");
@@ -263,9 +269,9 @@ export class BattleScreen {
         if (e.key === "ArrowRight") { e.preventDefault(); this.move(id, 1); }
       });
       add(li, h("span", {class: "pl-move-btns"},
-        h("button", {class: "pl-btn pl-btn-icon", type: "button", "data-key": `fwd:${id}`, "aria-label": `Move ${name} toward the front`,
+        h("button", {class: "pl-btn pl-btn-icon", type: "button", "data-key": `fwd:${id}`, "aria-label": t("Move {name} toward the front", {name}),
           disabled: i === 0, onclick: () => this.move(id, -1)}, "◀"),
-        h("button", {class: "pl-btn pl-btn-icon", type: "button", "data-key": `back:${id}`, "aria-label": `Move ${name} toward the rear`,
+        h("button", {class: "pl-btn pl-btn-icon", type: "button", "data-key": `back:${id}`, "aria-label": t("Move {name} toward the rear", {name}),
           disabled: i === n - 1, onclick: () => this.move(id, 1)}, "▶")));
     }
     return li;
@@ -274,18 +280,19 @@ export class BattleScreen {
   dice() {
     const sc = this.scene;
     const B = this.b;
-    const box = h("div", {class: "pl-dice", "aria-label": "Initiative"});
+    const box = h("div", {class: "pl-dice", "aria-label": t("Initiative")});
     const ini = sc.initiative;
     for (const p of [B.foe, B.me]) {
       const r = ini ? ini.rolls[String(p)] : null;
       const win = ini && ini.first === p;
       add(box, h("div", {class: ["pl-dieset", win ? "pl-die-win" : "", p === B.me ? "pl-dieset-me" : "pl-dieset-foe"], "data-side": p},
-        h("span", {class: "pl-die-who"}, p === B.me && B.seat !== null ? "You" : B.names[p]),
+        h("span", {class: "pl-die-who"}, this.who(p)),
         h("span", {class: "pl-die", "data-die": r ? r.die : ""}, dieSvg(r ? r.die : 0)),
-        h("span", {class: "pl-die-sum"}, r ? `${r.die} ${r.speed >= 0 ? "+" : "−"} ${Math.abs(r.speed)} speed = ` : "die + speed", r ? h("b", {}, r.total) : null)));
+        h("span", {class: "pl-die-sum"}, r ? t("{die} {sign} {n} speed = ", {die: r.die, sign: r.speed >= 0 ? "+" : "−", n: Math.abs(r.speed)}) : t("die + speed"), r ? h("b", {}, r.total) : null)));
     }
-    let verdict = "Higher total strikes first";
-    if (ini) verdict = ini.first === null || ini.first === undefined ? "A tie: simultaneous attack!" : `${this.who(ini.first)} ${this.verb(ini.first, "strike", "strikes")} first`;
+    let verdict = t("Higher total strikes first");
+    if (ini) verdict = ini.first === null || ini.first === undefined ? t("A tie: simultaneous attack!")
+      : this.verb(ini.first, t("You strike first"), t("{name} strikes first", {name: this.b.names[ini.first]}));
     add(box, h("p", {class: "pl-dice-verdict", "data-testid": "initiative"}, verdict));
     return box;
   }
@@ -294,11 +301,11 @@ export class BattleScreen {
     const sc = this.scene;
     const B = this.b;
     const wrap = h("div", {class: "pl-chain-wrap"});
-    const ol = h("ol", {class: "pl-chain", tabindex: "0", "aria-label": "Declarations, oldest first; they resolve from the right"});
+    const ol = h("ol", {class: "pl-chain", tabindex: "0", "aria-label": t("Declarations, oldest first; they resolve from the right")});
     sc.chain.forEach((d, i) => add(ol, this.decl(d, i)));
-    add(wrap, h("h3", {class: "pl-chain-title"}, "Declarations",
-      sc.chain.length > 1 ? h("span", {class: "pl-chain-dir"}, " · resolve from the right ←") : null));
-    if (!sc.chain.length) add(ol, h("li", {class: "pl-chain-empty"}, sc.step === "fight" ? "Nothing declared yet." : "The fight has not begun."));
+    add(wrap, h("h3", {class: "pl-chain-title"}, t("Declarations"),
+      sc.chain.length > 1 ? h("span", {class: "pl-chain-dir"}, " · " + t("resolve from the right ←")) : null));
+    if (!sc.chain.length) add(ol, h("li", {class: "pl-chain-empty"}, sc.step === "fight" ? t("Nothing declared yet.") : t("The fight has not begun.")));
     add(wrap, ol);
     if (this.caption) add(wrap, h("p", {class: "pl-caption", "aria-live": "polite"}, this.caption));
     return wrap;
@@ -310,29 +317,29 @@ export class BattleScreen {
     let cid = d.card || null;
     if (!cid && d.unit) cid = this.info(d.unit).card;
     let title;
-    if (d.kind === "attack") title = "Attack";
+    if (d.kind === "attack") title = t("Attack");
     else title = cid ? B.cards.name(cid) : d.kind;
-    const kindWord = d.kind === "attack" ? "attack" : d.kind === "spell" ? "spell" : "ability";
+    const kindWord = d.kind === "attack" ? t("attack") : d.kind === "spell" ? t("spell") : t("ability");
     const extra = [];
     if (d.targets && d.targets.length) extra.push(h("span", {class: "pl-decl-target"}, "→ " + d.targets.map((t) => B.unitName(t)).join(", ")));
     if (d.kind === "attack" && d.units) {
       const pow = d.units.reduce((n, u) => n + Math.max(0, this.info(u).power || 0), 0);
-      extra.push(h("span", {class: "pl-decl-units"}, `${plural(d.units.length, "unit")} · ⚔ ${d.power !== undefined ? d.power : pow}`));
+      extra.push(h("span", {class: "pl-decl-units"}, tn("{n} unit", "{n} units", d.units.length) + " · ⚔ " + (d.power !== undefined ? d.power : pow)));
     }
     if (d.choice !== undefined && d.choice !== null && cid) {
       const opts = B.cards.choices(cid);
-      extra.push(h("span", {class: "pl-decl-choice"}, `Chose: ${opts[d.choice] || `option ${d.choice + 1}`}`));
+      extra.push(h("span", {class: "pl-decl-choice"}, t("Chose: {option}", {option: opts[d.choice] || optionWord(d.choice)})));
     }
     if (d.coin) {
       const c = cid ? B.cards.coin(cid) : null;
-      extra.push(h("span", {class: `pl-coin pl-coin-${d.coin}`}, h("i", {"aria-hidden": "true"}, d.coin === "heads" ? "H" : "T"),
-        `${d.coin === "heads" ? "Heads" : "Tails"}${c ? ": " + c[d.coin] : ""}`));
+      extra.push(h("span", {class: `pl-coin pl-coin-${d.coin}`}, h("i", {"aria-hidden": "true"}, d.coin === "heads" ? t("H") : t("T")),
+        (d.coin === "heads" ? t("Heads") : t("Tails")) + (c ? ": " + c[d.coin] : "")));
     }
     if (d.paid) {
       const parts = [];
       if (d.paid.element) parts.push(`${d.paid.element} ${B.cards.get(cid).element || ""}`);
       if (d.paid.wild) parts.push(`${d.paid.wild} wild`);
-      if (parts.length) extra.push(h("span", {class: "pl-decl-paid"}, `paid ${parts.join(" + ")}`));
+      if (parts.length) extra.push(h("span", {class: "pl-decl-paid"}, t("paid {what}", {what: parts.join(" + ")})));
     }
     const li = h("li", {class: ["pl-decl", `pl-decl-${d.kind}`, mine ? "pl-decl-me" : "pl-decl-foe", d.state ? `pl-decl-${d.state}` : ""],
       "data-index": i, "data-kind": d.kind},
@@ -340,11 +347,12 @@ export class BattleScreen {
       h("div", {class: "pl-decl-card", "data-card": d.kind === "attack" ? null : cid},
         d.kind === "attack" ? h("span", {class: "pl-art pl-art-attack", "aria-hidden": "true"}, "⚔") : B.cards.art(cid, "pl-art-decl"),
         h("div", {class: "pl-decl-body"},
-          h("span", {class: "pl-decl-who"}, `${mine && B.seat !== null ? "You" : B.names[d.player]} · ${kindWord}`),
+          h("span", {class: "pl-decl-who"}, `${this.who(d.player)} · ${kindWord}`),
           h("b", {class: "pl-decl-title"}, title), ...extra)),
       d.stamp ? h("span", {class: `pl-stamp pl-stamp-${d.stampKind || "ok"}`}, d.stamp) : null,
-      d.state === "cancelled" && !d.stamp ? h("span", {class: "pl-stamp pl-stamp-bad"}, "cancelled") : null);
-    li.setAttribute("aria-label", `${i + 1}: ${mine ? "your" : B.names[d.player] + "’s"} ${kindWord} ${title}${d.state === "cancelled" ? ", cancelled" : ""}`);
+      d.state === "cancelled" && !d.stamp ? h("span", {class: "pl-stamp pl-stamp-bad"}, t("cancelled")) : null);
+    const said = mine ? t("your {kind} {title}", {kind: kindWord, title}) : t("{name}’s {kind} {title}", {name: B.names[d.player], kind: kindWord, title});
+    li.setAttribute("aria-label", (i + 1) + ": " + said + (d.state === "cancelled" ? t(", cancelled") : ""));
     return li;
   }
 
@@ -363,10 +371,10 @@ export class BattleScreen {
       const w = (v.waiting_for || [])[0];
       const who = w === undefined ? B.names[B.foe] : B.names[w];
       if (B.replay) {  // a replay's step: whose decision comes next (nobody is waited for)
-        add(bar, h("p", {class: "pl-prompt"}, `Next: ${who} decides.`));
+        add(bar, h("p", {class: "pl-prompt"}, t("Next: {name} decides.", {name: who})));
         return bar;
       }
-      const waitWord = B.sent ? "Sending…" : `${who} is deciding…`;
+      const waitWord = B.sent ? t("Sending…") : t("{name} is deciding…", {name: who});
       add(bar, h("p", {class: "pl-prompt pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), waitWord));
       return bar;
     }
@@ -391,8 +399,9 @@ export class BattleScreen {
     const land = B.view.lands[this.scene.land];
     const level = this.scene.parties[B.me].reduce((n, id) => n + (B.cards.get(this.info(id).card).level || 0), 0);
     const pickedLevel = ui.picked.reduce((n, c) => n + (B.cards.get((B.handCard(c) || {}).card).level || 0), 0);
-    add(bar, h("p", {class: "pl-prompt"}, h("b", {}, "Quick summon. "),
-      `Add Quick monsters from your hand to the front of your party. Party level ${level + pickedLevel} of capacity ${land ? land.capacity : "?"}.`));
+    add(bar, h("p", {class: "pl-prompt"}, h("b", {}, t("Quick summon.") + " "),
+      t("Add Quick monsters from your hand to the front of your party. Party level {level} of capacity {capacity}.",
+        {level: level + pickedLevel, capacity: land ? land.capacity : "?"})));
     const list = h("ul", {class: "pl-quick-list"});
     for (const c of cands) {
       const hc = B.handCard(c);
@@ -406,9 +415,9 @@ export class BattleScreen {
     add(bar, list, h("div", {class: "pl-row-btns"},
       h("button", {class: "pl-btn pl-btn-go", type: "button", "data-key": "quick-go", disabled: !(valid && ui.picked.length),
         onclick: () => B.send({type: "quick_summon", cards: ui.picked.slice()})},
-        ui.picked.length ? `Quick summon ${plural(ui.picked.length, "monster")}` : "Quick summon"),
-      none ? h("button", {class: "pl-btn", type: "button", "data-key": "quick-none", onclick: () => B.send(none)}, "No quick summon") : null,
-      ui.picked.length && !valid ? h("span", {class: "pl-bad"}, "Not allowed together (capacity).") : null));
+        ui.picked.length ? tn("Quick summon {n} monster", "Quick summon {n} monsters", ui.picked.length) : t("Quick summon")),
+      none ? h("button", {class: "pl-btn", type: "button", "data-key": "quick-none", onclick: () => B.send(none)}, t("No quick summon")) : null,
+      ui.picked.length && !valid ? h("span", {class: "pl-bad"}, t("Not allowed together (capacity).")) : null));
   }
 
   formationBar(bar) {
@@ -422,12 +431,12 @@ export class BattleScreen {
       queueMicrotask(() => this.render());
     }
     const ui = this.ui;
-    add(bar, h("p", {class: "pl-prompt"}, h("b", {}, "Formation. "),
-      "The front (left) takes damage first. Drag the cards, or use the arrows (or ← → on a card). Starts from the suggested order: non-leaders in front, leaders at the rear."),
+    add(bar, h("p", {class: "pl-prompt"}, h("b", {}, t("Formation.") + " "),
+      t("The front (left) takes damage first. Drag the cards, or use the arrows (or ← → on a card). Starts from the suggested order: non-leaders in front, leaders at the rear.")),
     h("div", {class: "pl-row-btns"},
-      h("button", {class: "pl-btn pl-btn-go", type: "button", "data-key": "form-go", onclick: () => B.send({type: "formation", order: ui.order.slice()})}, "Confirm formation"),
+      h("button", {class: "pl-btn pl-btn-go", type: "button", "data-key": "form-go", onclick: () => B.send({type: "formation", order: ui.order.slice()})}, t("Confirm formation")),
       h("button", {class: "pl-btn", type: "button", "data-key": "form-reset", disabled: ui.order.join() === ui.suggested.join(),
-        onclick: () => { ui.order = ui.suggested.slice(); this.render(); }}, "Suggested order")));
+        onclick: () => { ui.order = ui.suggested.slice(); this.render(); }}, t("Suggested order"))));
   }
 
   move(id, delta) {
@@ -515,10 +524,10 @@ export class BattleScreen {
     add(bar, h("label", {class: "pl-autopass"},
       h("input", {type: "checkbox", checked: on, "data-testid": "autopass-battle",
         onchange: (e) => { this.autoOverride = {key: battleKey, on: e.target.checked}; clearTimeout(this.autoTimer); this.autoFor = null; this.render(); }}),
-      " Auto-pass in this battle"));
+      " " + t("Auto-pass in this battle")));
     if (!on) { clearTimeout(this.autoTimer); this.autoFor = null; return; }
     const wait = {normal: 1500, fast: 600, instant: 0}[B.settings.get("anim")] ?? 1500;
-    add(bar, h("p", {class: "pl-hint", "data-testid": "autopass-note"}, wait ? "Letting it through in a moment — untick auto-pass to answer." : "Letting it through."));
+    add(bar, h("p", {class: "pl-hint", "data-testid": "autopass-note"}, wait ? t("Letting it through in a moment — untick auto-pass to answer.") : t("Letting it through.")));
     if (this.autoFor === B.version) return;
     clearTimeout(this.autoTimer);
     this.autoFor = B.version;
@@ -542,32 +551,38 @@ export class BattleScreen {
     if (this.ui && this.ui.kind === "pick") { this.pickBar(bar); return; }
     const latest = v.chain.length ? v.chain[v.chain.length - 1] : null;
     if (latest) {
-      const what = latest.kind === "attack" ? "an attack" : `${latest.kind === "spell" ? "the spell" : "the ability of"} ${latest.card ? B.cards.name(latest.card) : latest.unit ? B.unitName(latest.unit) : ""}`;
-      add(bar, h("p", {class: "pl-prompt"}, h("b", {}, `${this.who(latest.player)} ${this.verb(latest.player, "declared", "declared")} ${what}. `),
-        "Answer with a [Counter], or let it through."));
+      const name = this.b.names[latest.player];
+      const card = latest.card ? B.cards.name(latest.card) : latest.unit ? B.unitName(latest.unit) : "";
+      const said = latest.kind === "attack" ? this.verb(latest.player, t("You declared an attack."), t("{name} declared an attack.", {name}))
+        : latest.kind === "spell" ? this.verb(latest.player, t("You declared the spell {card}.", {card}), t("{name} declared the spell {card}.", {name, card}))
+          : this.verb(latest.player, t("You declared the ability of {card}.", {card}), t("{name} declared the ability of {card}.", {name, card}));
+      add(bar, h("p", {class: "pl-prompt"}, h("b", {}, said + " "),
+        t("Answer with a [Counter], or let it through.")));
     } else {
-      add(bar, h("p", {class: "pl-prompt"}, h("b", {}, "Your window. "),
-        attack ? "Use [Normal] abilities or spells first if you like, then attack." : "Nobody in your party can attack."));
+      add(bar, h("p", {class: "pl-prompt"}, h("b", {}, t("Your window.") + " "),
+        attack ? t("Use [Normal] abilities or spells first if you like, then attack.") : t("Nobody in your party can attack.")));
     }
     const btns = h("div", {class: "pl-row-btns pl-fight-btns"});
     if (attack) {
       const power = sc.parties[B.me].filter((id) => !sc.acted.has(id)).reduce((n, id) => n + Math.max(0, this.info(id).power || 0), 0);
       add(btns, h("button", {class: "pl-btn pl-btn-danger pl-btn-big", type: "button", "data-key": "attack", "data-testid": "attack",
-        onclick: () => B.send(attack)}, `Attack · ⚔ ${power}`));
+        onclick: () => B.send(attack)}, t("Attack") + " · ⚔ " + power));
     }
     if (pass) {
       add(btns, h("button", {class: "pl-btn pl-btn-big", type: "button", "data-key": "pass", "data-testid": latest ? "let-through" : "no-attack",
-        onclick: () => B.send(pass)}, latest ? "Let it through" : "Go on without attacking"));
+        onclick: () => B.send(pass)}, latest ? t("Let it through") : t("Go on without attacking")));
     }
     add(bar, btns);
     if (latest && pass) this.autoPass(bar, pass);
     const groups = this.groups();
     if (groups.length) {
-      const list = h("ul", {class: "pl-decls", "aria-label": latest ? "Counters you can declare" : "Abilities and spells you can declare"});
+      const list = h("ul", {class: "pl-decls", "aria-label": latest ? t("Counters you can declare") : t("Abilities and spells you can declare")});
       for (const g of groups) {
         const c = B.cards.get(g.cid);
-        const label = g.type === "spell" ? `Cast ${B.cards.name(g.cid)}` : `Use ${B.cards.name(g.cid)}`;
-        const cost = g.type === "spell" ? `spell · ${c.mana ?? "?"} ${c.element || ""} slot${c.mana === 1 ? "" : "s"}` : "ability · it will not attack";
+        const label = g.type === "spell" ? t("Cast {card}", {card: B.cards.name(g.cid)}) : t("Use {card}", {card: B.cards.name(g.cid)});
+        const slotWord = tn("{n} {element} slot", "{n} {element} slots", c.mana ?? 0, {element: elementWord(c.element)});
+        const cost = g.type === "spell" ? t("spell") + " · " + slotWord
+          : t("ability · it will not attack");
         add(list, h("li", {}, h("button", {class: ["pl-decl-btn", g.type === "spell" ? "pl-dbtn-spell" : "pl-dbtn-ability"], type: "button",
           "data-key": `g:${g.key}`, "data-testid": g.type, title: B.cards.text(g.cid), onclick: () => this.startDeclaration(g)},
         B.cards.art(g.cid, "pl-art-chip"),
@@ -644,18 +659,18 @@ export class BattleScreen {
     const ask = this.asking();
     const rest = this.remaining();
     const name = B.cards.name(g.cid);
-    add(bar, h("p", {class: "pl-prompt"}, h("b", {}, `${g.type === "spell" ? "Cast" : "Use"} ${name}. `), B.cards.text(g.cid)));
+    add(bar, h("p", {class: "pl-prompt"}, h("b", {}, (g.type === "spell" ? t("Cast {card}.", {card: name}) : t("Use {card}.", {card: name})) + " "), B.cards.text(g.cid)));
     const box = h("div", {class: "pl-pick pl-row-btns"});
     if (ask === "target") {
-      add(box, h("span", {class: "pl-hint"}, "Choose a target (glowing) — or here:"));
+      add(box, h("span", {class: "pl-hint"}, t("Choose a target (glowing) — or here:")));
       const seen = new Set();
       for (const a of rest) {
-        const t = (a.targets || []).join(",");
-        if (seen.has(t)) continue;
-        seen.add(t);
+        const key = (a.targets || []).join(",");
+        if (seen.has(key)) continue;
+        seen.add(key);
         const u = this.info(a.targets[0]);
-        add(box, h("button", {class: "pl-btn pl-btn-choice", type: "button", "data-key": `t:${t}`, onclick: () => this.pickTarget(t)},
-          B.cards.art(u.card, "pl-art-chip"), `${B.cards.name(u.card)}${u.owner === B.me ? " (yours)" : ""}`));
+        add(box, h("button", {class: "pl-btn pl-btn-choice", type: "button", "data-key": `t:${key}`, onclick: () => this.pickTarget(key)},
+          B.cards.art(u.card, "pl-art-chip"), u.owner === B.me ? t("{card} (yours)", {card: B.cards.name(u.card)}) : B.cards.name(u.card)));
       }
     } else if (ask === "choice") {
       const opts = B.cards.choices(g.cid);
@@ -664,10 +679,10 @@ export class BattleScreen {
         if (seen.has(a.choice)) continue;
         seen.add(a.choice);
         add(box, h("button", {class: "pl-btn pl-btn-choice", type: "button", "data-key": `c:${a.choice}`,
-          onclick: () => { ui.choice = a.choice ?? null; this.advancePick(); }}, opts[a.choice] || `Option ${a.choice + 1}`));
+          onclick: () => { ui.choice = a.choice ?? null; this.advancePick(); }}, opts[a.choice] || t("Option {n}", {n: a.choice + 1})));
       }
     } else if (ask === "sacrifice") {
-      add(box, h("span", {class: "pl-hint"}, "Sacrifice which ally?"));
+      add(box, h("span", {class: "pl-hint"}, t("Sacrifice which ally?")));
       const seen = new Set();
       for (const a of rest) {
         if (seen.has(a.sacrifice)) continue;
@@ -677,7 +692,7 @@ export class BattleScreen {
           onclick: () => { ui.sacrifice = a.sacrifice ?? null; this.advancePick(); }}, B.cards.art(u.card, "pl-art-chip"), B.cards.name(u.card)));
       }
     }
-    add(box, h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "pick-cancel", onclick: () => this.cancelPick()}, "Back (Esc)"));
+    add(box, h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "pick-cancel", onclick: () => this.cancelPick()}, t("Back (Esc)")));
     add(bar, box);
   }
 
@@ -690,17 +705,20 @@ export class BattleScreen {
     const meAtt = sc.attacker === B.me;
     let title;
     let cls;
-    if (B.seat === null) { title = e.success ? `${B.names[sc.attacker]} takes ${sc.land}` : `${B.names[1 - sc.attacker]} holds ${sc.land}`; cls = "neutral"; }
-    else if (meAtt) { title = e.success ? `Victory! ${sc.land} is yours` : `The attack on ${B.landLabel(sc.land)} failed`; cls = e.success ? "good" : "bad"; }
-    else { title = e.success ? `${B.landLabel(sc.land)} has fallen to ${B.names[sc.attacker]}` : `You held ${B.landLabel(sc.land)}!`; cls = e.success ? "bad" : "good"; }
+    const land = B.landLabel(sc.land);
+    if (B.seat === null) {
+      title = e.success ? t("{name} takes {land}", {name: B.names[sc.attacker], land}) : t("{name} holds {land}", {name: B.names[1 - sc.attacker], land});
+      cls = "neutral";
+    } else if (meAtt) { title = e.success ? t("Victory! {land} is yours", {land}) : t("The attack on {land} failed", {land}); cls = e.success ? "good" : "bad"; }
+    else { title = e.success ? t("{land} has fallen to {name}", {land, name: B.names[sc.attacker]}) : t("You held {land}!", {land}); cls = e.success ? "bad" : "good"; }
     const lost = (p) => (sc.fallen[p] || []);
-    const row = (p) => h("li", {}, h("span", {}, `${p === B.me && B.seat !== null ? "You" : B.names[p]} lost `),
-      lost(p).length ? lost(p).map((cid) => B.cards.art(cid, "pl-art-chip pl-fallen")) : "nobody");
-    const back = e.returned && e.returned.length ? h("p", {class: "pl-hint"}, "Back to where they came from: " +
-      e.returned.map((r) => `${B.unitName(r.unit)} → ${r.land}`).join(", ") + ".") : null;
+    const row = (p) => h("li", {}, h("span", {}, this.verb(p, t("You lost"), t("{name} lost", {name: B.names[p]})) + " "),
+      lost(p).length ? lost(p).map((cid) => B.cards.art(cid, "pl-art-chip pl-fallen")) : t("nobody"));
+    const back = e.returned && e.returned.length ? h("p", {class: "pl-hint"}, t("Back to where they came from: {list}.", {list:
+      e.returned.map((r) => `${B.unitName(r.unit)} → ${B.landLabel(r.land)}`).join(", ")})) : null;
     return h("div", {class: `pl-outcome pl-outcome-${cls}`, role: "status", "data-testid": "battle-outcome"},
       h("h3", {}, title), h("ul", {class: "pl-outcome-lost"}, row(B.me), row(B.foe)), back,
-      h("button", {class: "pl-btn pl-btn-go", type: "button", "data-key": "outcome-ok", onclick: () => this.release && this.release()}, "Back to the map"));
+      h("button", {class: "pl-btn pl-btn-go", type: "button", "data-key": "outcome-ok", onclick: () => this.release && this.release()}, t("Back to the map")));
   }
 
   // ------------------------------------------------------------------ events → animation
@@ -758,7 +776,8 @@ export class BattleScreen {
       lock: false, quick: new Set(), stats: {}, fallen: {0: [], 1: []}, outcome: null, live: false,
     };
     this.ui = null;
-    this.caption = `${this.who(e.attacker)} ${this.verb(e.attacker, "march", "marches")} into ${e.land}: battle!`;
+    const land = this.b.landLabel(e.land);
+    this.caption = this.verb(e.attacker, t("You march into {land}: battle!", {land}), t("{name} marches into {land}: battle!", {name: this.b.names[e.attacker], land}));
     this.open();
     this.render();
     this.el.animate([{opacity: 0, transform: "scale(.97)"}, {opacity: 1, transform: "none"}], {duration: Math.max(1, 350 * pace.scale)});
@@ -778,7 +797,8 @@ export class BattleScreen {
     sc.parties[e.player] = e.units.concat(sc.parties[e.player].filter((u) => !e.units.includes(u)));
     sc.step = "formation";
     sc.stepPlayer = e.player;
-    this.caption = `${this.who(e.player)} quick ${this.verb(e.player, "summon", "summons")} ${e.units.map((u) => B.unitName(u)).join(", ")}.`;
+    const units = e.units.map((u) => B.unitName(u)).join(", ");
+    this.caption = this.verb(e.player, t("You quick summon {units}.", {units}), t("{name} quick summons {units}.", {name: B.names[e.player], units}));
     this.render();
     for (const id of e.units) { const el = this.unitEl(id); if (el) el.classList.add("pl-arrive"); }
     await sleep(900);
@@ -789,7 +809,7 @@ export class BattleScreen {
     sc.parties[e.player] = e.order.slice();
     if (e.player === sc.attacker) { sc.step = "quick"; sc.stepPlayer = 1 - sc.attacker; }
     else { sc.step = "initiative"; sc.stepPlayer = null; }
-    this.caption = `${this.who(e.player)} ${this.verb(e.player, "set", "sets")} the formation.`;
+    this.caption = this.verb(e.player, t("You set the formation."), t("{name} sets the formation.", {name: this.b.names[e.player]}));
     this.render();
     await sleep(600);
   }
@@ -798,7 +818,7 @@ export class BattleScreen {
     const sc = this.scene;
     sc.step = "initiative";
     sc.initiative = null;
-    this.caption = "Initiative roll!";
+    this.caption = t("Initiative roll!");
     this.render();
     const dice = [...this.el.querySelectorAll(".pl-dieset")];
     const spin = pace.scale > 0 ? 1100 * pace.scale : 0;
@@ -819,8 +839,9 @@ export class BattleScreen {
     sc.step = "fight";
     sc.strikerIdx = 0;
     const r = e.rolls;
-    this.caption = sc.simultaneous ? `Tie at ${r["0"].total}: both attack at once!` :
-      `${this.who(e.first)} ${this.verb(e.first, "strike", "strikes")} first (${r[String(e.first)].total} against ${r[String(1 - e.first)].total}).`;
+    this.caption = sc.simultaneous ? t("Tie at {n}: both attack at once!", {n: r["0"].total}) : this.verb(e.first,
+      t("You strike first ({n} against {m}).", {n: r[String(e.first)].total, m: r[String(1 - e.first)].total}),
+      t("{name} strikes first ({n} against {m}).", {name: this.b.names[e.first], n: r[String(e.first)].total, m: r[String(1 - e.first)].total}));
     this.render();
     for (const d of this.el.querySelectorAll(".pl-die")) d.animate([{transform: "scale(1.35)"}, {transform: "scale(1)"}], {duration: Math.max(1, 400 * pace.scale)});
     await sleep(1300);
@@ -829,7 +850,7 @@ export class BattleScreen {
   async on_triggered(e) {
     const el = this.unitEl(e.unit);
     if (el) el.classList.add("pl-glow");
-    this.say(`${this.b.unitName(e.unit)}: ${e.timing === "on_destroy" ? "on destroy" : "triggered"}!`);
+    this.say(e.timing === "on_destroy" ? t("{unit}: on destroy!", {unit: this.b.unitName(e.unit)}) : t("{unit}: triggered!", {unit: this.b.unitName(e.unit)}));
     this.float(e.unit, "✦", "pl-float-spell");
     await sleep(700);
   }
@@ -847,8 +868,17 @@ export class BattleScreen {
       if (pools && pools[el] && e.paid.element) pools[el].used += e.paid.element;
       if (pools && pools.wild && e.paid.wild) pools.wild.used += e.paid.wild;
     }
-    const what = e.kind === "attack" ? "attack" : e.kind === "spell" ? `cast ${B.cards.name(e.card)}` : `use ${B.unitName(e.unit)}`;
-    this.caption = `${this.who(e.player)} ${e.kind === "attack" ? this.verb(e.player, "attack", "attacks") : this.verb(e.player, what, what.replace(/^cast/, "casts").replace(/^use/, "uses"))}${e.responds_to !== undefined ? " in response" : ""}.`;
+    const name = B.names[e.player];
+    const reply = e.responds_to !== undefined;
+    const card = e.kind === "spell" ? B.cards.name(e.card) : e.kind === "attack" ? "" : B.unitName(e.unit);
+    const said = {
+      attack: reply ? [t("You attack in response."), t("{name} attacks in response.", {name})] : [t("You attack."), t("{name} attacks.", {name})],
+      spell: reply ? [t("You cast {card} in response.", {card}), t("{name} casts {card} in response.", {name, card})]
+        : [t("You cast {card}.", {card}), t("{name} casts {card}.", {name, card})],
+      ability: reply ? [t("You use {card} in response.", {card}), t("{name} uses {card} in response.", {name, card})]
+        : [t("You use {card}.", {card}), t("{name} uses {card}.", {name, card})],
+    }[e.kind === "attack" || e.kind === "spell" ? e.kind : "ability"];
+    this.caption = this.verb(e.player, said[0], said[1]);
     if (e.kind === "spell") B.tips.show("spell");
     this.render();
     const li = this.el.querySelector(`.pl-decl[data-index="${sc.chain.length - 1}"]`);
@@ -857,7 +887,7 @@ export class BattleScreen {
   }
 
   async on_passed(e) {
-    this.say(`${this.who(e.player)} ${this.verb(e.player, "let", "lets")} it through.`);
+    this.say(this.verb(e.player, t("You let it through."), t("{name} lets it through.", {name: this.b.names[e.player]})));
     await sleep(500);
   }
 
@@ -891,25 +921,25 @@ export class BattleScreen {
 
   async on_resolved(e) {
     const name = e.card ? this.b.cards.name(e.card) : e.kind;
-    await this.resolveTop("resolves", "ok", `${name} resolves.`);
+    await this.resolveTop(t("resolves"), "ok", t("{card} resolves.", {card: name}));
   }
 
   async on_fizzled(e) {
     const name = e.card ? this.b.cards.name(e.card) : e.kind;
-    await this.resolveTop("fizzles", "bad", `${name} fizzles: ${FIZZLE[e.reason] || e.reason}.`);
+    await this.resolveTop(t("fizzles"), "bad", t("{card} fizzles: {reason}.", {card: name, reason: FIZZLE[e.reason] || e.reason}));
   }
 
   async on_cancelled(e) {
     const d = this.scene.chain[e.index];
-    if (d) { d.state = "cancelled"; d.stamp = "cancelled"; d.stampKind = "bad"; }
-    this.say(`${e.card ? this.b.cards.name(e.card) : "The spell"} is cancelled.`);
+    if (d) { d.state = "cancelled"; d.stamp = t("cancelled"); d.stampKind = "bad"; }
+    this.say(e.card ? t("{card} is cancelled.", {card: this.b.cards.name(e.card)}) : t("The spell is cancelled."));
     this.render();
     await sleep(600);
   }
 
   async on_attack(e) {
     const sc = this.scene;
-    const words = `${this.who(e.player)} ${this.verb(e.player, "attack", "attacks")} with ⚔ ${e.power}.`;
+    const words = this.verb(e.player, t("You attack with ⚔ {n}.", {n: e.power}), t("{name} attacks with ⚔ {n}.", {name: this.b.names[e.player], n: e.power}));
     const side = this.el.querySelector(`.pl-party[data-side="${e.player}"] .pl-prow`);
     if (side) side.animate([{transform: "none"}, {transform: `translateY(${e.player === this.b.me ? -14 : 14}px)`}, {transform: "none"}],
       {duration: Math.max(1, 500 * pace.scale)});
@@ -952,7 +982,7 @@ export class BattleScreen {
     const bits = [];
     if (e.power) { patch.power = u.power + e.power; bits.push(`${e.power > 0 ? "+" : "−"}${Math.abs(e.power)} ⚔`); }
     if (e.life) { patch.life = u.life + e.life; patch.max_life = u.max_life + e.life; bits.push(`${e.life > 0 ? "+" : "−"}${Math.abs(e.life)} ♥`); }
-    if (e.speed) bits.push(`${e.speed > 0 ? "+" : "−"}${Math.abs(e.speed)} speed`);
+    if (e.speed) bits.push(t("{sign}{n} speed", {sign: e.speed > 0 ? "+" : "−", n: Math.abs(e.speed)}));
     this.setStat(e.unit, patch);
     this.render();
     this.float(e.unit, bits.join(" "), "pl-float-boost");
@@ -976,17 +1006,17 @@ export class BattleScreen {
   async on_destroyed(e) {
     const inBattle = [0, 1].some((p) => this.scene.parties[p].includes(e.unit));
     if (!inBattle) return;
-    await this.removeUnit(e.unit, "pl-dying", `${this.b.unitName(e.unit)}${e.leader ? " (a leader!)" : ""} is destroyed.`);
+    await this.removeUnit(e.unit, "pl-dying", e.leader ? t("{unit} (a leader!) is destroyed.", {unit: this.b.unitName(e.unit)}) : t("{unit} is destroyed.", {unit: this.b.unitName(e.unit)}));
   }
 
   async on_returned(e) {
-    await this.removeUnit(e.unit, "pl-leaving", `${this.b.unitName(e.unit)} returns to ${e.to === "hand" ? "its owner’s hand" : "the discard pile"}.`);
+    await this.removeUnit(e.unit, "pl-leaving", e.to === "hand" ? t("{unit} returns to its owner’s hand.", {unit: this.b.unitName(e.unit)}) : t("{unit} returns to the discard pile.", {unit: this.b.unitName(e.unit)}));
   }
 
   async on_negated(e) {
     this.scene.negated.add(e.unit);
     this.render();
-    this.float(e.unit, "negated", "pl-float-spell");
+    this.float(e.unit, t("negated"), "pl-float-spell");
     await sleep(450);
   }
 
@@ -1008,12 +1038,12 @@ export class BattleScreen {
   }
 
   async on_level_changed(e) {
-    this.float(e.unit, `level ${e.level}`, "pl-float-spell");
+    this.float(e.unit, t("level {n}", {n: e.level}), "pl-float-spell");
     await sleep(400);
   }
 
   async on_no_attack(e) {
-    this.say(`${this.who(e.player)} ${this.verb(e.player, "go", "goes")} on without attacking.`);
+    this.say(this.verb(e.player, t("You go on without attacking."), t("{name} goes on without attacking.", {name: this.b.names[e.player]})));
     this.scene.strikerIdx = Math.min(1, this.scene.strikerIdx + 1);
     this.render();
     await sleep(700);
@@ -1024,7 +1054,7 @@ export class BattleScreen {
     const sc = this.scene;
     sc.outcome = e;
     sc.chain = [];
-    this.caption = "The battle is over.";
+    this.caption = t("The battle is over.");
     this.render();
     const ok = this.el.querySelector('[data-key="outcome-ok"]');
     if (ok && (this.el.contains(document.activeElement) || document.activeElement === document.body)) ok.focus({preventScroll: true});

@@ -69,18 +69,29 @@ export class Cards {
     const c = this.get(cid);
     if (Array.isArray(c.choices)) return c.choices;
     if (c.choices && c.choices[this.lang]) return c.choices[this.lang];
-    const text = (c.text && (c.text.en || c.text)) || "";
-    const m = /Choose one — (.*)$/m.exec(typeof text === "string" ? text : "");
+    // the rules text in the card language (webapp/cards/text.py words it), else the English one
+    const ja = this.lang === "ja" && /次から1つ選ぶ：(.*)$/m.exec(this.rulesText(c, "ja"));
+    if (ja) return ja[1].split("／").map((s) => s.trim());
+    const m = /Choose one — (.*)$/m.exec(this.rulesText(c, "en"));
     if (!m) return [];
     return m[1].replace(/\.$/, "").split("; or ").map((s) => s[0].toUpperCase() + s.slice(1));
   }
 
-  /** {heads, tails} words of a coin ability, or null. */
+  /** {heads, tails} words of a coin ability (in the card language when it has them), or null. */
   coin(cid) {
     const c = this.get(cid);
-    const text = (c.text && (c.text.en || c.text)) || "";
-    const m = /Heads: (.*?) Tails: (.*)$/m.exec(typeof text === "string" ? text : "");
+    const ja = this.lang === "ja" && /表：(.*?)裏：(.*)$/m.exec(this.rulesText(c, "ja"));
+    if (ja) return {heads: ja[1].trim(), tails: ja[2].trim()};
+    const m = /Heads: (.*?) Tails: (.*)$/m.exec(this.rulesText(c, "en"));
     return m ? {heads: m[1].trim(), tails: m[2].trim()} : null;
+  }
+
+  /** A card's rules text in ``lang`` ("" if none). */
+  rulesText(c, lang) {
+    const text = c.text;
+    if (!text) return "";
+    if (typeof text === "string") return lang === "en" ? text : "";
+    return typeof text[lang] === "string" ? text[lang] : "";
   }
 
   /** The URL of the card face (the server's SVG file, or a plain face drawn here). */

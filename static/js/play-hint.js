@@ -1,9 +1,9 @@
-// The hint button of CPU and story games: "What would the CPU do?" asks the server
+// The hint button of CPU and story games: t("What would the CPU do?") asks the server
 // (POST /play/<id>/hint.json, docs/protocol.md "Hint") for the Hard CPU's move in the player's
-// place; the answer is one sentence, the cards it names glow on the board, and "Do it" plays it.
+// place; the answer is one sentence, the cards it names glow on the board, and t("Do it") plays it.
 // A hint belongs to one version of the game: anything that moves the game on clears it.
 
-import {h, add} from "./play-util.js";
+import {h, add, t} from "./play-util.js";
 
 export class Hint {
   constructor(board) {
@@ -26,7 +26,7 @@ export class Hint {
     return this.got && this.got.version === this.b.version ? this.got : null;
   }
 
-  /** The hint's part of a panel or battle bar: the button, or the sentence with "Do it". */
+  /** The hint's part of a panel or battle bar: the button, or the sentence with t("Do it"). */
   box() {
     if (!this.offered()) return null;
     const B = this.b;
@@ -36,15 +36,15 @@ export class Hint {
       add(el, h("p", {class: "pl-hint-text", "data-testid": "hint-text", role: "status"}, got.sentence),
         h("div", {class: "pl-row-btns"},
           h("button", {class: "pl-btn pl-btn-small pl-btn-go", type: "button", "data-key": "hint-do", "data-testid": "hint-do",
-            disabled: !B.can(), onclick: () => B.send(got.action)}, "Do it"),
+            disabled: !B.can(), onclick: () => B.send(got.action)}, t("Do it")),
           h("button", {class: "pl-btn pl-btn-small pl-btn-quiet", type: "button", "data-key": "hint-hide", "data-testid": "hint-hide",
-            onclick: () => { this.got = null; this.redraw(); }}, "Hide")));
+            onclick: () => { this.got = null; this.redraw(); }}, t("Hide"))));
       return el;
     }
     const busy = this.asking === B.version;
     add(el, h("button", {class: "pl-btn pl-btn-small pl-btn-quiet pl-btn-hint", type: "button", "data-key": "hint", "data-testid": "hint",
       disabled: busy || !B.can(), "aria-busy": busy ? "true" : "false", onclick: () => this.ask()},
-    busy ? h("span", {class: "pl-spinner", "aria-hidden": "true"}) : null, busy ? " The CPU is thinking…" : "What would the CPU do?"));
+    busy ? h("span", {class: "pl-spinner", "aria-hidden": "true"}) : null, busy ? " " + t("The CPU is thinking…") : t("What would the CPU do?")));
     return el;
   }
 
@@ -55,8 +55,8 @@ export class Hint {
     const busy = this.asking === B.version;
     return h("button", {class: "pl-btn pl-btn-small pl-btn-quiet pl-btn-icon pl-btn-hint", type: "button", "data-key": "hint",
       "data-testid": "hint", disabled: busy || !B.can(), "aria-busy": busy ? "true" : "false",
-      "aria-label": "What would the CPU do?", title: "What would the CPU do?", onclick: () => this.ask()},
-    busy ? h("span", {class: "pl-spinner", "aria-hidden": "true"}) : "Hint");
+      "aria-label": t("What would the CPU do?"), title: t("What would the CPU do?"), onclick: () => this.ask()},
+    busy ? h("span", {class: "pl-spinner", "aria-hidden": "true"}) : t("Hint"));
   }
 
   /** The answer alone (in the battle bar, once asked for), or null. */
@@ -77,9 +77,9 @@ export class Hint {
         headers: {"Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": this.csrf}, body: "{}"});
       const body = await r.json().catch(() => ({}));
       if (r.ok) answer = body;
-      else words = body.error || "The CPU could not think about this move.";
+      else words = body.error || t("The CPU could not think about this move.");
     } catch (e) {
-      words = "No answer from the server: try again.";
+      words = t("No answer from the server: try again.");
     }
     if (this.asking === version) this.asking = null;
     this.asked += 1;

@@ -4,13 +4,13 @@
 // board calls in (take, sideBits, isAway, emoteToggle, emoteBar, rematchBox, closeEmotes); the
 // banner and the countdowns are drawn here, ticking every 250 ms.
 
-import {h, add, poss} from "./play-util.js";
+import {h, add, t, tparts} from "./play-util.js";
 
 /** The words and pictures of the fixed emote ids (the server relays ids only; clients choose what
  * they show). The pictures are plain text symbols that common fonts have, not colour emoji. */
 export const EMOTES = {
-  greet: ["☺", "Hello!"], well_played: ["★", "Well played"], oops: ["☹", "Oops"], thinking: ["✎", "Thinking…"],
-  thanks: ["♥", "Thanks"], wow: ["✦", "Wow!"], good_game: ["⚔", "Good game"], hurry: ["◷", "Hurry up"],
+  greet: ["☺", t("Hello!")], well_played: ["★", t("Well played")], oops: ["☹", t("Oops")], thinking: ["✎", t("Thinking…")],
+  thanks: ["♥", t("Thanks")], wow: ["✦", t("Wow!")], good_game: ["⚔", t("Good game")], hurry: ["◷", t("Hurry up")],
 };
 
 function emoteWords(id) {
@@ -60,8 +60,8 @@ export class Online {
   get seat() { return this.b.seat; }
 
   emit(event, payload) {
-    const t = this.b.transport;
-    if (t && typeof t.emit === "function") t.emit(event, payload);
+    const tr = this.b.transport;
+    if (tr && typeof tr.emit === "function") tr.emit(event, payload);
   }
 
   // ------------------------------------------------------------------ what arrives
@@ -144,7 +144,10 @@ export class Online {
     if (el.dataset.text !== text) {
       el.dataset.text = text;
       el.querySelector(".pl-clock-t").textContent = text;
-      el.setAttribute("aria-label", `${this.b.who(seat) === "You" ? "Your" : `${poss(this.b.names[seat])}`} clock: ${text} left${running ? ", running" : ""}`);
+      const label = seat === this.b.me
+        ? (running ? t("Your clock: {time} left, running") : t("Your clock: {time} left"))
+        : (running ? t("{name}’s clock: {time} left, running") : t("{name}’s clock: {time} left"));
+      el.setAttribute("aria-label", label.replace("{time}", text).replace("{name}", this.b.names[seat]));
     }
   }
 
@@ -177,8 +180,9 @@ export class Online {
       el.hidden = !away.length;
       for (const [s, a] of away) add(el, this.bannerLine(s, a));
       // Screen readers hear the change, not every second of the countdowns.
-      this.said.textContent = away.map(([s, a]) => `${this.b.names[s]} ${a.claimIn === 0 ? "is still away" : "disconnected"}.`
-        + (a.claimIn === 0 && this.seat !== null ? " You may claim the win." : "")).join(" ");
+      this.said.textContent = away.map(([s, a]) => (a.claimIn === 0 ? t("{name} is still away.", {name: this.b.names[s]})
+        : t("{name} disconnected.", {name: this.b.names[s]}))
+        + (a.claimIn === 0 && this.seat !== null ? " " + t("You may claim the win.") : "")).join(" ");
     }
     for (const [s, a] of away) {
       for (const n of el.querySelectorAll(`[data-count="claim${s}"]`)) n.textContent = secs(a.claimIn);
@@ -193,20 +197,20 @@ export class Online {
     const line = h("div", {class: "pl-presence-line", "data-seat": s},
       h("span", {class: "pl-presence-ico", "aria-hidden": "true"}));
     const text = h("p", {class: "pl-presence-text"});
-    const auto = a.autoIn !== null ? ["The game ends by itself in ", count("auto"), " s."] : null;
+    const auto = a.autoIn !== null ? tparts("The game ends by itself in {n} s.", {n: count("auto")}) : null;
     if (a.claimIn !== null && a.claimIn > 0) {
-      add(text, h("strong", {}, `${name} disconnected`), " — they have ", count("claim"), " s to come back.");
+      add(text, h("strong", {}, t("{name} disconnected", {name})), " ", tparts("— they have {n} s to come back.", {n: count("claim")}));
     } else if (a.claimIn !== null) {
-      add(text, h("strong", {}, `${name} is still away.`), player ? " You may claim the win now. " : " ", auto);
+      add(text, h("strong", {}, t("{name} is still away.", {name})), player ? " " + t("You may claim the win now.") + " " : " ", auto);
     } else if (player) {
-      add(text, h("strong", {}, `${name} disconnected`), " — the game waits for your move; their time to come back runs once it is theirs.");
+      add(text, h("strong", {}, t("{name} disconnected", {name})), " " + t("— the game waits for your move; their time to come back runs once it is theirs."));
     } else {
-      add(text, h("strong", {}, `${name} disconnected.`), " ", auto || "Waiting for them to come back.");
+      add(text, h("strong", {}, t("{name} disconnected.", {name})), " ", auto || t("Waiting for them to come back."));
     }
     add(line, text);
     if (player && a.claimIn === 0) {
       add(line, h("button", {class: "pl-btn pl-btn-go pl-btn-small", type: "button", "data-key": "claim", "data-testid": "claim",
-        onclick: (e) => this.claim(e.currentTarget)}, "Claim the win"));
+        onclick: (e) => this.claim(e.currentTarget)}, t("Claim the win")));
     }
     return line;
   }
@@ -225,7 +229,7 @@ export class Online {
 
   /** A small pill by an away player's name. */
   awayPill(seat) {
-    return this.isAway(seat) ? h("span", {class: "pl-away", title: "Not connected to this game"}, "disconnected") : null;
+    return this.isAway(seat) ? h("span", {class: "pl-away", title: t("Not connected to this game")}, t("disconnected")) : null;
   }
 
   // ------------------------------------------------------------------ the ticker
@@ -261,13 +265,13 @@ export class Online {
     if (!this.on || this.seat === null || !this.emotes.length) return null;
     return h("button", {class: ["pl-emote-toggle", this.emotesOpen ? "pl-on" : ""], type: "button", "data-key": "emote-toggle",
       "data-testid": "emote-toggle", "aria-expanded": String(this.emotesOpen), "aria-controls": "pl-emotes",
-      title: "Send an emote", onclick: () => this.toggleEmotes()},
-    h("span", {class: "pl-emote-ico", "aria-hidden": "true"}), h("span", {class: "pl-emote-label"}, "Emote"));
+      title: t("Send an emote"), onclick: () => this.toggleEmotes()},
+    h("span", {class: "pl-emote-ico", "aria-hidden": "true"}), h("span", {class: "pl-emote-label"}, t("Emote")));
   }
 
   emoteBar() {
     if (!this.on || this.seat === null || !this.emotesOpen) return null;
-    return h("div", {class: "pl-emotes", id: "pl-emotes", role: "group", "aria-label": "Emotes"},
+    return h("div", {class: "pl-emotes", id: "pl-emotes", role: "group", "aria-label": t("Emotes")},
       this.emotes.map((id) => h("button", {class: "pl-emote", type: "button", "data-emote": id, "data-key": `emote:${id}`,
         onclick: () => this.sendEmote(id)}, emoteFace(id))));
   }
@@ -312,20 +316,20 @@ export class Online {
     const hadFocus = box.contains(document.activeElement);
     box.textContent = "";
     if (r.game) {
-      add(box, h("p", {}, this.leaving ? "The rematch is starting…" : "The rematch has begun."),
+      add(box, h("p", {}, this.leaving ? t("The rematch is starting…") : t("The rematch has begun.")),
         h("a", {class: "pl-btn pl-btn-go", href: `/play/${r.game}`, "data-testid": "rematch-go"},
-          me === null ? "Watch the rematch" : "Go to the rematch"));
+          me === null ? t("Watch the rematch") : t("Go to the rematch")));
     } else if (me === null) {
-      if (r.offered_by === 0 || r.offered_by === 1) add(box, h("p", {}, `${this.b.names[r.offered_by]} offers a rematch.`));
+      if (r.offered_by === 0 || r.offered_by === 1) add(box, h("p", {}, t("{name} offers a rematch.", {name: this.b.names[r.offered_by]})));
     } else if (r.offered_by === me) {
-      add(box, h("p", {class: "pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), `Rematch offered. Waiting for ${foe}…`));
+      add(box, h("p", {class: "pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), t("Rematch offered. Waiting for {name}…", {name: foe})));
     } else if (r.offered_by === 0 || r.offered_by === 1) {
-      add(box, h("p", {class: "pl-rematch-offer"}, `${foe} offers a rematch.`),
+      add(box, h("p", {class: "pl-rematch-offer"}, t("{name} offers a rematch.", {name: foe})),
         h("button", {class: "pl-btn pl-btn-go", type: "button", "data-testid": "rematch-accept", "data-key": "rematch",
-          onclick: (e) => this.offer(e.currentTarget)}, "Accept rematch"));
+          onclick: (e) => this.offer(e.currentTarget)}, t("Accept rematch")));
     } else {
       add(box, h("button", {class: "pl-btn pl-btn-go", type: "button", "data-testid": "rematch-offer", "data-key": "rematch",
-        onclick: (e) => this.offer(e.currentTarget)}, "Rematch"));
+        onclick: (e) => this.offer(e.currentTarget)}, t("Rematch")));
     }
     if (hadFocus) {
       const el = box.querySelector("button, a");

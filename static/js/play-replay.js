@@ -5,8 +5,11 @@
 // log lines; one step forward is animated as it was live, any other move (back, a jump) is drawn at
 // once (`reset`). The controls (buttons, the range, the keys ← → Home End) sit in the board's status bar.
 
-const REASONS = {leaders: "leaders destroyed", judgment: "round-12 judgment", draw: "draw", resign: "resignation",
-  timeout: "clock ran out", disconnect: "disconnected"};
+const {t} = window.BrigadeI18n;  // the page's language (static/js/i18n.js)
+await window.BrigadeI18n.ready;
+
+const REASONS = {leaders: t("leaders destroyed"), judgment: t("round-12 judgment"), draw: t("draw"), resign: t("resignation"),
+  timeout: t("clock ran out"), disconnect: t("disconnected")};
 
 const root = document.getElementById("replay");
 const range = document.getElementById("replay-range");
@@ -25,7 +28,7 @@ function span(cls, text) {
 
 function lines(i) {
   const step = data.steps[i];
-  return step.log.length ? step.log : [i === 0 ? "The game begins." : "(nothing to tell)"];
+  return step.log.length ? step.log : [i === 0 ? t("The game begins.") : t("(nothing to tell)")];
 }
 
 /** The step `i` as the board's state payload (docs/protocol.md `state`, a spectator's: no legal actions). */
@@ -38,20 +41,21 @@ function payload(i, reset) {
 }
 
 function describe(view) {
-  const round = view.phase === "leaders" ? "Round 1: choosing leaders" : "Round " + view.round;
+  const round = view.phase === "leaders" ? t("Round 1: choosing leaders") : t("Round {n}", {n: view.round});
   const waiting = (view.waiting_for || []).map((p) => data.players[p]);
   const result = view.result;
   let who;
   if (result) {
-    who = (result.winner === null ? "A draw" : data.players[result.winner] + " wins")
+    who = (result.winner === null ? t("A draw") : t("{name} wins", {name: data.players[result.winner]}))
       + (result.reason === "draw" ? "" : " (" + (REASONS[result.reason] || result.reason) + ")");
   } else {
-    who = (waiting.length ? waiting.join(" and ") : data.players[view.active]) + " to move";
+    who = waiting.length === 2 ? t("{name} and {other} to move", {name: waiting[0], other: waiting[1]})
+      : t("{name} to move", {name: waiting.length ? waiting[0] : data.players[view.active]});
   }
   summary.textContent = "";
   summary.append(span("replay-summary-main", round + " · " + who),
-    span("replay-summary-counts", "Cards in hand: " + data.players[0] + " " + view.players[0].hand_count
-      + " · " + data.players[1] + " " + view.players[1].hand_count));
+    span("replay-summary-counts", t("Cards in hand: {name} {n} · {other} {m}", {name: data.players[0], n: view.players[0].hand_count,
+      other: data.players[1], m: view.players[1].hand_count})));
 }
 
 function show(i) {
@@ -59,7 +63,7 @@ function show(i) {
   const forward = next === at + 1;
   at = next;
   range.value = at;
-  stepText.textContent = "Step " + at + " of " + (data.steps.length - 1);
+  stepText.textContent = t("Step {n} of {total}", {n: at, total: data.steps.length - 1});
   describe(data.steps[at].view);
   if (feed) feed.state(payload(at, !forward));
 }
@@ -71,7 +75,7 @@ async function start() {
     if (!r.ok) throw new Error(d.error || "");  // a refusal (too many replays lately) says why
     data = d;
   } catch (e) {
-    summary.textContent = (e && e.message) || "The replay could not be loaded.";
+    summary.textContent = (e && e.message) || t("The replay could not be loaded.");
     return;
   }
   range.max = data.steps.length - 1;

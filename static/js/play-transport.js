@@ -10,6 +10,13 @@
 // only; an update built on another version than the one held (one was missed) asks for a whole
 // state again with `join`.
 
+// The page's language (static/js/i18n.js) without importing play-util.js: node loads this module alone
+// in tests (tests/online/test_updates.py). The board has waited for the catalog before it connects.
+const t = (msgid, params) => {
+  const i18n = typeof window !== "undefined" && window.BrigadeI18n;
+  return i18n ? i18n.t(msgid, params) : msgid.replace(/\{(\w+)\}/g, (whole, key) => (params && key in params ? String(params[key]) : whole));
+};
+
 /** A copy of `view` with the update's operations applied: [path, value] sets, [path] deletes,
  *  [path, null, order] rearranges an array (item i is old item order[i], or null for -1). */
 export function applyOps(view, ops) {
@@ -19,15 +26,15 @@ export function applyOps(view, ops) {
     let node = out;
     for (let i = 0; i < path.length - 1; i++) {
       node = node[path[i]];
-      if (node === null || typeof node !== "object") throw new Error("an update does not fit the view held");
+      if (node === null || typeof node !== "object") throw new Error("update_does_not_fit_the_view");
     }
     const last = path[path.length - 1];
     if (op.length === 3) {
       const old = node[last];
-      if (!Array.isArray(old)) throw new Error("an update does not fit the view held");
+      if (!Array.isArray(old)) throw new Error("update_does_not_fit_the_view");
       node[last] = op[2].map((i) => (i >= 0 ? old[i] : null));
     } else if (op.length === 2) {
-      if (Array.isArray(node) && !(last >= 0 && last < node.length)) throw new Error("an update does not fit the view held");
+      if (Array.isArray(node) && !(last >= 0 && last < node.length)) throw new Error("update_does_not_fit_the_view");
       node[last] = op[1];
     } else {
       delete node[last];
@@ -49,7 +56,7 @@ export function applyUpdate(held, update) {
 export function connect(game, handlers) {
   if (typeof window.BrigadeTransport === "function") return window.BrigadeTransport(game, handlers);
   if (typeof window.io !== "function") {
-    handlers.status("offline", "The live connection script did not load.");
+    handlers.status("offline", t("The live connection script did not load."));
     return {send() {}, rejoin() {}, emit() {}};
   }
   const socket = window.io({reconnection: true, reconnectionDelay: 500, reconnectionDelayMax: 4000});
@@ -58,11 +65,11 @@ export function connect(game, handlers) {
   const join = () => { asked = Date.now(); socket.emit("join", {game, updates: true}); };
   socket.on("connect", () => { handlers.status("online", ""); join(); });
   socket.on("disconnect", (reason) => {
-    handlers.status("offline", reason === "io server disconnect" ? "The server closed the connection." : "Reconnecting…");
+    handlers.status("offline", reason === "io server disconnect" ? t("The server closed the connection.") : t("Reconnecting…"));
     if (reason === "io server disconnect") setTimeout(() => socket.connect(), 1500);
   });
   socket.on("connect_error", (err) => {
-    handlers.status("offline", err && err.message ? `Cannot reach the game (${err.message}). Retrying…` : "Cannot reach the game. Retrying…");
+    handlers.status("offline", err && err.message ? t("Cannot reach the game ({error}). Retrying…", {error: err.message}) : t("Cannot reach the game. Retrying…"));
   });
   socket.on("state", (payload) => {
     if (payload && payload.game === game && (!held || payload.version >= held.version)) {

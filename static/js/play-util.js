@@ -7,6 +7,21 @@ await I18N.ready;
 /** t("Text {name}", {name}) and tn("{n} card", "{n} cards", n): the page's language (static/js/i18n.js). */
 export const t = I18N.t;
 export const tn = I18N.tn;
+/** t() whose {placeholders} may be elements: an array of strings and nodes, in the language's own
+ *  order (tparts("{name} has {n} s", {name: el, n: 3}) → [el, " has 3 s"]). */
+export function tparts(msgid, params) {
+  const text = t(msgid);
+  const out = [];
+  let last = 0;
+  text.replace(/\{(\w+)\}/g, (whole, key, at) => {
+    if (at > last) out.push(text.slice(last, at));
+    out.push(params && key in params ? (params[key] instanceof Node ? params[key] : String(params[key])) : whole);
+    last = at + whole.length;
+    return whole;
+  });
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
 /** The page's language, "en" or "ja". */
 export const uiLang = I18N.lang === "ja" ? "ja" : "en";
 

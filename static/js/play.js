@@ -1,8 +1,8 @@
 // The Brigade board: map, hands, panels, log and tips, driven by the server's `state` payloads.
 // Nothing here decides what is legal: every control offers one of the payload's `legal_actions`.
 
-import {h, add, pace, sleep, plural, bag, ROWS, LINKS, LAND_KIND, focusKey, restoreFocus, crownSvg, poss} from "./play-util.js";
-import {Cards, cardPool, loadPool} from "./play-cards.js";
+import {h, add, pace, sleep, bag, ROWS, LINKS, LAND_KIND, focusKey, restoreFocus, crownSvg, t, tn, uiLang} from "./play-util.js";
+import {Cards, cardPool, loadPool, ELEMENT_JA} from "./play-cards.js";
 import {connect} from "./play-transport.js";
 import {BattleScreen} from "./play-battle.js";
 import {Tips} from "./play-tips.js";
@@ -12,13 +12,16 @@ import {Settings} from "./play-settings.js";
 import {Sound} from "./play-sound.js";
 import {Hint} from "./play-hint.js";
 
+const TIMING = {normal: t("[Normal]"), counter: t("[Counter]")};
+const RARITY = {C: t("Common"), U: t("Uncommon"), R: t("Rare"), SR: t("Super rare")};
+
 const RESULT_WORDS = {
-  leaders: "every leader of the losing side has fallen",
-  judgment: "decided by the round-12 judgment (lands, then the nearest front)",
-  draw: "both sides lost their last leaders together",
-  resign: "by resignation",
-  timeout: "a game clock ran out",
-  disconnect: "a player stayed away too long",
+  leaders: t("every leader of the losing side has fallen"),
+  judgment: t("decided by the round-12 judgment (lands, then the nearest front)"),
+  draw: t("both sides lost their last leaders together"),
+  resign: t("by resignation"),
+  timeout: t("a game clock ran out"),
+  disconnect: t("a player stayed away too long"),
 };
 
 class Board {
@@ -45,7 +48,7 @@ class Board {
     this.sent = false;             // an action is on its way
     this.queue = [];
     this.busy = false;
-    this.names = ["Player 1", "Player 2"];
+    this.names = [t("Player 1"), t("Player 2")];
     this.tally = {battles: [0, 0], won: [0, 0], failed: [0, 0], spells: 0, longestChain: 0, states: 0};  // what this page saw
     this.tips = new Tips(this, root.dataset.eringe);
     this.story = null;             // a story game's chapter: /story/game/<id>.json
@@ -76,12 +79,12 @@ class Board {
     this.status = h("header", {class: "pl-status"});
     this.foeSide = h("div", {class: "pl-side pl-side-foe"});
     this.mySide = h("div", {class: "pl-side pl-side-me"});
-    this.map = h("div", {class: "pl-map", role: "group", "aria-label": "The map"});
+    this.map = h("div", {class: "pl-map", role: "group", "aria-label": t("The map")});
     this.links = h("svg:svg", {class: "pl-links", "aria-hidden": "true"});
     this.arena = h("div", {class: "pl-arena"}, this.map);
-    this.stage = h("section", {class: "pl-stage", "aria-label": "Board"}, this.foeSide, this.arena, this.mySide);
-    this.panel = h("section", {class: "pl-panel", "aria-label": "Your move", "aria-live": "polite"});
-    this.hand = h("section", {class: "pl-hand", "aria-label": "Your hand"});
+    this.stage = h("section", {class: "pl-stage", "aria-label": t("Board")}, this.foeSide, this.arena, this.mySide);
+    this.panel = h("section", {class: "pl-panel", "aria-label": t("Your move"), "aria-live": "polite"});
+    this.hand = h("section", {class: "pl-hand", "aria-label": t("Your hand")});
     // The log is a drawer (the "Log" button in the status bar): what happens is shown on the board
     // itself (animations, the feed over the map); closed, it stays readable to screen readers.
     // role=log on a wrapper, not on the list: the list keeps its list semantics (axe: listitem)
@@ -89,8 +92,8 @@ class Board {
     this.logScroll = h("div", {class: "pl-log-lines", role: "log", "aria-live": "polite", "aria-relevant": "additions",
       "aria-labelledby": "pl-log-title", tabindex: "0"}, this.logList);
     this.log = h("section", {class: "pl-log", id: "pl-log", "aria-labelledby": "pl-log-title"},
-      h("div", {class: "pl-log-head"}, h("h2", {id: "pl-log-title"}, "Game log"),
-        h("button", {class: "pl-btn pl-btn-quiet pl-btn-icon", type: "button", "aria-label": "Close the log", "data-testid": "log-close",
+      h("div", {class: "pl-log-head"}, h("h2", {id: "pl-log-title"}, t("Game log")),
+        h("button", {class: "pl-btn pl-btn-quiet pl-btn-icon", type: "button", "aria-label": t("Close the log"), "data-testid": "log-close",
           onclick: () => this.toggleLog(false)}, "✕")),
       this.logScroll);
     this.log.querySelector("button").tabIndex = -1;
@@ -103,8 +106,8 @@ class Board {
     this.dialog = h("dialog", {class: "pl-dialog"});
     // A dialog replaced by another one closes first: its close event comes after the new one opened.
     this.dialog.addEventListener("close", () => { if (!this.dialog.open) this.dialog.textContent = ""; });
-    this.goalBar = h("section", {class: "pl-goal", "aria-label": "Chapter goal", "data-testid": "story-goal-bar", hidden: true});
-    const heading = h(this.replay ? "h2" : "h1", {class: "pl-sr", id: "pl-heading"}, "The board");  // a replay's page has its own h1
+    this.goalBar = h("section", {class: "pl-goal", "aria-label": t("Chapter goal"), "data-testid": "story-goal-bar", hidden: true});
+    const heading = h(this.replay ? "h2" : "h1", {class: "pl-sr", id: "pl-heading"}, t("The board"));  // a replay's page has its own h1
     add(this.root, heading, this.status, this.goalBar, this.layout, this.log, this.toasts, this.dialog, this.tips.el);
     new ResizeObserver(() => this.drawLinks()).observe(this.map);
     // The board fills the window below the site header: the page itself does not scroll.
@@ -113,7 +116,7 @@ class Board {
     window.addEventListener("resize", fit);
     new ResizeObserver(fit).observe(document.querySelector(".site-header") || document.body);
     document.addEventListener("keydown", (e) => this.onKey(e));
-    add(this.status, h("p", {class: "pl-status-main"}, "Connecting…"));
+    add(this.status, h("p", {class: "pl-status-main"}, t("Connecting…")));
   }
 
   // ------------------------------------------------------------------ story
@@ -152,12 +155,12 @@ class Board {
     add(bar,
       st.opponent && st.opponent.portrait ? h("img", {class: "pl-goal-face", src: st.opponent.portrait, alt: "", width: 44, height: 62}) : null,
       h("div", {class: "pl-goal-body"},
-        h("p", {class: "pl-goal-chapter"}, `Chapter ${st.order} · ${st.title} · against ${st.opponent ? st.opponent.name : this.names[this.foe]}`),
+        h("p", {class: "pl-goal-chapter"}, t("Chapter {n} · {title} · against {name}", {n: st.order, title: st.title, name: st.opponent ? st.opponent.name : this.names[this.foe]})),
         h("p", {class: "pl-goal-text", "data-testid": "story-goal-progress"},
           h("strong", {}, st.goal_short || st.goal),
-          ` · round ${Math.min(round, last)} of ${last}`,
-          state === "met" ? h("span", {class: "pl-goal-met"}, " · goal reached ✓") : state === "missed" ? h("span", {class: "pl-goal-missed"}, " · goal missed") : null)),
-      st.rules_url ? h("a", {class: "pl-goal-why", href: st.rules_url, target: "_blank", rel: "noopener", title: "The rules this chapter teaches"}, "Rules") : null);
+          " · " + t("round {n} of {last}", {n: Math.min(round, last), last}),
+          state === "met" ? h("span", {class: "pl-goal-met"}, " · " + t("goal reached ✓")) : state === "missed" ? h("span", {class: "pl-goal-missed"}, " · " + t("goal missed")) : null)),
+      st.rules_url ? h("a", {class: "pl-goal-why", href: st.rules_url, target: "_blank", rel: "noopener", title: t("The rules this chapter teaches")}, t("Rules")) : null);
   }
 
   setConnection(state, msg) {
@@ -186,7 +189,7 @@ class Board {
       while (this.queue.length) {
         pace.boost = this.queue.length > 3 ? 0.25 : this.queue.length > 1 ? 0.6 : 1;
         const p = this.queue.shift();
-        try { await this.apply(p); } catch (err) { console.error(err); this.toast("Could not draw that update: " + err.message); }
+        try { await this.apply(p); } catch (err) { console.error(err); this.toast(t("Could not draw that update: {error}", {error: err.message})); }
       }
     } finally {
       pace.boost = 1;
@@ -211,7 +214,7 @@ class Board {
     if (p.players) this.names = p.players.map((x, i) => x && x.name ? x.name : this.names[i]);
     if (p.mode === "cpu" && !(p.players && p.players[this.foe] && p.players[this.foe].name)) this.names[this.foe] = "CPU";
     if (this.story && this.story.opponent && this.story.opponent.name) this.names[this.foe] = this.story.opponent.name;
-    if (this.seat !== null && !(p.players && p.players[this.me])) this.names[this.me] = this.root.dataset.user || "You";
+    if (this.seat !== null && !(p.players && p.players[this.me])) this.names[this.me] = this.root.dataset.user || t("You");
     this.remember(p.view);
     const events = fresh && !first ? (p.events || []) : [];
     this.count(events, p.view);
@@ -262,27 +265,28 @@ class Board {
   }
 
   who(p) {
-    return p === this.me && this.seat !== null ? "You" : this.names[p];
+    return p === this.me && this.seat !== null ? t("You") : this.names[p];
   }
 
   onError(e) {
     this.sent = false;
     const words = {
-      stale: "The game moved on before your choice arrived; here is the new position.",
-      forbidden: "That is not yours to move.",
-      not_found: "This game does not exist (any more).",
-      rate_limited: "Slow down a little.",
-      bad_request: "The server did not understand that choice.",
+      stale: t("The game moved on before your choice arrived; here is the new position."),
+      forbidden: t("That is not yours to move."),
+      not_found: t("This game does not exist (any more)."),
+      rate_limited: t("Slow down a little."),
+      bad_request: t("The server did not understand that choice."),
     };
-    this.toast(e.code === "illegal" ? `Not allowed: ${e.message}` : (words[e.code] || e.message || "Something went wrong."));
+    // a refusal's words come from the server in the page's language (webapp/game/play.py `plain_refusal`)
+    this.toast(e.code === "illegal" ? t("Not allowed: {reason}", {reason: e.message}) : (words[e.code] || e.message || t("Something went wrong.")));
     if (e.code === "stale" || e.code === "illegal") this.transport.rejoin();
     this.render();
   }
 
   toast(msg) {
-    const t = h("p", {class: "pl-toast"}, msg);
-    add(this.toasts, t);
-    setTimeout(() => t.remove(), 6000);
+    const el = h("p", {class: "pl-toast"}, msg);
+    add(this.toasts, el);
+    setTimeout(() => el.remove(), 6000);
   }
 
   send(action) {
@@ -437,33 +441,34 @@ class Board {
 
   renderStatusParts(s, v) {
     if (!v) {
-      add(s, h("p", {class: "pl-status-main"}, this.connMsg || "Connecting…"));
+      add(s, h("p", {class: "pl-status-main"}, this.connMsg || t("Connecting…")));
       return;
     }
     let whose;
-    if (v.result) whose = "The game is over";
-    else if (v.phase === "leaders") whose = this.legal.some((a) => a.type === "choose_leaders") ? "Choose your leaders" : `${this.names[this.foe]} is choosing leaders`;
-    else if (v.phase === "battle" && v.battle) whose = `Battle at ${this.landLabel(v.battle.land)}`;
-    else whose = v.active === this.me && this.seat !== null ? "Your turn" : `${poss(this.names[v.active])} turn`;
+    if (v.result) whose = t("The game is over");
+    else if (v.phase === "leaders") whose = this.legal.some((a) => a.type === "choose_leaders") ? t("Choose your leaders") : t("{name} is choosing leaders", {name: this.names[this.foe]});
+    else if (v.phase === "battle" && v.battle) whose = t("Battle at {land}", {land: this.landLabel(v.battle.land)});
+    else whose = v.active === this.me && this.seat !== null ? t("Your turn") : t("{name}’s turn", {name: this.names[v.active]});
     const waiting = v.waiting_for || [];
     const waitingMe = waiting.includes(this.me) && this.seat !== null;
-    const waitedFor = this.seat !== null ? this.names[this.foe] : waiting.map((p) => this.names[p]).join(" and ") || this.names[v.active];
+    const waitedFor = this.seat !== null ? this.names[this.foe] : waiting.length === 2
+      ? t("{name} and {other}", {name: this.names[waiting[0]], other: this.names[waiting[1]]}) : this.names[waiting.length ? waiting[0] : v.active];
     add(s, 
-      h("p", {class: "pl-round"}, h("span", {class: "pl-round-n"}, v.round <= 1 ? "Setup" : `Round ${v.round}`),
-        h("span", {class: "pl-round-of"}, v.round <= 1 ? "Round 1 of 12" : "of 12")),
+      h("p", {class: "pl-round"}, h("span", {class: "pl-round-n"}, v.round <= 1 ? t("Setup") : t("Round {n}", {n: v.round})),
+        h("span", {class: "pl-round-of"}, v.round <= 1 ? t("Round 1 of 12") : t("of 12"))),
       h("p", {class: "pl-status-main", "data-testid": "whose"}, whose),
       this.feed,
-      this.seat === null ? h("p", {class: "pl-watching", "data-testid": "watching"}, this.replay ? "Replay" : "Watching") : null,
+      this.seat === null ? h("p", {class: "pl-watching", "data-testid": "watching"}, this.replay ? t("Replay") : t("Watching")) : null,
       h("p", {class: ["pl-move", waitingMe ? "pl-move-me" : "pl-move-foe"]},
-        v.result ? "" : waitingMe ? "Your move" : this.replay ? `${waitedFor} to move` : `Waiting for ${waitedFor}…`),
-      this.root.dataset.connection === "offline" ? h("p", {class: "pl-conn"}, this.connMsg || "Offline") : null,
+        v.result ? "" : waitingMe ? t("Your move") : this.replay ? t("{name} to move", {name: waitedFor}) : t("Waiting for {name}…", {name: waitedFor})),
+      this.root.dataset.connection === "offline" ? h("p", {class: "pl-conn"}, this.connMsg || t("Offline")) : null,
       this.seat !== null && !v.result ? h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "resign",
-        onclick: () => this.confirmResign()}, "Resign") : null,
+        onclick: () => this.confirmResign()}, t("Resign")) : null,
       this.root.dataset.abandonUrl && !v.result ? h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "abandon",
-        "data-testid": "abandon", onclick: () => this.confirmAbandon()}, "Abandon") : null,
+        "data-testid": "abandon", onclick: () => this.confirmAbandon()}, t("Abandon")) : null,
       h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "log", "data-testid": "log-toggle",
         "aria-controls": "pl-log", "aria-expanded": String(this.root.classList.contains("pl-log-open")),
-        onclick: () => this.toggleLog()}, "Log"),
+        onclick: () => this.toggleLog()}, t("Log")),
       this.settings ? this.settings.button() : null,
     );
   }
@@ -488,22 +493,22 @@ class Board {
       const leadersAlive = v.units.filter((u) => u.owner === p && u.leader).length;
       const mine = p === this.me;
       el.textContent = "";
-      const backs = mine && this.seat !== null ? null : h("span", {class: "pl-backs", title: `${pl.hand_count} cards in hand`, "aria-label": `${pl.hand_count} cards in hand`},
+      const backs = mine && this.seat !== null ? null : h("span", {class: "pl-backs", title: tn("{n} card in hand", "{n} cards in hand", pl.hand_count), "aria-label": tn("{n} card in hand", "{n} cards in hand", pl.hand_count)},
         Array.from({length: Math.min(pl.hand_count, 6)}, () => h("span", {class: "pl-back"})),
         h("b", {}, pl.hand_count));
       add(el, 
         h("span", {class: "pl-side-name", "data-seat": p}, h("span", {class: "pl-side-dot", "aria-hidden": "true"}),
-          mine && this.seat !== null ? "You" : this.names[p],
+          h("span", {class: "pl-side-who"}, this.who(p)),
           this.online.sideBits(p),
-          (v.waiting_for || []).includes(p) && !v.result && !this.online.isAway(p) ? h("span", {class: "pl-thinking"}, mine && this.seat !== null ? "your move" : this.replay ? "to move" : "thinking…") : null,
+          (v.waiting_for || []).includes(p) && !v.result && !this.online.isAway(p) ? h("span", {class: "pl-thinking"}, mine && this.seat !== null ? t("your move") : this.replay ? t("to move") : t("thinking…")) : null,
           mine ? this.online.emoteToggle() : null),
         backs,
-        h("span", {class: "pl-count", title: "Draw pile"}, h("span", {class: "pl-ico pl-ico-deck", "aria-hidden": "true"}), `Deck ${pl.deck_count}`),
+        h("span", {class: "pl-count", title: t("Draw pile")}, h("span", {class: "pl-ico pl-ico-deck", "aria-hidden": "true"}), t("Deck {n}", {n: pl.deck_count})),
         h("button", {class: "pl-count pl-count-btn", type: "button", "data-key": `discard:${p}`,
-          onclick: () => this.showDiscard(p)}, h("span", {class: "pl-ico pl-ico-discard", "aria-hidden": "true"}), `Discard ${pl.discard.length}`),
-        h("span", {class: "pl-count", title: "Leaders standing"}, h("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛"),
-          leadersAll === null ? `Leaders ${leadersAlive}` : `Leaders ${leadersAlive}/${leadersAll}`),
-        h("span", {class: "pl-count", title: "Lands held"}, `Lands ${pl.lands}`),
+          onclick: () => this.showDiscard(p)}, h("span", {class: "pl-ico pl-ico-discard", "aria-hidden": "true"}), t("Discard {n}", {n: pl.discard.length})),
+        h("span", {class: "pl-count", title: t("Leaders standing")}, h("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛"),
+          leadersAll === null ? t("Leaders {n}", {n: leadersAlive}) : t("Leaders {n}", {n: `${leadersAlive}/${leadersAll}`})),
+        h("span", {class: "pl-count", title: t("Lands held")}, t("Lands {n}", {n: pl.lands})),
         mine ? this.online.emoteBar() : null,
       );
     };
@@ -512,8 +517,8 @@ class Board {
   }
 
   landLabel(land) {
-    if (land === `H${this.me}`) return this.seat === null ? "Player 1’s base" : "your base";
-    if (land === `H${this.foe}`) return `${poss(this.names[this.foe])} base`;
+    if (land === `H${this.me}`) return this.seat === null ? t("{name}’s base", {name: this.names[this.me]}) : t("your base");
+    if (land === `H${this.foe}`) return t("{name}’s base", {name: this.names[this.foe]});
     return land;
   }
 
@@ -551,8 +556,8 @@ class Board {
     const used = land.used ? land.used[this.me] : 0;
     const foeUsed = land.used ? land.used[this.foe] : 0;
     // a spectator (or a replay) sees both bases by their players' names: neither is "yours"
-    const mineWord = this.seat === null ? `${poss(this.names[this.me])} base` : "Your base";
-    const kind = land.kind === "base" ? (id === `H${this.me}` ? mineWord : `${poss(this.names[this.foe])} base`) : LAND_KIND[land.kind] || land.kind;
+    const mineWord = this.seat === null ? t("{name}’s base", {name: this.names[this.me]}) : t("Your base");
+    const kind = land.kind === "base" ? (id === `H${this.me}` ? mineWord : t("{name}’s base", {name: this.names[this.foe]})) : LAND_KIND[land.kind] || land.kind;
     const failed = (v.failed_lands || []).includes(id);
     const attack = dest && enemies.length > 0;
     const el = h("div", {
@@ -561,28 +566,30 @@ class Board {
       "data-land": id,
       onclick: dest ? (e) => { if (!e.target.closest("button")) this.send(this.marchWithSelection(dest)); } : null,
     });
-    const ownerWord = owner === "me" ? (this.seat === null ? `held by ${this.names[this.me]}` : "yours")
-      : owner === "foe" ? `held by ${this.names[this.foe]}` : "unclaimed";
+    const ownerWord = owner === "me" ? (this.seat === null ? t("held by {name}", {name: this.names[this.me]}) : t("yours"))
+      : owner === "foe" ? t("held by {name}", {name: this.names[this.foe]}) : t("unclaimed");
     add(el, h("div", {class: "pl-land-head"},
       h("span", {class: "pl-land-icon", "aria-hidden": "true"}),
       h("span", {class: "pl-land-name"}, land.kind === "base" ? kind : `${id} · ${kind}`),
       h("span", {class: "pl-land-owner"}, ownerWord),
-      h("span", {class: "pl-cap", title: `Your monsters here: total level ${used} of capacity ${land.capacity}`},
+      h("span", {class: "pl-cap", title: t("Your monsters here: total level {used} of capacity {capacity}", {used, capacity: land.capacity})},
         h("span", {class: "pl-cap-bar", "aria-hidden": "true"},
           h("span", {style: {width: `${Math.min(100, 100 * used / land.capacity)}%`}})),
         `${used}/${land.capacity}`,
-        foeUsed && enemies.length ? h("span", {class: "pl-cap-foe", title: `${poss(this.names[this.foe])} monsters: level ${foeUsed}`}, ` · foe ${foeUsed}`) : null)));
+        foeUsed && enemies.length ? h("span", {class: "pl-cap-foe", title: t("{name}’s monsters: level {n}", {name: this.names[this.foe], n: foeUsed})}, " · " + t("foe {n}", {n: foeUsed})) : null)));
     const box = h("div", {class: "pl-units"});
     for (const u of units) add(box, this.token(u, selectable.has(u.id), joinable.has(u.id)));
-    if (!units.length) add(box, h("span", {class: "pl-empty"}, failed ? "attack failed here" : ""));
+    if (!units.length) add(box, h("span", {class: "pl-empty"}, failed ? t("attack failed here") : ""));
     add(el, box);
-    if (failed && units.length) add(el, h("span", {class: "pl-failed-tag", title: "An attack on this land failed: no second attack here this turn while enemies remain"}, "attack failed"));
+    if (failed && units.length) add(el, h("span", {class: "pl-failed-tag", title: t("An attack on this land failed: no second attack here this turn while enemies remain")}, t("attack failed")));
     if (dest) {
       add(el, h("button", {class: ["pl-btn", "pl-march-here", attack ? "pl-btn-danger" : "pl-btn-go"], type: "button",
         "data-key": `march:${id}`, onclick: () => this.send(this.marchWithSelection(dest))},
-        attack ? `Attack ${id}` : `March to ${land.kind === "base" ? (id === `H${this.me}` ? "your base" : "the enemy base") : id}`));
+        attack ? t("Attack {land}", {land: id}) : land.kind === "base" ? (id === `H${this.me}` ? t("March to your base") : t("March to the enemy base"))
+          : t("March to {land}", {land: id})));
     }
-    el.setAttribute("aria-label", `${land.kind === "base" ? kind : `${id}, ${kind}`}, ${ownerWord}, ${plural(units.length, "unit")}, your capacity ${used} of ${land.capacity}`);
+    el.setAttribute("aria-label", [land.kind === "base" ? kind : `${id}, ${kind}`, ownerWord, tn("{n} unit", "{n} units", units.length),
+      t("your capacity {used} of {capacity}", {used, capacity: land.capacity})].join(", "));
     el.setAttribute("role", "group");
     return el;
   }
@@ -592,45 +599,45 @@ class Board {
     const sel = this.selected.includes(u.id);
     const name = this.cards.name(u.card);
     const inBattle = this.view.battle && (this.view.battle.parties[String(u.owner)] || []).includes(u.id);
-    const bits = [name, mine ? (this.seat === null ? this.names[u.owner] : "yours") : this.names[u.owner]];
-    if (u.leader) bits.push("leader");
-    bits.push(`life ${u.life} of ${u.max_life}`, `power ${u.power}`);
-    if (u.exhausted) bits.push("exhausted");
-    else if (mine) bits.push(plural(u.marches_left, "march", "marches") + " left");
-    const t = h("button", {
+    const bits = [name, mine ? (this.seat === null ? this.names[u.owner] : t("yours")) : this.names[u.owner]];
+    if (u.leader) bits.push(t("leader"));
+    bits.push(t("life {life} of {max}", {life: u.life, max: u.max_life}), t("power {n}", {n: u.power}));
+    if (u.exhausted) bits.push(t("exhausted"));
+    else if (mine) bits.push(tn("{n} march left", "{n} marches left", u.marches_left));
+    const tok = h("button", {
       class: ["pl-unit", mine ? "pl-unit-me" : "pl-unit-foe", u.exhausted ? "pl-exh" : "", sel ? "pl-sel" : "",
         selectable ? "pl-can" : "", joinable ? "pl-join" : "", u.leader ? "pl-leader" : "", inBattle ? "pl-inbattle" : ""],
       type: "button", "data-unit": u.id, "data-key": `u:${u.id}`, "aria-label": bits.join(", "),
       "aria-pressed": selectable ? String(sel) : null, title: name,
     });
-    add(t, this.cards.art(u.card));
-    if (u.leader) add(t, h("span", {class: "pl-crown", "aria-hidden": "true"}, crownSvg()));
-    add(t, h("span", {class: "pl-lvl", "aria-hidden": "true"}, u.level));
+    add(tok, this.cards.art(u.card));
+    if (u.leader) add(tok, h("span", {class: "pl-crown", "aria-hidden": "true"}, crownSvg()));
+    add(tok, h("span", {class: "pl-lvl", "aria-hidden": "true"}, u.level));
     if (mine && !u.exhausted && u.marches_left > 0) {
-      add(t, h("span", {class: "pl-pips", "aria-hidden": "true"}, Array.from({length: u.marches_left}, () => h("i"))));
+      add(tok, h("span", {class: "pl-pips", "aria-hidden": "true"}, Array.from({length: u.marches_left}, () => h("i"))));
     }
-    if (u.exhausted) add(t, h("span", {class: "pl-zz", "aria-hidden": "true"}, "z"));
-    add(t, h("span", {class: "pl-ustats", "aria-hidden": "true"}, h("b", {class: "pl-pow"}, u.power), h("b", {class: "pl-hp"}, u.life)));
-    add(t, h("span", {class: "pl-life", "aria-hidden": "true"},
+    if (u.exhausted) add(tok, h("span", {class: "pl-zz", "aria-hidden": "true"}, "z"));
+    add(tok, h("span", {class: "pl-ustats", "aria-hidden": "true"}, h("b", {class: "pl-pow"}, u.power), h("b", {class: "pl-hp"}, u.life)));
+    add(tok, h("span", {class: "pl-life", "aria-hidden": "true"},
       h("span", {style: {width: `${Math.max(0, Math.min(100, 100 * u.life / Math.max(1, u.max_life)))}%`}})));
     let pressTimer = null;
     let longPressed = false;
-    t.addEventListener("pointerdown", (e) => {
+    tok.addEventListener("pointerdown", (e) => {
       if (e.pointerType === "mouse") return;
       longPressed = false;
       pressTimer = setTimeout(() => { longPressed = true; this.showUnit(u.id); }, 550);
     });
     const stop = () => clearTimeout(pressTimer);
-    t.addEventListener("pointerup", stop);
-    t.addEventListener("pointerleave", stop);
-    t.addEventListener("contextmenu", (e) => { e.preventDefault(); this.showUnit(u.id); });
-    t.addEventListener("keydown", (e) => { if (e.key === "i" || e.key === "I") { e.preventDefault(); this.showUnit(u.id); } });
-    t.addEventListener("click", () => {
+    tok.addEventListener("pointerup", stop);
+    tok.addEventListener("pointerleave", stop);
+    tok.addEventListener("contextmenu", (e) => { e.preventDefault(); this.showUnit(u.id); });
+    tok.addEventListener("keydown", (e) => { if (e.key === "i" || e.key === "I") { e.preventDefault(); this.showUnit(u.id); } });
+    tok.addEventListener("click", () => {
       if (longPressed) { longPressed = false; return; }
       if (selectable) this.toggle(u.id);
       else this.showUnit(u.id);
     });
-    return t;
+    return tok;
   }
 
   tokenRects() {
@@ -696,39 +703,40 @@ class Board {
     if (this.replay) {
       // a replay's panel: what the step shown did (the whole story so far is in the log drawer)
       const lines = (this.payload && this.payload.log) || [];
-      add(p, h("h2", {id: "replay-log-title"}, "What happened"),
+      add(p, h("h2", {id: "replay-log-title"}, t("What happened")),
         h("ol", {class: "pl-replay-log", id: "replay-log", "aria-labelledby": "replay-log-title"}, lines.map((line) => h("li", {}, line))),
         v.result ? h("p", {class: "pl-replay-result"}, h("b", {}, this.resultTitle()), ` · ${this.resultReason()}`) : null);
       return;
     }
     if (v.result) {
       add(p, h("h2", {}, this.resultTitle()), h("p", {}, this.resultReason()),
-        h("button", {class: ["pl-btn", this.online.on ? "" : "pl-btn-go"], type: "button", "data-key": "show-end", onclick: () => this.showEnd()}, "Show the result"),
+        h("button", {class: ["pl-btn", this.online.on ? "" : "pl-btn-go"], type: "button", "data-key": "show-end", onclick: () => this.showEnd()}, t("Show the result")),
         this.online.rematchBox());
       return;
     }
     if (this.seat === null) {
-      add(p, h("h2", {}, "Watching"), h("p", {}, "You are watching this game."));
+      add(p, h("h2", {}, t("Watching")), h("p", {}, t("You are watching this game.")));
       if (v.phase === "leaders") {
         add(p, this.openingLine(), h("ul", {class: "pl-hint"}, [0, 1].map((s) =>
-          h("li", {}, `${this.names[s]}: ${v.players[s].leaders_chosen ? "leaders chosen" : "choosing leaders…"}`))));
+          h("li", {}, this.names[s] + ": " + (v.players[s].leaders_chosen ? t("leaders chosen") : t("choosing leaders…"))))));
       }
       return;
     }
     const mineToMove = (v.waiting_for || []).includes(this.me);
     if (v.phase === "leaders") {
-      add(p, h("h2", {}, "Setting up"), h("p", {class: "pl-hint"}, mineToMove
-        ? "Pick 1–3 monsters from your opening hand to lead your brigade (total level 5 at most)."
-        : `${this.names[this.foe]} is choosing leaders…`), this.hint.box());
+      add(p, h("h2", {}, t("Setting up")), h("p", {class: "pl-hint"}, mineToMove
+        ? t("Pick 1–3 monsters from your opening hand to lead your brigade (total level 5 at most).")
+        : t("{name} is choosing leaders…", {name: this.names[this.foe]})), this.hint.box());
       return;
     }
     if (v.phase === "battle") {
-      add(p, h("h2", {}, "Battle"), h("p", {class: "pl-hint"}, mineToMove ? "Your decision on the battle screen." : `${this.names[v.battle ? this.waitingFor() : this.foe]} is deciding…`));
+      add(p, h("h2", {}, t("Battle")), h("p", {class: "pl-hint"}, mineToMove ? t("Your decision on the battle screen.")
+        : t("{name} is deciding…", {name: this.names[v.battle ? this.waitingFor() : this.foe]})));
       return;
     }
     if (!mineToMove) {
-      add(p, h("h2", {}, `${poss(this.names[this.foe])} turn`),
-        h("p", {class: "pl-hint pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), `${this.names[this.foe]} is thinking…`));
+      add(p, h("h2", {}, t("{name}’s turn", {name: this.names[this.foe]})),
+        h("p", {class: "pl-hint pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), t("{name} is thinking…", {name: this.names[this.foe]})));
       return;
     }
     if (v.phase === "over_capacity") {
@@ -751,70 +759,70 @@ class Board {
         if (total + levelOf(id) >= entry.excess) this.send({type: "destroy_over_capacity", units});
         else { this.ocPicks.units = units; this.render(); }
       };
-      const label = (id) => `${this.unitName(id)} (level ${(this.unit(id) || {}).level})`;
-      add(p, h("h2", {}, "Too crowded"),
-        h("p", {class: "pl-hint"}, `After the failed attack, ${land} is over its capacity. Destroy your monsters there one at a time until it fits (leaders are never chosen).`));
+      const label = (id) => t("{unit} (level {n})", {unit: this.unitName(id), n: (this.unit(id) || {}).level});
+      add(p, h("h2", {}, t("Too crowded")),
+        h("p", {class: "pl-hint"}, t("After the failed attack, {land} is over its capacity. Destroy your monsters there one at a time until it fits (leaders are never chosen).", {land: this.landLabel(land)})));
       if (picked.length) {
-        add(p, h("p", {class: "pl-hint"}, "Destroying: " + picked.map(label).join(", ")),
+        add(p, h("p", {class: "pl-hint"}, t("Destroying: {list}", {list: picked.map(label).join(", ")})),
           h("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "oc-reset",
-            onclick: () => { this.ocPicks.units = []; this.render(); }}, "Start over"));
+            onclick: () => { this.ocPicks.units = []; this.render(); }}, t("Start over")));
       }
       const list = h("div", {class: "pl-choices"});
       for (const id of next) {
         add(list, h("button", {class: "pl-btn pl-btn-danger", type: "button", "data-key": `oc:${id}`,
-          disabled: !this.can(), onclick: () => pick(id)}, "Destroy " + label(id)));
+          disabled: !this.can(), onclick: () => pick(id)}, t("Destroy {unit}", {unit: label(id)})));
       }
       add(p, list);
       return;
     }
-    add(p, h("h2", {}, "Your turn"));
+    add(p, h("h2", {}, t("Your turn")));
     const dests = this.destinations();
     if (this.selected.length) {
       const level = this.selected.reduce((n, id) => n + ((this.unit(id) || {}).level || 0), 0);
-      const chips = h("ul", {class: "pl-selected", "aria-label": "Selected monsters"});
+      const chips = h("ul", {class: "pl-selected", "aria-label": t("Selected monsters")});
       for (const id of this.selected) {
         const u = this.unit(id);
         add(chips, h("li", {},
           h("button", {class: "pl-chip", type: "button", "data-key": `info:${id}`, onclick: () => this.showUnit(id)},
             this.cards.art(u.card, "pl-art-chip"), `${this.cards.name(u.card)} · ${u.land}`),
-          h("button", {class: "pl-chip-x", type: "button", "data-key": `unsel:${id}`, "aria-label": `Deselect ${this.cards.name(u.card)}`,
+          h("button", {class: "pl-chip-x", type: "button", "data-key": `unsel:${id}`, "aria-label": t("Deselect {card}", {card: this.cards.name(u.card)}),
             onclick: () => this.toggle(id)}, "×")));
       }
-      add(p, h("p", {class: "pl-hint"}, `${plural(this.selected.length, "monster")} selected · level ${level}`), chips,
+      add(p, h("p", {class: "pl-hint"}, tn("{n} monster selected · level {level}", "{n} monsters selected · level {level}", this.selected.length, {level})), chips,
         h("p", {class: ["pl-hint", dests.size ? "pl-ok" : "pl-bad"]}, dests.size
-          ? `Choose a glowing land: ${[...dests.keys()].join(", ")}.`
-          : "These monsters cannot march together to any land."),
+          ? t("Choose a glowing land: {lands}.", {lands: [...dests.keys()].join(", ")})
+          : t("These monsters cannot march together to any land.")),
         h("div", {class: "pl-row-btns"},
           ...[...dests.entries()].map(([to, a]) => h("button", {class: "pl-btn pl-btn-small", type: "button", "data-key": `go:${to}`,
             disabled: !this.can(), onclick: () => this.send(this.marchWithSelection(a))},
-            this.view.units.some((u) => u.land === to && u.owner !== this.me) ? `⚔ ${to}` : `→ ${to === `H${this.foe}` ? "enemy base" : to === `H${this.me}` ? "base" : to}`)),
-          h("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "clear", onclick: () => { this.selected = []; this.render(); }}, "Clear")));
+            this.view.units.some((u) => u.land === to && u.owner !== this.me) ? `⚔ ${to}` : "→ " + (to === `H${this.foe}` ? t("enemy base") : to === `H${this.me}` ? t("base") : to))),
+          h("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "clear", onclick: () => { this.selected = []; this.render(); }}, t("Clear"))));
     } else {
       const any = this.has("march");
       add(p, h("p", {class: "pl-hint"}, any
-        ? "Select monsters on the map to march (several, even on different lands, to converge), then pick a glowing land."
-        : "No monster can march now."));
+        ? t("Select monsters on the map to march (several, even on different lands, to converge), then pick a glowing land.")
+        : t("No monster can march now.")));
     }
     const abil = this.marchAbilities();
     if (abil.length) {
       const seen = new Set();
-      const box = h("div", {class: "pl-choices"}, h("h3", {}, "[March] abilities"));
+      const box = h("div", {class: "pl-choices"}, h("h3", {}, t("[March] abilities")));
       for (const a of abil) {
         if (seen.has(a.unit)) continue;
         seen.add(a.unit);
         const u = this.unit(a.unit);
         add(box, h("button", {class: "pl-btn pl-btn-small", type: "button", "data-key": `ma:${a.unit}`, disabled: !this.can(),
-          onclick: () => this.useMarchAbility(a.unit)}, `Use ${this.cards.name(u.card)} (${u.land})`));
+          onclick: () => this.useMarchAbility(a.unit)}, t("Use {card} ({land})", {card: this.cards.name(u.card), land: u.land})));
       }
       add(p, box);
     }
     const summons = this.actions("summon").length;
     add(p, h("p", {class: "pl-hint"}, summons
-      ? `You can summon ${plural(summons, "kind")} of monster from your hand to your base.`
+      ? tn("You can summon {n} kind of monster from your hand to your base.", "You can summon {n} kinds of monster from your hand to your base.", summons)
       : ""));
     add(p, this.hint.box());
     add(p, h("button", {class: "pl-btn pl-btn-end", type: "button", "data-key": "end-turn", disabled: !this.can() || !this.has("end_turn"),
-      onclick: () => this.endTurn()}, "End turn"));
+      onclick: () => this.endTurn()}, t("End turn")));
   }
 
   waitingFor() {
@@ -828,11 +836,11 @@ class Board {
     this.hand.textContent = "";
     this.hand.hidden = this.replay;  // a replay shows no hand at all (the counts are by the map)
     if (this.seat === null) {
-      add(this.hand, h("p", {class: "pl-hint"}, "Spectators do not see the hands."));
+      add(this.hand, h("p", {class: "pl-hint"}, t("Spectators do not see the hands.")));
       return;
     }
     const cards = me.hand || [];
-    add(this.hand, h("h2", {class: "pl-hand-title"}, `Your hand `, h("span", {}, `${cards.length}/6`)));
+    add(this.hand, h("h2", {class: "pl-hand-title"}, t("Your hand") + " ", h("span", {}, `${cards.length}/6`)));
     const row = h("ul", {class: "pl-hand-row"});
     const inMain = v.phase === "main" && v.active === this.me;
     for (const c of cards) {
@@ -842,19 +850,19 @@ class Board {
       const spell = v.phase === "battle" ? this.battle.castFor(c.id) : null;
       const li = h("li", {class: ["pl-hcard", summon ? "pl-can-summon" : "", spell ? "pl-can-cast" : "", info.kind === "spell" ? "pl-hspell" : ""], "data-card": c.card});
       add(li, h("button", {class: "pl-hcard-face", type: "button", "data-key": `h:${c.id}`,
-        "aria-label": `${this.cards.name(c.card)} — details`, onclick: () => this.showHandCard(c.id)}, this.cards.img(c.card)));
+        "aria-label": t("{card} — details", {card: this.cards.name(c.card)}), onclick: () => this.showHandCard(c.id)}, this.cards.img(c.card)));
       if (summon) {
         add(li, h("button", {class: "pl-btn pl-btn-small pl-btn-go", type: "button", "data-key": `hs:${c.id}`, disabled: !this.can(),
-          onclick: () => this.send(summon)}, "Summon"));
+          onclick: () => this.send(summon)}, t("Summon")));
       } else if (spell) {
         add(li, h("button", {class: "pl-btn pl-btn-small pl-btn-spell", type: "button", "data-key": `hc:${c.id}`, disabled: !this.can(),
-          onclick: () => this.battle.startDeclaration(spell)}, "Cast"));
+          onclick: () => this.battle.startDeclaration(spell)}, t("Cast")));
       } else if (!leaderPick) {
-        add(li, h("span", {class: "pl-hcard-note"}, info.kind === "spell" ? "spell · battle only" : `level ${info.level ?? "?"}`));
+        add(li, h("span", {class: "pl-hcard-note"}, info.kind === "spell" ? t("spell · battle only") : t("level {n}", {n: info.level ?? "?"})));
       }
       add(row, li);
     }
-    if (!cards.length) add(row, h("li", {class: "pl-hint"}, "No cards in hand."));
+    if (!cards.length) add(row, h("li", {class: "pl-hint"}, t("No cards in hand.")));
     add(this.hand, row);
   }
 
@@ -876,8 +884,8 @@ class Board {
     const me = v.players[this.me];
     if (!opts.length) {
       const chosen = me.leader_choice || [];
-      add(el, h("h2", {id: "pl-leaders-title"}, "Leaders chosen"), this.openingLine(),
-        h("p", {class: "pl-hint pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), `Waiting for ${this.names[this.foe]} to choose…`),
+      add(el, h("h2", {id: "pl-leaders-title"}, t("Leaders chosen")), this.openingLine(),
+        h("p", {class: "pl-hint pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), t("Waiting for {name} to choose…", {name: this.names[this.foe]})),
         h("ul", {class: "pl-leader-list"}, chosen.map((id) => {
           const hc = (me.hand || []).find((c) => c.id === id);
           return hc ? h("li", {}, this.cards.img(hc.card, "pl-card-small")) : null;
@@ -889,9 +897,9 @@ class Board {
     const eligible = new Set(opts.flatMap((a) => a.cards));
     const valid = opts.find((a) => bag(a.cards) === bag(pick));
     const level = pick.reduce((n, id) => n + (this.cards.get(this.handCard(id).card).level || 0), 0);
-    add(el, h("h2", {id: "pl-leaders-title"}, h("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛ "), "Choose your leaders"),
+    add(el, h("h2", {id: "pl-leaders-title"}, h("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛ "), t("Choose your leaders")),
       this.openingLine(),
-      h("p", {class: "pl-hint"}, "Pick 1 to 3 monsters from your opening hand, total level 5 at most. They start at your base and lead to the end: when every leader has fallen, the game is lost."),
+      h("p", {class: "pl-hint"}, t("Pick 1 to 3 monsters from your opening hand, total level 5 at most. They start at your base and lead to the end: when every leader has fallen, the game is lost.")),
       this.foeChoosing());
     const list = h("ul", {class: "pl-leader-list"});
     for (const c of me.hand || []) {
@@ -903,14 +911,15 @@ class Board {
         onclick: () => { const i = pick.indexOf(c.id); if (i >= 0) pick.splice(i, 1); else pick.push(c.id); this.render(); }},
       this.cards.img(c.card, "pl-card-mid"),
       h("span", {class: "pl-leader-cap"}, on ? h("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛ ") : null,
-        info.kind === "spell" ? "spell — cannot lead" : `${this.cards.name(c.card)} · level ${info.level}`))));
+        info.kind === "spell" ? t("spell — cannot lead") : t("{card} · level {n}", {card: this.cards.name(c.card), n: info.level})))));
     }
     add(el, list, h("p", {class: ["pl-leader-sum", pick.length && !valid ? "pl-bad" : ""], "aria-live": "polite"},
-      `${plural(pick.length, "leader")} · level ${level} of 5`, pick.length && !valid ? " — not allowed (1–3 monsters, level 5 at most)" : ""),
+      tn("{n} leader · level {level} of 5", "{n} leaders · level {level} of 5", pick.length, {level}),
+      pick.length && !valid ? " " + t("— not allowed (1–3 monsters, level 5 at most)") : ""),
     h("div", {class: "pl-row-btns"},
       h("button", {class: "pl-btn pl-btn-go pl-btn-big", type: "button", "data-key": "lead-go", "data-testid": "leaders-ok",
         disabled: !valid || !this.can(), onclick: () => this.send({type: "choose_leaders", cards: pick.slice()})},
-      pick.length ? `Lead with ${plural(pick.length, "monster")}` : "Choose leaders")));
+      pick.length ? tn("Lead with {n} monster", "Lead with {n} monsters", pick.length) : t("Choose leaders"))));
   }
 
   /** R5.1, R18.2: who goes first, and the dice that said so (online games, and any game with dice). */
@@ -919,21 +928,21 @@ class Board {
     const dice = (v.opening && v.opening.dice) || [];
     if (!dice.length && !this.online.on) return null;
     const you = (p) => p === this.me && this.seat !== null;
-    const who = (p, start) => (you(p) ? (start ? "You" : "you") : this.names[p]);
+    const who = (p, start) => (you(p) ? (start ? t("You") : t("you")) : this.names[p]);
     const rolls = dice.map(([a, b], i) => h("span", {class: "pl-roll"},
       `${who(0, i === 0)} `, h("b", {class: "pl-pip"}, a), ` · ${who(1)} `, h("b", {class: "pl-pip"}, b),
-      a === b ? " (a tie: again)" : "", i < dice.length - 1 ? ", " : " — "));
+      a === b ? " " + t("(a tie: again)") : "", i < dice.length - 1 ? ", " : " — "));
     return h("p", {class: "pl-opening", "data-testid": "opening"},
       h("span", {class: "pl-opening-ico", "aria-hidden": "true"}, "⚄ "),
-      dice.length ? rolls : (this.online.rematchOf ? "A rematch: the first player swaps. " : ""),
-      h("strong", {}, `${who(v.first, true)} ${you(v.first) ? "go" : "goes"} first.`));
+      dice.length ? rolls : (this.online.rematchOf ? t("A rematch: the first player swaps.") + " " : ""),
+      h("strong", {}, you(v.first) ? t("You go first.") : t("{name} goes first.", {name: this.names[v.first]})));
   }
 
   /** R5.7: whether the other side has chosen its leaders (never which). */
   foeChoosing() {
     const v = this.view;
     if (!v.players[this.foe].leaders_chosen || this.seat === null) return null;
-    return h("p", {class: "pl-hint pl-foe-chosen", "data-testid": "foe-chosen"}, `${this.names[this.foe]} has chosen their leaders (hidden until you choose).`);
+    return h("p", {class: "pl-hint pl-foe-chosen", "data-testid": "foe-chosen"}, t("{name} has chosen their leaders (hidden until you choose).", {name: this.names[this.foe]}));
   }
 
   // ------------------------------------------------------------------ dialogs
@@ -943,7 +952,7 @@ class Board {
     if (d.open) d.close();
     d.className = `pl-dialog ${cls || ""}`;
     d.textContent = "";
-    add(d, h("button", {class: "pl-dialog-x", type: "button", "aria-label": "Close", onclick: () => d.close()}, "×"), ...content);
+    add(d, h("button", {class: "pl-dialog-x", type: "button", "aria-label": t("Close"), onclick: () => d.close()}, "×"), ...content);
     d.showModal();
     const first = d.querySelector("[autofocus]") || d.querySelector(".pl-dialog-body button, .pl-dialog-body a") || d.querySelector("button");
     if (first) first.focus();
@@ -978,11 +987,12 @@ class Board {
 
   async endTurn() {
     // R6.5: ending the turn while a march or a summon is still possible asks first.
-    const left = [];
-    if (this.has("march")) left.push("march");
-    if (this.has("summon")) left.push("summon");
-    if (left.length) {
-      const ok = await this.confirm("End your turn?", `You can still ${left.join(" or ")}. End the turn anyway?`, "End turn", "Keep playing");
+    const march = this.has("march");
+    const summon = this.has("summon");
+    if (march || summon) {
+      const still = march && summon ? t("You can still march or summon. End the turn anyway?")
+        : march ? t("You can still march. End the turn anyway?") : t("You can still summon. End the turn anyway?");
+      const ok = await this.confirm(t("End your turn?"), still, t("End turn"), t("Keep playing"));
       if (!ok) return;
     }
     const a = this.legal.find((x) => x.type === "end_turn");
@@ -990,7 +1000,7 @@ class Board {
   }
 
   async confirmAbandon() {
-    const ok = await this.confirm("Abandon this game?", "It ends at once as a resignation, and you go back to the list of games.", "Abandon", "Keep playing", true);
+    const ok = await this.confirm(t("Abandon this game?"), t("It ends at once as a resignation, and you go back to the list of games."), t("Abandon"), t("Keep playing"), true);
     if (ok) this.post(this.root.dataset.abandonUrl);
   }
 
@@ -1003,7 +1013,7 @@ class Board {
   }
 
   async confirmResign() {
-    const ok = await this.confirm("Resign?", "The game ends at once and your opponent wins.", "Resign", "Keep playing", true);
+    const ok = await this.confirm(t("Resign?"), t("The game ends at once and your opponent wins."), t("Resign"), t("Keep playing"), true);
     if (ok) this.send({type: "resign"});
   }
 
@@ -1011,21 +1021,24 @@ class Board {
     const c = this.cards.get(cid);
     const dl = h("dl", {class: "pl-facts"});
     const fact = (k, val) => { if (val !== null && val !== undefined && val !== "") add(dl, h("dt", {}, k), h("dd", {}, val)); };
+    const element = (e) => (uiLang === "ja" ? ELEMENT_JA[e] || e : cap1(e));
     if (c.kind === "spell") {
-      fact("Spell", `${cap1(c.element) || ""}${c.mana !== undefined ? ` · mana ${c.mana}` : ""}${c.timing ? ` · ${c.timing}` : ""}`);
+      const mana = c.mana !== undefined ? t("mana {n}", {n: c.mana}) : "";
+      fact(t("Spell"), [element(c.element), mana, c.timing ? TIMING[c.timing] || c.timing : ""].filter(Boolean).join(" · "));
     } else {
-      fact("Monster", [cap1(c.element), c.tribe].filter(Boolean).join(" · "));
-      fact("Level", unit ? unit.level : c.level);
-      fact("Power", unit ? `${unit.power}${unit.power !== c.power ? ` (printed ${c.power})` : ""}` : c.power);
-      fact("Speed", unit ? unit.speed : c.speed);
-      fact("Life", unit ? `${unit.life} of ${unit.max_life}` : c.life);
-      const slots = Object.entries(c.slots || {}).map(([k, n]) => `${n} ${k}`).join(", ");
-      fact("Spell slots", slots || "none");
-      if (c.quick) fact("Quick", "may be quick summoned in battle");
+      fact(t("Monster"), [element(c.element), c.tribe].filter(Boolean).join(" · "));
+      fact(t("Level"), unit ? unit.level : c.level);
+      const printed = unit && unit.power !== c.power ? " " + t("(printed {n})", {n: c.power}) : "";
+      fact(t("Power"), unit ? unit.power + printed : c.power);
+      fact(t("Speed"), unit ? unit.speed : c.speed);
+      fact(t("Life"), unit ? t("{life} of {max}", {life: unit.life, max: unit.max_life}) : c.life);
+      const slots = Object.entries(c.slots || {}).map(([k, n]) => `${n} ${element(k)}`).join(", ");
+      fact(t("Spell slots"), slots || t("none"));
+      if (c.quick) fact(t("Quick"), t("may be quick summoned in battle"));
     }
     const kws = this.cards.keywords(cid);
-    if (kws.length) fact("Keywords", kws.join(", "));
-    fact("Rarity", c.rarity);
+    if (kws.length) fact(t("Keywords"), kws.join(", "));
+    fact(t("Rarity"), RARITY[c.rarity] || c.rarity);
     const text = this.cards.text(cid);
     return [dl, text ? h("p", {class: "pl-card-text"}, text) : null];
   }
@@ -1038,17 +1051,17 @@ class Board {
     const discard = this.legal.find((a) => a.type === "discard" && a.cards.length === 1 && a.cards[0] === id);
     const cast = this.view.phase === "battle" ? this.battle.castFor(id) : null;
     const d = () => this.dialog;
-    if (summon) add(body, h("button", {class: "pl-btn pl-btn-go", type: "button", disabled: !this.can(), onclick: () => { d().close(); this.send(summon); }}, "Summon to your base"));
-    if (cast) add(body, h("button", {class: "pl-btn pl-btn-spell", type: "button", disabled: !this.can(), onclick: () => { d().close(); this.battle.startDeclaration(cast); }}, "Cast"));
+    if (summon) add(body, h("button", {class: "pl-btn pl-btn-go", type: "button", disabled: !this.can(), onclick: () => { d().close(); this.send(summon); }}, t("Summon to your base")));
+    if (cast) add(body, h("button", {class: "pl-btn pl-btn-spell", type: "button", disabled: !this.can(), onclick: () => { d().close(); this.battle.startDeclaration(cast); }}, t("Cast")));
     if (discard) {
       // R6.7: discarding from the card detail; the refill brings the hand back to 6 later.
       const sure = h("div", {class: "pl-discard-sure", hidden: true},
-        h("p", {}, "Discard this card? It is not replaced until your next refill."),
-        h("button", {class: "pl-btn pl-btn-danger", type: "button", "data-testid": "discard-yes", onclick: () => { d().close(); this.send(discard); }}, "Discard it"));
+        h("p", {}, t("Discard this card? It is not replaced until your next refill.")),
+        h("button", {class: "pl-btn pl-btn-danger", type: "button", "data-testid": "discard-yes", onclick: () => { d().close(); this.send(discard); }}, t("Discard it")));
       add(body, h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-testid": "discard", disabled: !this.can(),
-        onclick: (e) => { sure.hidden = false; e.currentTarget.hidden = true; sure.querySelector("button").focus(); }}, "Discard"), sure);
+        onclick: (e) => { sure.hidden = false; e.currentTarget.hidden = true; sure.querySelector("button").focus(); }}, t("Discard")), sure);
     }
-    add(body, h("button", {class: "pl-btn", type: "button", onclick: () => d().close()}, "Close"));
+    add(body, h("button", {class: "pl-btn", type: "button", onclick: () => d().close()}, t("Close")));
     this.openDialog("pl-detail", h("div", {class: "pl-detail-card"}, this.cards.img(hc.card, "pl-card-big")),
       h("div", {class: "pl-detail-info"}, h("h2", {}, this.cards.name(hc.card)), ...this.cardFacts(hc.card), body));
   }
@@ -1059,20 +1072,20 @@ class Board {
     const mine = u.owner === this.me;
     const body = h("div", {class: "pl-dialog-body pl-row-btns"});
     const status = [];
-    if (u.leader) status.push("Leader");
-    status.push(mine ? "yours" : this.names[u.owner]);
-    if (u.land) status.push(`on ${u.land}`);
-    if (u.exhausted) status.push("exhausted until its owner’s next turn");
-    else if (mine) status.push(plural(u.marches_left, "march", "marches") + " left");
+    if (u.leader) status.push(t("Leader"));
+    status.push(mine ? t("yours") : this.names[u.owner]);
+    if (u.land) status.push(t("on {land}", {land: this.landLabel(u.land)}));
+    if (u.exhausted) status.push(t("exhausted until its owner’s next turn"));
+    else if (mine) status.push(tn("{n} march left", "{n} marches left", u.marches_left));
     if (this.selectable().has(id)) {
       const sel = this.selected.includes(id);
       add(body, h("button", {class: "pl-btn pl-btn-go", type: "button", onclick: () => { this.dialog.close(); this.toggle(id); }},
-        sel ? "Deselect" : "Select to march"));
+        sel ? t("Deselect") : t("Select to march")));
     }
     if (this.marchAbilities(id).length && this.can()) {
-      add(body, h("button", {class: "pl-btn pl-btn-spell", type: "button", onclick: () => this.useMarchAbility(id)}, "Use [March] ability"));
+      add(body, h("button", {class: "pl-btn pl-btn-spell", type: "button", onclick: () => this.useMarchAbility(id)}, t("Use [March] ability")));
     }
-    add(body, h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, "Close"));
+    add(body, h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Close")));
     this.openDialog("pl-detail", h("div", {class: "pl-detail-card"}, this.cards.img(u.card, "pl-card-big")),
       h("div", {class: "pl-detail-info"}, h("h2", {}, this.cards.name(u.card)), h("p", {class: "pl-unit-status"}, status.join(" · ")),
         ...this.cardFacts(u.card, u), body));
@@ -1098,10 +1111,10 @@ class Board {
       if (seen.has(key)) continue;
       seen.add(key);
       add(list, h("button", {class: "pl-btn pl-btn-choice", type: "button", onclick: () => { this.dialog.close(); this.send(a); }},
-        this.cards.art(cid, "pl-art-chip"), `Summon ${this.cards.name(cid)} to ${land === `H${this.me}` ? "your base" : land}`));
+        this.cards.art(cid, "pl-art-chip"), land === `H${this.me}` ? t("Summon {card} to your base", {card: this.cards.name(cid)}) : t("Summon {card} to {land}", {card: this.cards.name(cid), land})));
     }
-    add(list, h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, "Cancel"));
-    this.openDialog("pl-pick", h("h2", {}, `${this.cards.name(u.card)}: [March]`), h("p", {}, this.cards.text(u.card)), list);
+    add(list, h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Cancel")));
+    this.openDialog("pl-pick", h("h2", {}, t("{card}: [March]", {card: this.cards.name(u.card)})), h("p", {}, this.cards.text(u.card)), list);
   }
 
   discardCard(instanceId) {
@@ -1114,17 +1127,18 @@ class Board {
     const pile = this.view.players[p].discard || [];
     const grid = h("ul", {class: "pl-pile"});
     for (const cid of pile.slice().reverse()) add(grid, h("li", {}, this.cards.img(cid, "pl-card-small"), h("span", {}, this.cards.name(cid))));
-    if (!pile.length) add(grid, h("li", {class: "pl-hint"}, "Empty."));
-    this.openDialog("pl-pile-dialog", h("h2", {}, `${p === this.me && this.seat !== null ? "Your" : `${poss(this.names[p])}`} discard pile (${pile.length})`),
-      h("p", {class: "pl-hint"}, "Newest first."), grid);
+    if (!pile.length) add(grid, h("li", {class: "pl-hint"}, t("Empty.")));
+    this.openDialog("pl-pile-dialog", h("h2", {}, p === this.me && this.seat !== null ? t("Your discard pile ({n})", {n: pile.length})
+      : t("{name}’s discard pile ({n})", {name: this.names[p], n: pile.length})),
+      h("p", {class: "pl-hint"}, t("Newest first.")), grid);
   }
 
   resultTitle() {
     const r = this.view.result;
     if (!r) return "";
-    if (r.winner === null || r.winner === undefined) return "A draw";
-    if (this.seat === null) return `${this.names[r.winner]} wins`;
-    return r.winner === this.me ? "Victory!" : "Defeat";
+    if (r.winner === null || r.winner === undefined) return t("A draw");
+    if (this.seat === null) return t("{name} wins", {name: this.names[r.winner]});
+    return r.winner === this.me ? t("Victory!") : t("Defeat");
   }
 
   resultReason() {
@@ -1132,23 +1146,28 @@ class Board {
     const foe = this.names[this.foe];
     const won = r.winner === this.me && this.seat !== null;
     const lost = r.winner === this.foe && this.seat !== null;
-    if (r.reason === "leaders") return won ? `Every one of ${poss(foe)} leaders has fallen.` : lost ? "All your leaders have fallen." : cap1(RESULT_WORDS.leaders) + ".";
+    const sentence = (words) => t("{words}.", {words: cap1(words)});
+    if (r.reason === "leaders") return won ? t("Every one of {name}’s leaders has fallen.", {name: foe}) : lost ? t("All your leaders have fallen.") : sentence(RESULT_WORDS.leaders);
     const loser = r.winner === 0 || r.winner === 1 ? this.names[1 - r.winner] : null;
-    if (r.reason === "resign") return won ? `${foe} resigned.` : lost ? "You resigned." : loser ? `${loser} resigned.` : "A player resigned.";
+    if (r.reason === "resign") {
+      return won ? t("{name} resigned.", {name: foe}) : lost ? t("You resigned.") : loser ? t("{name} resigned.", {name: loser}) : t("A player resigned.");
+    }
     if (r.reason === "timeout") {
-      if (!loser) return "Both clocks ran out during the leader choice.";
-      return won ? `${poss(foe)} clock ran out.` : lost ? "Your clock ran out." : `${poss(loser)} clock ran out.`;
+      if (!loser) return t("Both clocks ran out during the leader choice.");
+      return won ? t("{name}’s clock ran out.", {name: foe}) : lost ? t("Your clock ran out.") : t("{name}’s clock ran out.", {name: loser});
     }
     if (r.reason === "disconnect") {
-      return won ? `${foe} left the game; you win.` : lost ? `You stayed away too long; ${foe} wins.` : loser ? `${loser} left the game.` : cap1(RESULT_WORDS.disconnect) + ".";
+      return won ? t("{name} left the game; you win.", {name: foe}) : lost ? t("You stayed away too long; {name} wins.", {name: foe})
+        : loser ? t("{name} left the game.", {name: loser}) : sentence(RESULT_WORDS.disconnect);
     }
     if (r.reason === "judgment") {
       const v = this.view;
       const a = v.players[this.me].lands;
       const b = v.players[this.foe].lands;
-      return `Round 12 is over: the judgment decides (${a} lands against ${b}${a === b ? ", then the nearest front" : ""}).`;
+      return a === b ? t("Round 12 is over: the judgment decides ({n} lands against {m}, then the nearest front).", {n: a, m: b})
+        : t("Round 12 is over: the judgment decides ({n} lands against {m}).", {n: a, m: b});
     }
-    return cap1(RESULT_WORDS[r.reason] || r.reason) + ".";
+    return sentence(RESULT_WORDS[r.reason] || r.reason);
   }
 
   showEnd() {
@@ -1164,20 +1183,20 @@ class Board {
       h("h2", {class: "pl-end-title", "data-testid": "end-title"}, this.resultTitle()),
       h("p", {class: "pl-end-reason"}, this.resultReason()),
       h("table", {class: "pl-end-table"},
-        h("thead", {}, h("tr", {}, h("td"), h("th", {scope: "col"}, this.seat === null ? this.names[0] : "You"), h("th", {scope: "col"}, this.names[this.foe]))),
+        h("thead", {}, h("tr", {}, h("td"), h("th", {scope: "col"}, this.seat === null ? this.names[0] : t("You")), h("th", {scope: "col"}, this.names[this.foe]))),
         h("tbody", {},
-          stat("Leaders standing", leaders(this.me), leaders(this.foe)),
-          stat("Lands held", lands(this.me), lands(this.foe)),
-          stat("Cards in discard", v.players[this.me].discard.length, v.players[this.foe].discard.length))),
-      h("p", {class: "pl-hint"}, `The game ended in round ${v.round}.`),
-      this.story ? h("p", {class: "pl-end-goal", "data-testid": "end-goal"}, `Chapter ${this.story.order} goal: ${this.story.goal}`) : null,
-      h("section", {class: "pl-end-earned", "aria-label": "What you earned", "data-testid": "end-earned", hidden: true}),
+          stat(t("Leaders standing"), leaders(this.me), leaders(this.foe)),
+          stat(t("Lands held"), lands(this.me), lands(this.foe)),
+          stat(t("Cards in discard"), v.players[this.me].discard.length, v.players[this.foe].discard.length))),
+      h("p", {class: "pl-hint"}, t("The game ended in round {n}.", {n: v.round})),
+      this.story ? h("p", {class: "pl-end-goal", "data-testid": "end-goal"}, t("Chapter {n} goal: {goal}", {n: this.story.order, goal: this.story.goal})) : null,
+      h("section", {class: "pl-end-earned", "aria-label": t("What you earned"), "data-testid": "end-earned", hidden: true}),
       this.online.rematchBox(),
       h("div", {class: "pl-dialog-body pl-row-btns pl-end-next", "data-testid": "end-next"},
         this.online.on
-          ? h("a", {class: "pl-btn", href: this.root.dataset.lobbyUrl || "/lobby"}, "Back to the lobby")
-          : h("a", {class: "pl-btn pl-btn-go", href: this.root.dataset.playUrl || "/play"}, "Play again"),
-        h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, "Look at the board")));
+          ? h("a", {class: "pl-btn", href: this.root.dataset.lobbyUrl || "/lobby"}, t("Back to the lobby"))
+          : h("a", {class: "pl-btn pl-btn-go", href: this.root.dataset.playUrl || "/play"}, t("Play again")),
+        h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Look at the board"))));
     const rematch = this.dialog.querySelector(".pl-rematch button");
     if (rematch) rematch.focus();
     if (this.seat !== null && this.root.dataset.endUrl) this.loadEnd();
@@ -1200,22 +1219,22 @@ class Board {
     if (!box || !next) return;
     box.textContent = "";
     const packs = info.packs || [];
-    add(box, h("h3", {}, "What you earned"),
+    add(box, h("h3", {}, t("What you earned")),
       packs.length
         ? h("ul", {class: "pl-end-packs"}, packs.map((p) => h("li", {class: "pl-end-pack", "data-testid": "end-pack"},
             h("span", {class: "pl-end-pack-ico", "aria-hidden": "true"}, "✦"),
             h("span", {class: "pl-end-pack-name"}, p.label),
             h("a", {class: "pl-btn pl-btn-small" + (p.opened ? "" : " pl-btn-go"), href: p.url, "data-testid": "end-pack-open"},
-              p.opened ? "See its cards" : "Open now"))))
-        : h("p", {class: "pl-hint"}, info.result && info.result.winner === this.me ? "Nothing new this time." :
-            "No pack this time: every won battle gives one."));
+              p.opened ? t("See its cards") : t("Open now")))))
+        : h("p", {class: "pl-hint"}, info.result && info.result.winner === this.me ? t("Nothing new this time.") :
+            t("No pack this time: every won battle gives one.")));
     box.hidden = false;
     const buttons = (info.next || []).map((n, i) => n.post
       ? h("button", {class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], type: "button", "data-testid": `end-${n.kind}`, onclick: () => this.post(n.url)}, n.label)
       : h("a", {class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], href: n.url, "data-testid": `end-${n.kind}`}, n.label));
     if (buttons.length) {
       next.textContent = "";
-      add(next, buttons, h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, "Look at the board"));
+      add(next, buttons, h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Look at the board")));
       if (!this.dialog.querySelector(".pl-rematch button")) buttons[0].focus();
     }
   }
@@ -1242,7 +1261,7 @@ class Board {
     if (this.keptLog) return;
     try { this.keptLog = JSON.parse(localStorage.getItem(`brigade.log.${this.game}`) || "[]"); } catch (e) { this.keptLog = []; }
     if (!this.keptLog.length && this.version > 0) {
-      add(this.logList, h("li", {class: "pl-log-note"}, "Moves made before this page was opened are not listed here."));
+      add(this.logList, h("li", {class: "pl-log-note"}, t("Moves made before this page was opened are not listed here.")));
     }
     for (const line of this.keptLog) this.logLine(line, false);
   }
@@ -1258,8 +1277,8 @@ class Board {
   logLine(line, fresh) {
     if (fresh) this.feedLine(line);
     const li = h("li", {class: fresh ? "pl-log-new" : ""}, line);
-    if (/^Round \d+|turn begins|’s turn|'s turn|s' turn|your turn/i.test(line)) li.classList.add("pl-log-turn");
-    if (/battle|attack/i.test(line)) li.classList.add("pl-log-battle");
+    if (/^Round \d+|turn begins|\u2019s turn|\x27s turn|s\x27 turn|your turn|巡目|の手番/i.test(line)) li.classList.add("pl-log-turn");
+    if (/battle|attack|戦闘|攻撃/i.test(line)) li.classList.add("pl-log-battle");
     add(this.logList, li);
     while (this.logList.children.length > 400) this.logList.firstChild.remove();
     this.logScroll.scrollTop = this.logScroll.scrollHeight;

@@ -185,8 +185,11 @@ def test_one_switch_on_the_board_changes_page_and_card_language(context, server,
 
     page.click("[data-testid=settings]")
     assert page.locator("#pl-set-title").inner_text() == "Settings"
+    # click, not check(): the switch reloads the page, and check() reads the radio's state after its click,
+    # which under load is after the reload began (then it waits for the radio in the new page's closed
+    # settings dialog until it times out)
     with page.expect_navigation():
-        page.check("[data-testid=set-ui-ja]")
+        page.click("[data-testid=set-ui-ja]")
     page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.idle", timeout=20000)
     assert page.locator("html").get_attribute("lang") == "ja"
     assert page.locator("#board").get_attribute("data-lang") == "ja"  # the card faces followed

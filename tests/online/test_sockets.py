@@ -2,6 +2,7 @@
 clocks, resign, rematch, spectators, a third user, emotes (R18)."""
 
 import json
+import re
 import time
 
 import pytest
@@ -101,6 +102,25 @@ def test_a_spectator_watches_the_public_view_and_cannot_act(app, db, seats, conn
     a.act(a.latest()["legal_actions"][0])
     seen = watcher.latest()
     assert seen["version"] == 1 and all("hand" not in p for p in seen["view"]["players"])
+
+
+def test_each_spectator_reads_the_log_in_their_own_language(app, db, seats, connect_as, carol, make_user):
+    """Spectators are told the game in their language (a room per language): carol reads Japanese
+    (her account's mark), dave English, from the same actions."""
+    from webapp.store.marks import set_mark
+    set_mark(db, carol["id"], "locale", "ja")
+    dave = make_user("dave")
+    game_id, a, b = seats()
+    ja, en = Seat(connect_as(carol), game_id), Seat(connect_as(dave), game_id)
+    ja.join(), en.join()
+    for seat in (a, b):
+        seat.act(seat.latest()["legal_actions"][0])
+    ja_log = [line for st in states(ja.pull()) for line in st["log"]]
+    en_log = [line for st in states(en.pull()) for line in st["log"]]
+    assert ja_log and en_log
+    assert any("旅団長" in line for line in ja_log) and not any(re.search(r"[A-Za-z]{4}", line.replace("alice", "")
+                                                                             .replace("bob", "")) for line in ja_log), ja_log
+    assert any("leaders" in line for line in en_log) and not any(re.search(r"[぀-ヿ一-鿿]", line) for line in en_log), en_log
 
 
 def test_a_third_user_gets_no_seat(app, db, invite, loaner, alice, bob, carol, connect_as):

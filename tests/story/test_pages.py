@@ -64,10 +64,15 @@ def test_a_chapter_page_briefs_and_offers_the_start(client):
 
 
 def test_the_chapter_page_in_japanese(client):
+    """?lang=ja: the story's own texts (title, Eringe, the opponent) in Japanese, remembered for the next
+    page; the page's words follow the page's language (the catalogs), Japanese too once it is chosen."""
     html = client.get("/story/first-muster?lang=ja").get_data(as_text=True)
     assert "王子の旅団、集う" in html and "わたしはエリンゲ" in html and "ゴブリンの斥候隊" in html
-    assert "第1章" in html and "CPUの強さ： <b>やさしい</b>" in html
-    # remembered for the next page
+    assert "Chapter 1" in html and "CPU level: <b>Easy</b>" in html  # the page is still English
+    assert "王子の旅団、集う" in client.get("/story").get_data(as_text=True)  # remembered for the next page
+    client.set_cookie("brigade_lang", "ja")
+    html = client.get("/story/first-muster").get_data(as_text=True)
+    assert "第1章" in html and "CPUの強さ： <b>やさしい</b>" in html and "王子の旅団、集う" in html
     assert "章の地図" in client.get("/story").get_data(as_text=True)
 
 

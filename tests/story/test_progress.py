@@ -175,3 +175,19 @@ def test_the_cpu_plays_at_the_chapters_level_unless_the_host_names_a_player(db, 
     assert load_game(db, gid)["setup"]["seats"][1] == {"cpu": "baseline"}
     gid = story.start_chapter(db, alice, hard.id, seed=6, cpu_name="random")  # the host's CPU_PLAYER
     assert load_game(db, gid)["setup"]["seats"][1] == {"cpu": "random"}
+
+
+def test_the_opponent_is_named_in_the_language_of_the_log(db, alice):
+    """A story game's CPU seat is the chapter's opponent, named in the state's language (the board and
+    the log of a Japanese player read ゴブリンの斥候隊, an English one Goblin Scouts)."""
+    game_id = story.start_chapter(db, alice, ids()[0])
+    row, game = play.load(db, game_id)
+    names = play.seat_names(db, row)
+    ch = story.chapter(ids()[0])
+    cpu = next(iter(play.cpu_seats(row)))
+    assert names[cpu] == ch.opponent["name"]["en"]
+    for lang in ("en", "ja"):
+        state = play.state_for(row, game, 1 - cpu, names=names, lang=lang)
+        assert state["players"][cpu]["name"] == ch.opponent["name"][lang]
+        assert state["players"][1 - cpu]["name"] == alice["name"]
+    assert play.seat_names(db, row, "ja")[cpu] == ch.opponent["name"]["ja"] != ch.opponent["name"]["en"]

@@ -19,6 +19,8 @@ config), also on a host that gives every card: the moment that matters is the ro
 
 import functools
 
+from flask_babel import gettext  # the request's language; English outside a request
+
 from webapp import store
 from webapp.decks.check import DECK_SIZE, check_deck
 from webapp.game import gamelog
@@ -94,7 +96,7 @@ class Collection:
         ``deck`` is a store deck with its cards (``store.get_deck``)."""
         if deck["loaner"]:
             if not self.borrows_loaner:
-                return "the Prince's Brigade is lent only to players who own fewer than 30 cards"
+                return gettext("the Prince's Brigade is lent only to players who own fewer than 30 cards")
             return None
         # the deck builder's full check (R2.1, R2.2); a host that gives every card checks no ownership
         report = check_deck(deck["cards"], self.pool, None if self.everything else self.rows)

@@ -31,11 +31,13 @@ import secrets
 import threading
 import time
 
+from flask_babel import gettext, ngettext  # the request's language; English outside a request
+
+from webapp import store
+from webapp.config import DEFAULTS
 from webapp.game import gamelog, play
 from webapp.game.replay import steps as replay_steps
-from webapp import store
 from webapp.store import online as store_online
-from webapp.config import DEFAULTS
 from webapp.engine import Game
 from webapp.hosting.ratelimit import Window
 
@@ -160,7 +162,7 @@ def game_by_code(db, code):
     """The game id an invitation code names; NotFound otherwise."""
     game_id = store_online.game_id_by_code(db, normal_code(code))
     if game_id is None:
-        raise play.NotFound("no game has this code: check it with your friend")
+        raise play.NotFound(gettext("No game has this code: check it with your friend."))
     return game_id
 
 
@@ -174,9 +176,9 @@ def clock_ms_from_minutes(minutes, config):
     try:
         value = float(minutes)
     except (TypeError, ValueError):
-        raise play.BadRequest("the clock is a number of minutes") from None
+        raise play.BadRequest(gettext("The clock is a number of minutes.")) from None
     if not (math.isfinite(value) and low <= value <= high and value > 0):
-        raise play.BadRequest(f"the clock is between {low:g} and {high:g} minutes")
+        raise play.BadRequest(gettext("The clock is between %(low)s and %(high)s minutes.", low=f"{low:g}", high=f"{high:g}"))
     return int(round(value * 60_000))
 
 
@@ -189,7 +191,8 @@ def create_invitation(db, user, deck_id, clock_ms, config=None, max_open=None):
     if max_open is not None:
         open_now = store_online.count_open_invitations(db, uid)
         if open_now >= max_open:
-            raise play.Forbidden(f"you have {open_now} open invitations: cancel one first")
+            raise play.Forbidden(ngettext("You have %(num)s open invitation: cancel it first.",
+                                          "You have %(num)s open invitations: cancel one first.", open_now))
     deck = play.deck_for(db, uid, deck_id, config)
     setup = {"mode": MODE, "decks": [play.deck_list(deck["cards"]), None], "deck_ids": [deck["id"], None],
              "seats": [{"user_id": uid}, None], "first": None,
@@ -221,10 +224,10 @@ def join(db, code, user, deck_id, config=None, now=None):
         if play.seat_of(row, uid) is not None:
             return row
         if row["status"] == "aborted":
-            raise play.Forbidden("this invitation was cancelled", row["id"])
-        raise Full("both seats of this game are taken: you may watch it", row["id"])
+            raise play.Forbidden(gettext("This invitation was cancelled."), row["id"])
+        raise Full(gettext("Both seats of this game are taken: you may watch it."), row["id"])
     if row["seats"][0] == uid:
-        raise play.Forbidden("this is your own invitation: send its link or code to a friend", row["id"])
+        raise play.Forbidden(gettext("This is your own invitation: send its link or code to a friend."), row["id"])
     deck = play.deck_for(db, uid, deck_id, config)
     setup = dict(row["setup"])
     setup["decks"] = [setup["decks"][0], play.deck_list(deck["cards"])]
@@ -236,7 +239,7 @@ def join(db, code, user, deck_id, config=None, now=None):
     clock = clock_new(setup["clock_ms"], game.waiting_for(), now, row["version"])
     with store.transaction(db):
         if not store_online.take_second_seat(db, row["id"], uid, setup, play.snapshot_text(game)):
-            raise Full("someone else took the seat first: you may watch the game", row["id"])
+            raise Full(gettext("Someone else took the seat first: you may watch the game."), row["id"])
         write_clock(db, row["id"], clock)
     return play.load_row(db, row["id"])
 
@@ -244,7 +247,7 @@ def join(db, code, user, deck_id, config=None, now=None):
 def cancel(db, game_id, user_id):
     """The inviter withdraws an invitation nobody joined yet."""
     if not store_online.cancel_invitation(db, game_id, user_id):
-        raise play.Forbidden("only the inviter can cancel an invitation nobody joined yet", game_id)
+        raise play.Forbidden(gettext("Only the inviter can cancel an invitation nobody joined yet."), game_id)
 
 
 # ---------------------------------------------------------------- rematches
@@ -254,7 +257,7 @@ def rematch_game(db, row):
     """A new active game of the same two players and decks, the first player swapped; return its id."""
     setup = row["setup"]
     if any(uid is None for uid in row["seats"]):
-        raise play.Illegal("a player of this game left Brigade: no rematch", row["id"])
+        raise play.Illegal(gettext("A player of this game left Brigade: no rematch."), row["id"])
     first = Game.from_json(row["state"]).state.first
     new = dict(setup, seed=secrets.randbelow(2**63), first=1 - first, rematch_of=row["id"])
     game = play.new_game(new)
@@ -268,10 +271,10 @@ def offer_rematch(db, game_id, user_id):
     ``{"offered_by": seat, "game": new game id or None}``."""
     row = play.load_row(db, game_id)
     if not is_online(row):
-        raise play.Illegal("rematches are for online games", game_id)
+        raise play.Illegal(gettext("Rematches are for online games."), game_id)
     seat = play.player_seat(row, user_id)
     if row["status"] != "finished":
-        raise play.Illegal("a rematch is offered once the game is over", game_id)
+        raise play.Illegal(gettext("A rematch is offered once the game is over."), game_id)
     with store.transaction(db):
         offer = info(db, game_id)["rematch"]
         if offer.get("game") is None:
@@ -286,12 +289,12 @@ def offer_rematch(db, game_id, user_id):
 # ---------------------------------------------------------------- replays
 
 
-def replay(db, game_id):
+def replay(db, game_id, lang="en"):
     """A finished game stepped action by action from its setup and stored actions (webapp/game/replay.py),
-    each step with the public (spectator) view only."""
+    each step with the public (spectator) view only; the log in ``lang``."""
     row = play.load_row(db, game_id)
     if row["status"] != "finished":
-        raise play.Illegal("a replay is shown once the game is over", game_id)
+        raise play.Illegal(gettext("A replay is shown once the game is over."), game_id)
     names = play.seat_names(db, row)
     steps = []
     for step in replay_steps(row["setup"], store.list_actions(db, game_id)):
@@ -299,13 +302,13 @@ def replay(db, game_id):
         if not steps:
             inst = play.instances(game)
         steps.append({"version": step.version, "player": step.player, "type": step.action and step.action["type"],
-                      "events": step.events, "log": gamelog.describe(step.events, inst, names, None),
+                      "events": step.events, "log": gamelog.describe(step.events, inst, names, None, lang=lang),
                       "view": game.view(None)})
     if game.result is None and row["result"] is not None:  # ended from outside the rules: timeout, claim
         final = Game.from_json(row["state"])
         events = [{"type": "game_over", "winner": row["result"].get("winner"), "reason": row["result"].get("reason")}]
         steps.append({"version": row["version"], "player": None, "type": None, "events": events,
-                      "log": gamelog.describe(events, inst, names, None), "view": final.view(None)})
+                      "log": gamelog.describe(events, inst, names, None, lang=lang), "view": final.view(None)})
     seen = {u["card"] for st in steps for u in st["view"]["units"]}
     seen |= {cid for st in steps for p in st["view"]["players"] for cid in p["discard"]}
     pool = game.state.static.pool
@@ -584,7 +587,7 @@ class Online:
         if not is_online(row):
             raise play.Illegal("clocks are for online games", game_id)
         if row["status"] == "waiting":
-            raise play.Illegal("the game has not started: your friend has not joined yet", game_id)
+            raise play.Illegal(gettext("The game has not started: your friend has not joined yet."), game_id)
         now = now_ms()
         clock = self.stored_clock(db, row)
         if clock is not None and row["status"] == "active":
@@ -643,10 +646,10 @@ class Online:
         """The user claims the win against an opponent away past ONLINE_CLAIM_AFTER on their move."""
         row = play.load_row(db, game_id)
         if not is_online(row):
-            raise play.Illegal("only online games can be claimed", game_id)
+            raise play.Illegal(gettext("Only online games can be claimed."), game_id)
         seat = play.player_seat(row, user_id)
         if row["status"] != "active":
-            raise play.Illegal(f"game {game_id} is not being played", game_id)
+            raise play.Illegal(gettext("This game is not being played."), game_id)
         t = self.track(db, row)
         other = 1 - seat
         now = now_ms()
@@ -656,14 +659,14 @@ class Online:
             here, away = t.connected(other), t.away_since[other]
         name = play.seat_names(db, row)[other]
         if here:
-            raise play.Illegal(f"{name} is connected: nothing to claim", game_id)
+            raise play.Illegal(gettext("%(name)s is connected: nothing to claim.", name=name), game_id)
         if since is None:
-            raise play.Illegal(f"the game waits for you, not for {name}: a claim needs their move", game_id)
+            raise play.Illegal(gettext("The game waits for you, not for %(name)s: a claim needs their move.", name=name), game_id)
         wait = max(away, since) + self.claim_ms - now
         if wait > 0:
-            raise play.Illegal(f"{name} has been away on their move for less than "
-                               f"{self.seconds('ONLINE_CLAIM_AFTER'):g} s: you may claim in {math.ceil(wait / 1000)} s",
-                               game_id)
+            raise play.Illegal(gettext("%(name)s has been away on their move for less than %(after)s s: you may claim in "
+                                       "%(wait)s s.", name=name, after=f"{self.seconds('ONLINE_CLAIM_AFTER'):g}",
+                                       wait=math.ceil(wait / 1000)), game_id)
         played = self.finish(db, game_id, seat, "disconnect", now=now)
         if played is None:
             raise play.Stale(f"game {game_id} moved on; send join", game_id)
@@ -759,10 +762,10 @@ class Online:
         row = play.load_row(db, game_id)
         seat = play.seat_of(row, user_id)
         if seat is None:
-            raise play.Forbidden("only the players send emotes", game_id)
+            raise play.Forbidden(gettext("Only the players send emotes."), game_id)
         limit, window = int(self.app.config["ONLINE_EMOTE_LIMIT"]), self.seconds("ONLINE_EMOTE_WINDOW")
         if limit < 1 or not self.emote_window(limit, window).take(sid):  # 0: no emotes at all
-            raise RateLimited(f"at most {limit} emotes in {window:g} s", game_id)
+            raise RateLimited(gettext("At most %(limit)s emotes in %(window)s s.", limit=limit, window=f"{window:g}"), game_id)
         self.notifier.to_game(game_id, "emote", {"game": game_id, "seat": seat, "emote": emote})
 
     # ------------------------------------------------------------ starting games

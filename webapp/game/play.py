@@ -19,10 +19,11 @@ from contextlib import nullcontext
 from typing import NamedTuple
 
 import orjson
+from flask_babel import gettext, ngettext  # the request's language; English outside a request
 
+from webapp import refusals, store
 from webapp.game import gamelog
 from webapp.hosting import metrics
-from webapp import store
 from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING, workers
 from webapp.ai.search import DEFAULT_BUDGET
 from webapp.config import DEFAULTS
@@ -131,12 +132,12 @@ def deck_for(db, user_id, deck_id, config=None):
     try:
         deck = store.get_deck(db, user_id, deck_id)
     except store.DeckNotFound:
-        raise NotFound(f"no deck has id {deck_id}") from None
+        raise NotFound(gettext("There is no such deck.")) from None
     except store.NotYourDeck:
-        raise Forbidden(f"deck {deck_id} is not yours") from None
+        raise Forbidden(gettext("That deck is not yours.")) from None
     problem = Collection.of(db, user_id, config).deck_problem(deck)
     if problem:
-        raise Forbidden(f"deck {deck['name']!r} cannot be played: {problem}")
+        raise Forbidden(gettext("“%(name)s” cannot be played: %(problem)s", name=deck["name"], problem=problem))
     return deck
 
 
@@ -222,9 +223,9 @@ def create_cpu_game(db, user, deck_ids, seed=None, config=None, cpu_name=None, d
         try:
             cpu = store.get_deck(db, uid, ids[1])
         except store.DeckNotFound:
-            raise NotFound(f"no deck has id {ids[1]}") from None
+            raise NotFound(gettext("There is no such deck.")) from None
         except store.NotYourDeck:
-            raise Forbidden(f"deck {ids[1]} is not yours") from None
+            raise Forbidden(gettext("That deck is not yours.")) from None
     else:
         cpu = store.get_loaner(db, LOANER)
     seed = secrets.randbelow(2**63) if seed is None else seed
@@ -287,8 +288,10 @@ def check_solo_cap(db, user_id, limit, replacing=0):
         return
     now = active_solo_games(db, user_id) - replacing
     if now >= int(limit):
-        raise Forbidden(f"You have {now} battles against the CPU in progress, the most one player may "
-                        "have at once. Finish one, or resign it from its board, then start another.")
+        raise Forbidden(ngettext("You have %(num)s battle against the CPU in progress, the most one player may "
+                                 "have at once. Finish it, or resign it from its board, then start another.",
+                                 "You have %(num)s battles against the CPU in progress, the most one player may "
+                                 "have at once. Finish one, or resign it from its board, then start another.", now))
 
 
 def load_row(db, game_id):
@@ -388,7 +391,7 @@ def player_seat(row, user_id):
     """The seat the user holds in the game; Forbidden if none (a spectator or a stranger)."""
     seat = seat_of(row, user_id)
     if seat is None:
-        raise Forbidden(f"you hold no seat in game {row['id']}", row["id"])
+        raise Forbidden(gettext("You hold no seat in this game."), row["id"])
     return seat
 
 
@@ -422,12 +425,14 @@ def apply(db, row, seat, action, version, also=None, lock=None):
     if version != row["version"]:
         raise Stale(f"game {game_id} is at version {row['version']}, not {version}", game_id)
     if row["status"] != "active":
-        raise Illegal(f"game {game_id} is over", game_id)
+        raise Illegal(gettext("This game is over."), game_id)
     game = game_of(db, row)
     try:
         events = game.apply(seat, action)
     except IllegalAction as exc:
-        raise Illegal(plain_refusal(db, row, game, seat, str(exc)), game_id) from None
+        kind = action.get("type") if isinstance(action, dict) else None
+        raise Illegal(refusals.words(seat_lang(row, seat), exc.rule, kind)
+                      or plain_refusal(db, row, game, seat, str(exc)), game_id) from None
     over = game.result is not None
     try:
         writing = time.perf_counter()
@@ -526,11 +531,11 @@ def hint(db, game_id, user_id, seconds=None):
     row, game = load(db, game_id)
     seat = player_seat(row, user_id)
     if row["mode"] not in SOLO_MODES:
-        raise Forbidden("hints are for games against the CPU, not between people", game_id)
+        raise Forbidden(gettext("Hints are for games against the CPU, not between people."), game_id)
     if row["status"] != "active":
-        raise Illegal(f"game {game_id} is over", game_id)
+        raise Illegal(gettext("This game is over."), game_id)
     if seat not in game.waiting_for():
-        raise Illegal("it is not your move: the CPU is thinking", game_id)
+        raise Illegal(gettext("It is not your move: the CPU is thinking."), game_id)
     if seconds is None:
         seconds = next((s.get("seconds") for s in row["setup"].get("seats", [])
                         if isinstance(s, dict) and s.get("seconds")), None)
@@ -576,7 +581,7 @@ def end(db, game_id, winner, reason, also=None, lock=None):
     StaleVersion (a store error) if another writer moved the game on meanwhile; ``also`` as in ``apply``."""
     row, game = load(db, game_id)
     if row["status"] != "active":
-        raise Illegal(f"game {game_id} is over", game_id)
+        raise Illegal(gettext("This game is over."), game_id)
     events = game.set_result(winner, reason)
     with lock or nullcontext():
         version = store.end_game(db, game_id, row["version"], "finished", game.result, state=snapshot_text(game),
@@ -602,8 +607,8 @@ def instances(game):
     return made
 
 
-def seat_names(db, row):
-    """The display name of each seat: the user's name, or "CPU"."""
+def seat_names(db, row, lang="en"):
+    """The display name of each seat: the user's name, or "CPU" (a story's opponent, in ``lang``)."""
     names = []
     for seat, s in enumerate(row["setup"].get("seats", [])):
         uid = row["seats"][seat]
@@ -613,7 +618,7 @@ def seat_names(db, row):
             except store.UserNotFound:
                 names.append(f"Player {seat + 1}")
         elif isinstance(s, dict) and s.get("cpu"):
-            names.append(opponent_name(row) or CPU_NAME)
+            names.append(opponent_name(row, lang) or CPU_NAME)
         else:
             names.append(f"Player {seat + 1}")
     return names
@@ -634,17 +639,24 @@ def opponent_name(row, lang="en"):
 
 
 def seat_lang(row, seat, marks=None):
-    """The language of the game log for a seat: the language its player last read a page in
-    (webapp/i18n.py ``user_lang``), else the account's ``locale`` mark, else English; spectators read
-    English for now. ``marks``, a dict the caller keeps (the socket server, one per game in
-    progress), remembers the mark's answer per user, so a game's actions read it once, not twice
-    each (a page read since, in this process, still wins at once: ``user_lang`` is looked at first)."""
-    from webapp.i18n import LANGS, MARK, user_lang
+    """The language of the game log for a seat: its player's (``user_lang``); English for a CPU's seat
+    or none. ``marks`` as in ``user_lang``."""
     user_id = (row.get("seats") or [None, None])[seat] if seat in (0, 1) else None
+    return user_lang(user_id, marks)
+
+
+def user_lang(user_id, marks=None):
+    """The language a user reads the game in: the language they last read a page in (webapp/i18n.py
+    ``user_lang``), else the account's ``locale`` mark, else English (also for no user). ``marks``, a
+    dict the caller keeps (the socket server, one per game in progress), remembers the mark's answer
+    per user, so a game's actions read it once, not twice each (a page read since, in this process,
+    still wins at once: ``last_read`` is looked at first)."""
+    from webapp.i18n import LANGS, MARK
+    from webapp.i18n import user_lang as last_read
     if user_id is None:
         return "en"
-    if user_lang(user_id) in LANGS:
-        return user_lang(user_id)
+    if last_read(user_id) in LANGS:
+        return last_read(user_id)
     if marks is not None and user_id in marks:
         return marks[user_id]
     try:
@@ -664,12 +676,17 @@ def state_for(row, game, seat, events=(), names=None, parts=None, lang=None):
     ``Game.view(seat)``, that seat's legal actions and the public events (R18.6). ``parts``, if
     given, is (view, legal actions, waiting_for) already made from the same game for the same seat
     (the socket server keeps them encoded, webapp/sockets/handlers.py ``StateCache``). The log is in
-    ``lang`` (default: the seat's player's language, ``seat_lang``)."""
-    names = names or [f"Player {n + 1}" for n in (0, 1)]
+    ``lang`` (default: the seat's player's language, ``seat_lang``), and so is a story opponent's name
+    (the CPU's seat: "Goblin Scouts", "ゴブリンの斥候隊")."""
+    names = list(names or [f"Player {n + 1}" for n in (0, 1)])
     view, legal, waiting = parts if parts is not None else (
         game.view(seat), game.legal_actions(seat) if seat is not None else [], sorted(game.waiting_for()))
     cpu = cpu_seats(row)
     events = list(events)
+    lang = lang or seat_lang(row, seat)
+    if cpu and row.get("mode") == "story":
+        for p in cpu:
+            names[p] = opponent_name(row, lang) or names[p]
     return {
         "game": row["id"], "version": row["version"], "seat": seat, "mode": row["mode"],
         "status": row["status"],
@@ -679,7 +696,7 @@ def state_for(row, game, seat, events=(), names=None, parts=None, lang=None):
         "waiting_for": waiting,
         "events": events,
         "log": gamelog.describe(events, instances(game), names, seat, public=public_units(game),
-                                lang=lang or seat_lang(row, seat)) if events else [],
+                                lang=lang) if events else [],
     }
 
 
@@ -697,13 +714,13 @@ def abandon(db, game_id, user_id):
     row = load_row(db, game_id)
     seat = player_seat(row, user_id)
     if row["mode"] not in SOLO_MODES:
-        raise Forbidden(f"game {game_id} is an online game: resign it on its board", game_id)
+        raise Forbidden(gettext("This is an online game: resign it on its board."), game_id)
     if row["status"] != "active":
-        raise Illegal(f"game {game_id} is over", game_id)
+        raise Illegal(gettext("This game is over."), game_id)
     try:
         return end(db, game_id, 1 - seat, "resign")
     except store.StaleVersion:
-        raise Stale(f"game {game_id} moved on while it was being abandoned", game_id) from None
+        raise Stale(gettext("The game moved on while it was being abandoned: try again."), game_id) from None
 
 
 def abandon_stale(db, user_id=None, days=ABANDON_AFTER_DAYS, now=None):

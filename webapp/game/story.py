@@ -23,9 +23,11 @@ import secrets
 from collections import Counter
 from typing import NamedTuple
 
-from webapp.game import play
+from flask_babel import gettext  # the request's language; English outside a request
+
 from webapp import store
 from webapp.decks import collection
+from webapp.game import play
 from webapp.game.replay import new_game
 from webapp.game.replay import steps as replay_steps
 from webapp.ai import DIFFICULTIES
@@ -333,7 +335,7 @@ def chapter(chapter_id):
     for c in chapters():
         if c.id == chapter_id:
             return c
-    raise play.NotFound(f"no story chapter is called {str(chapter_id)[:60]!r}")
+    raise play.NotFound(gettext("There is no such story chapter."))
 
 
 def next_chapter(chapter_id):
@@ -394,8 +396,8 @@ def story_deck(db, user_id, deck_id=None, config=None):
             return deck
     if decks:
         return decks[0]
-    raise play.Forbidden("you own 30 cards or more, so the Prince's Brigade stays home: "
-                         "build a deck of your own cards in the deck builder to go on with the story")
+    raise play.Forbidden(gettext("You own 30 cards or more, so the Prince's Brigade stays home: build a deck of "
+                                 "your own cards in the deck builder to go on with the story."))
 
 
 def start_chapter(db, user, chapter_id, deck_id=None, seed=None, config=None, cpu_name=None, seconds=None):
@@ -412,7 +414,7 @@ def start_chapter(db, user, chapter_id, deck_id=None, seed=None, config=None, cp
     uid = play.user_id_of(user)
     ch = chapter(chapter_id)
     if ch.id not in unlocked(store.get_progress(db, uid)):
-        raise play.Forbidden(f"chapter {ch.order} is locked: clear the chapter before it first")
+        raise play.Forbidden(gettext("Chapter %(n)s is locked: clear the chapter before it first.", n=ch.order))
     deck = story_deck(db, uid, deck_id, config)
     seed = secrets.randbelow(2**63) if seed is None else seed
     decks = [play.deck_list(deck["cards"]), play.deck_list(ch.deck.counts)]
@@ -438,7 +440,7 @@ def chapter_of(row):
     """The chapter a story game row plays; play.NotFound if it is not a story game."""
     setup = row.get("setup") or {}
     if row.get("mode") != "story" or not setup.get("story"):
-        raise play.NotFound(f"game {row.get('id')} is not a story game")
+        raise play.NotFound(gettext("This is not a story game."))
     return chapter(setup["story"])
 
 
@@ -599,7 +601,7 @@ def finish(db, user_id, row):
     row = play.load_row(db, game_id)
     ch = chapter_of(row)
     if row["seats"][0] is None or row["seats"][0] != user_id:
-        raise play.Forbidden(f"story game {game_id} is not yours")
+        raise play.Forbidden(gettext("This story game is not yours."))
     game = Game.from_json(row["state"])
     actions = store.list_actions(db, game_id) if ch.goal["type"] == "take_land" else None
     verdict = judge(row, game, actions)

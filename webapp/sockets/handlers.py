@@ -2,7 +2,8 @@
 
 Rooms: every socket that joins game 12 is in ``game:12`` and in one room of its own kind:
 ``game:12:0`` or ``game:12:1`` for the seat its session user holds, ``game:12:watch`` for a
-spectator, or the same name with ``+`` (``game:12:0+``) for a socket that joined asking for
+spectator who reads English (``game:12:watch-ja`` for one who reads Japanese: the log is in the
+spectator's language), or the same name with ``+`` (``game:12:0+``) for a socket that joined asking for
 updates (docs/protocol.md "Updates"). A ``state`` is built per seat from ``Game.view(seat)`` and
 sent to that seat's rooms only, so each socket gets its own view and nobody else's (R18.6); the
 rooms also carry over a message queue when several server processes share the games
@@ -27,6 +28,7 @@ import time
 
 import orjson
 from flask import g, request, session
+from flask_babel import gettext
 from flask_socketio import ConnectionRefusedError, disconnect, join_room, leave_room
 from socketio.pubsub_manager import PubSubManager
 
@@ -76,8 +78,18 @@ class LeaseLost(Exception):
     """This process's lease on a game's CPU lapsed and another process took it."""
 
 
+#: The spectators' room kinds, one per language of the log ({kind: lang}).
+WATCH = {"watch": "en", "watch-ja": "ja"}
+
+
+def watch_kind(user_id):
+    """The spectators' room kind of a user: by the language they read the game in (``play.user_lang``)."""
+    lang = play.user_lang(user_id)
+    return next((kind for kind, lang_of in WATCH.items() if lang_of == lang), "watch")
+
+
 def room(game_id, seat=None, updates=False):
-    """The room of a game, or of one seat's sockets in it (0, 1, or "watch"): those that take full
+    """The room of a game, or of one seat's sockets in it (0, 1, or a ``WATCH`` kind): those that take full
     ``state``s, or with ``updates`` those that take ``update``s (docs/protocol.md "Updates")."""
     if seat is None:
         return f"game:{game_id}"
@@ -405,7 +417,7 @@ class Hub:
         tell the sender to try again; log it once a minute, not per event."""
         if self.logged.take(type(exc).__name__ + str(exc)[:40]):
             log.warning("the database refused a socket event's write: %s (logged once a minute)", exc)
-        self.error("busy", "the server could not save this just now: nothing was changed; try again in a moment",
+        self.error("busy", gettext("The server could not save this just now: nothing was changed; try again in a moment."),
                    game)
 
     # ------------------------------------------------------------ emitting
@@ -487,11 +499,11 @@ class Hub:
     def cached(self, row, seat):
         return self.states.get((row["id"], seat, row["version"], row["created"])) is not None
 
-    def state(self, db, row, game, seat, events=(), names=None, extra=None, built=None):
-        """The ``state`` payload of one seat (or a spectator); an online game's adds its ``online`` block."""
+    def state(self, db, row, game, seat, events=(), names=None, extra=None, built=None, lang=None):
+        """The ``state`` payload of one seat (or a spectator, whose log is in ``lang``); an online game's
+        adds its ``online`` block."""
         built = built or self.parts(row, game, seat)
-        lang = None
-        if events:  # the log's language (read from the account once per game, not per state)
+        if lang is None and seat in (0, 1):  # the seat's language, read from the account once per game
             marks = self.marks.setdefault(row["id"], {}) if row["status"] == "active" else None
             lang = play.seat_lang(row, seat, marks)
         payload = play.state_for(row, game, seat, events, names or self.seat_names(db, row), parts=built.parts(),
@@ -511,17 +523,17 @@ class Hub:
         row, game = played.row, played.game
         names = self.seat_names(db, row)
         extra = self.online.block(db, row) if online_games.is_online(row) else None
-        for seat in (0, 1, None):
+        kinds = [(0, 0, None), (1, 1, None)] + [(None, kind, lang) for kind, lang in WATCH.items()]
+        for seat, kind, lang in kinds:
             if seat is not None and row["seats"][seat] is None:
                 continue
-            kind = "watch" if seat is None else seat
             full, updates = room(row["id"], kind), room(row["id"], kind, updates=True)
             to_full, to_updates = self.listening(full), self.listening(updates)
             if not (to_full or to_updates):
                 continue
             before = self.states.latest(row["id"], seat) if to_updates else None
             built = self.parts(row, game, seat)
-            state = self.state(db, row, game, seat, played.events, names, extra, built=built)
+            state = self.state(db, row, game, seat, played.events, names, extra, built=built, lang=lang)
             if to_full:
                 self.send("state", state, to=full)
             if to_updates:
@@ -564,12 +576,16 @@ class Hub:
         """Put this socket into the game's rooms (its seat's, or the spectators'; of full states, or of
         updates if ``updates``, else as it joined before); return the seat."""
         seat = play.seat_of(row, member.user_id)
-        kind = "watch" if seat is None else seat
+        kind = watch_kind(member.user_id) if seat is None else seat
         if updates is None:
             updates = row["id"] in member.updates
         join_room(room(row["id"]))
         join_room(room(row["id"], kind, updates=updates))
         leave_room(room(row["id"], kind, updates=not updates))
+        for other in (WATCH if seat is None else ()):  # a spectator who changed language since
+            if other != kind:
+                leave_room(room(row["id"], other))
+                leave_room(room(row["id"], other, updates=True))
         with self.lock:
             member.games[row["id"]] = seat
             if updates:
@@ -724,6 +740,9 @@ def register(app, socketio):
                     known = hub.members.get(request.sid)
                     hostlog.log_event(name, known.user_id if known else None, None, g.get("refused", "refused"))
                     return
+                # refusals (PlayError messages through gettext) in the language the user reads the game in:
+                # the socket's request has no g.user for webapp/i18n.py's select_locale to read
+                g.locale_choice = play.user_lang(member.user_id)
                 try:
                     with hub.lease():
                         try:
@@ -797,7 +816,7 @@ def register(app, socketio):
         # a finished game's cached state needs no Game at all; an active one may wait for the CPU
         g = play.game_of(db, row) if row["status"] == "active" or not hub.cached(row, seat) else None
         seat = hub.enter(member, row, updates)
-        hub.reply("state", hub.state(db, row, g, seat))
+        hub.reply("state", hub.state(db, row, g, seat, lang=play.user_lang(member.user_id) if seat is None else None))
         hub.cpu_waiting(row, g)
 
     @guarded("action", {"game": "id", "action": "action", "version": "version"})
@@ -821,8 +840,9 @@ def register(app, socketio):
             seat = member.games.pop(game, None)
             member.updates.discard(game)
         leave_room(room(game))
-        for updates in (False, True):
-            leave_room(room(game, "watch" if seat is None else seat, updates=updates))
+        for kind in (WATCH if seat is None else [seat]):
+            for updates in (False, True):
+                leave_room(room(game, kind, updates=updates))
         hub.online.gone(game, seat, request.sid)
 
     @guarded("claim", {"game": "id"})

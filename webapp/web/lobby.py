@@ -225,8 +225,9 @@ def replay_json(game_id):
     per (game, final version) and kept (``REPLAYS``), within the user's replay budget."""
     row = replay_row(game_id)
     spend_replay_budget()
-    body = REPLAYS.get((current_app.config["DATABASE"], game_id, row["version"]),
-                       lambda: json.dumps(online.replay(get_db(), game_id), separators=(",", ":")).encode())
+    lang = i18n.current()  # the log in the page's language: one kept body per language
+    body = REPLAYS.get((current_app.config["DATABASE"], game_id, row["version"], lang),
+                       lambda: json.dumps(online.replay(get_db(), game_id, lang), separators=(",", ":")).encode())
     return current_app.response_class(body, mimetype="application/json")
 
 

@@ -94,7 +94,7 @@ def abandon(game_id):
     except play.NotFound:
         abort(404)
     except play.PlayError as exc:
-        flash(exc.message[:1].upper() + exc.message[1:] + ".", "error")
+        flash(exc.message, "error")
         return redirect(url_for("play.index"))
     flash(gettext("Game %(n)s abandoned: it counts as a resignation.", n=game_id), "info")
     return redirect(request.form.get("next") if request.form.get("next") in ("/play", "/story") else url_for("play.index"))
@@ -113,7 +113,7 @@ def again(game_id):
         new_id = play.create_cpu_game(db, g.user, deck_id, config=current_app.config, cpu_name=cpu_setting(),
                                       difficulty=play.cpu_difficulty(row), seconds=hard_seconds())
     except play.PlayError as exc:
-        flash(exc.message[:1].upper() + exc.message[1:] + ": choose another deck.", "error")
+        flash(gettext("%(reason)s Choose another deck.", reason=exc.message), "error")
         return redirect(url_for("play.index"))
     return redirect(url_for("play.board", game_id=new_id))
 

@@ -65,11 +65,11 @@ def map_path(points):
     return " ".join(d)
 
 
-def best_text(best, lang="en"):
-    """A recorded best result in words, or None."""
+def best_text(best):
+    """A recorded best result in words (the page's language), or None."""
     if not isinstance(best, dict) or not isinstance(best.get("round"), int):
         return None
-    return f"{best['round']}巡目でクリア" if lang == "ja" else f"Cleared in round {best['round']}"
+    return gettext("Cleared in round %(n)s", n=best["round"])
 
 
 def chapter_or_404(chapter_id):
@@ -116,8 +116,9 @@ def chapter_progress(user_id):
 
 
 #: The CPU's level of a chapter (its ``difficulty``) as the briefing names it.
-LEVEL_WORDS = {"en": {"easy": "Easy", "normal": "Normal", "hard": "Hard"},
-               "ja": {"easy": "やさしい", "normal": "ふつう", "hard": "つよい"}}
+def level_words(difficulty):
+    """The CPU's level of a chapter in words (the page's language, as on the play page)."""
+    return {"easy": gettext("Easy"), "normal": gettext("Normal"), "hard": gettext("Hard")}[difficulty]
 
 
 @bp.get("/story")
@@ -129,7 +130,7 @@ def index():
     states = story.chapter_states(progress)
     points = map_nodes(states)
     current = next((c.id for c, state, _ in states if state == "open"), None)
-    nodes = [{"chapter": c, "state": state, "best": best_text(best, lang), "x": x, "y": y,
+    nodes = [{"chapter": c, "state": state, "best": best_text(best), "x": x, "y": y,
               "current": c.id == current, "title": c.title[lang], "teaches": c.teaches[lang]}
              for (c, state, best), (x, y) in zip(states, points, strict=True)]
     rows = (len(nodes) + MAP_COLUMNS - 1) // MAP_COLUMNS
@@ -165,8 +166,8 @@ def chapter(chapter_id):
         goal=ch.goal_text(lang), opponent=card_entries(ch.deck.counts, lang),
         reward_cards=card_entries(ch.reward["cards"], lang), reward_packs=ch.reward["packs"],
         decks=[dict(d, label=deck_name(d, lang)) for d in decks], default_deck=default, active=active,
-        progress=progress.get(ch.id) or {}, best=best_text((progress.get(ch.id) or {}).get("best"), lang),
-        start_text=ch.start_text(lang), rules_url=rules_link(ch, lang), level=LEVEL_WORDS[lang][ch.difficulty])
+        progress=progress.get(ch.id) or {}, best=best_text((progress.get(ch.id) or {}).get("best")),
+        start_text=ch.start_text(lang), rules_url=rules_link(ch, lang), level=level_words(ch.difficulty))
 
 
 @bp.post("/story/<chapter_id>")

@@ -1,0 +1,194 @@
+"""A CPU game and the story's first chapter played in Japanese through the page's own controls (issue
+15), and the chapter in English too: a new account switches
+to Japanese with the header's switch, starts a game against the random CPU (``CPU_PLAYER =
+"random"``, as tests/browser/test_first_hour.py) and plays it to the end with BoardPlayer (which
+chooses controls by data-testid, data-key and classes, never by English text). At every decision the
+board's regions a player reads (status bar, panel, leader choice, battle screen, hand, open dialog,
+toasts, the side rows; a story's goal bar and Eringe's tips) show no English word outside an
+allow-list: the account's name, "CPU", the land ids' letters are not words (L1, H0), and the few marks
+every language shows (Esc, Lv); in English they show no Japanese.
+
+Every read happens once the board is idle (nothing sent, animating or queued) and the end screen is
+read once its second half (end.json's next steps) has replaced the first: the words are the settled
+ones, never a transient state.
+
+Screenshots (looked at for overflow and cut text): board-ja-{main,battle,end}-{desktop,phone}.png,
+board-ja-story-ja-{main,end}-{desktop,phone}.png, board-ja-story-en-{main,end}-desktop.png.
+"""
+
+import re
+
+import pytest
+
+from tests.browserkit import SIZES, new_player, wait_for_board
+from tests.conftest import shots_dir
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+SHOTS = shots_dir()
+MAX_STEPS = 1500
+#: games played at most until one has shown the battle screen at the player's decision
+GAMES = 4
+#: the parts of the board a player reads (their visible text, innerText)
+REGIONS = [".pl-status", ".pl-panel", ".pl-leaders", ".pl-battle", ".pl-hand", "dialog[open]", ".pl-toasts",
+           ".pl-side", ".pl-goal", ".pl-tip"]
+ALLOWED = {"CPU", "Esc", "Lv"}
+WORD = re.compile(r"(?<![\w])[A-Za-z][A-Za-z']*[A-Za-z](?![\w])")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from tests.browserkit import Server
+    srv = Server(tmp_path_factory.mktemp("board-ja"), "CPU_DELAY = 0\nCPU_PLAYER = 'random'\n")
+    yield srv
+    srv.stop()
+
+
+def board_text(page):
+    """{region: its visible text} of the regions shown now."""
+    return page.evaluate("""(sels) => Object.fromEntries(sels.map((s) => [s,
+        [...document.querySelectorAll(s)].filter((e) => e.offsetParent || e.getClientRects().length)
+          .map((e) => e.innerText).join("\\n")]))""", REGIONS)
+
+
+def english(texts, allowed):
+    """[(region, word, line)] of the English words the regions show."""
+    out = []
+    for region, text in texts.items():
+        for line in text.splitlines():
+            for word in WORD.findall(line):
+                if word not in allowed:
+                    out.append((region, word, line.strip()))
+    return out
+
+
+def shoot(page, name):
+    page.mouse.move(1, 1)  # no card preview left open by the last hover
+    page.evaluate("document.fonts.ready")
+    page.wait_for_timeout(200)
+    path = SHOTS / f"board-ja-{name}.png"
+    page.screenshot(path=str(path), animations="disabled")
+    assert path.stat().st_size > 1000
+
+
+def cut_text(page):
+    """Texts in the board that overflow their own box sideways (cut or spilling), and the side rows'
+    counts that stick out of their row (the row clips them: "土地 1" was cut off on phones):
+    [(class, text)]."""
+    return page.evaluate("""() => [...document.querySelectorAll('#board button, #board h2, #board h3, #board p, #board .pl-count')]
+        .filter((e) => e.offsetParent && !e.querySelector('img, svg, canvas') && e.scrollWidth > e.clientWidth + 2
+          && getComputedStyle(e).overflowX !== 'auto' && getComputedStyle(e).textOverflow !== 'ellipsis')
+        .map((e) => [e.className, e.innerText.slice(0, 60)])
+        .concat([...document.querySelectorAll('#board .pl-side > .pl-count')]
+          .filter((e) => e.offsetParent && e.getBoundingClientRect().right > e.parentElement.getBoundingClientRect().right + 1)
+          .map((e) => ['outside its row: ' + e.className, e.innerText.slice(0, 60)]))""")
+
+
+def play_to_the_end(player, size, check, shots_prefix):
+    """Play the board's game to its end with ``player``, reading the regions at every decision with
+    ``check(texts)`` (its findings are collected); screenshots of the main step, the battle and the end.
+    Returns the findings."""
+    page = player.page
+    found, shots = [], set()
+    for _ in range(MAX_STEPS):
+        player.idle()
+        player.dismiss_tips()
+        st = player.state()
+        found += check(board_text(page))
+        if st["mine"] and not st["result"]:
+            if st["phase"] == "main" and "main" not in shots and st["round"] >= 2:
+                shoot(page, f"{shots_prefix}main-{size}")
+                assert not cut_text(page), cut_text(page)
+                shots.add("main")
+            if st["phase"] == "battle" and "battle" not in shots and st["battle"]["step"] == "fight":
+                shoot(page, f"{shots_prefix}battle-{size}")
+                shots.add("battle")
+        if not player.step():
+            break
+    else:
+        raise AssertionError(f"the game did not end: {player.errors} {player.diagnose()} {player.seen}")
+    assert not player.errors, player.errors
+    end = page.locator(".pl-end[open]")
+    # the end screen's second half (end.json) is drawn once its next steps replace the first half's
+    end.locator("[data-testid=end-next] [data-testid^=end-]").first.wait_for()
+    found += check(board_text(page))
+    shoot(page, f"{shots_prefix}end-{size}")
+    return found, shots
+
+
+def switch_to_japanese(page, url):
+    page.goto(url + "/")
+    page.click("[data-testid=lang-ja]")
+    page.wait_for_load_state()
+    assert page.locator("html").get_attribute("lang") == "ja"
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_cpu_game_in_japanese_shows_no_english(browser, server, size):
+    name = f"taro{size}"  # a name players typed: allowed in any language
+    player = new_player(browser, server, name, SIZES[size], seed=5)
+    page = player.page
+    try:
+        switch_to_japanese(page, server.url)
+        allowed = ALLOWED | set(WORD.findall(name))
+        # Each game is dealt at random (and the random CPU plays it), so one may end before the player
+        # fights a battle (it happened: a game over in 19 decisions): another game is played until the
+        # battle screen has been read and shot, each checked the same way.
+        shots, games = set(), 0
+        while not {"main", "battle"} <= shots and games < GAMES:
+            games += 1
+            page.goto(server.url + "/play")
+            page.locator("label.play-deck input[name=deck]").first.check()
+            page.click("form.play-deck-form button[type=submit]")
+            page.wait_for_url(re.compile(r"/play/\d+$"))
+            wait_for_board(page)
+            assert page.locator("html").get_attribute("lang") == "ja"
+            found, seen = play_to_the_end(player, size, lambda texts: english(texts, allowed), "")
+            shots |= seen
+            assert page.locator(".pl-end[open] [data-testid=end-title]").inner_text() in ("勝利！", "敗北", "引き分け")
+            unique = sorted({(region, word, line) for region, word, line in found})
+            assert not unique, f"English on the Japanese board (game {games}): {unique[:15]}"
+        assert {"main", "battle"} <= shots, f"{shots} only in {games} games"
+    finally:
+        player.ctx.close()
+
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+
+
+def japanese(texts):
+    """[(region, character, line)] of the Japanese the regions show (an English board's check)."""
+    return [(region, m.group(0), line.strip()) for region, text in texts.items() for line in text.splitlines()
+            for m in [JAPANESE.search(line)] if m]
+
+
+@pytest.mark.parametrize("lang,size", [("ja", "desktop"), ("ja", "phone"), ("en", "desktop")])
+def test_the_first_story_chapter_in_one_language(browser, server, lang, size):
+    """The story's first chapter started from its own page and played to its end through the board's
+    controls: in Japanese no English on the board (the goal bar and Eringe's tips included), in English
+    no Japanese; the end screen's next steps lead to the chapter's end page, in the same language."""
+    name = f"hana{lang}{size}"
+    player = new_player(browser, server, name, SIZES[size], seed=7)
+    page = player.page
+    try:
+        if lang == "ja":
+            switch_to_japanese(page, server.url)
+        page.goto(server.url + "/story/first-muster")
+        assert page.locator("html").get_attribute("lang") == lang
+        page.click("[data-testid=story-start]")
+        page.wait_for_url(re.compile(r"/play/\d+$"))
+        wait_for_board(page)
+        page.locator("[data-testid=story-goal-bar]").wait_for()
+        allowed = ALLOWED | set(WORD.findall(name))
+        check = (lambda texts: english(texts, allowed)) if lang == "ja" else japanese
+        found, _ = play_to_the_end(player, size, check, f"story-{lang}-")
+        unique = sorted(set(found))
+        assert not unique, f"{'English' if lang == 'ja' else 'Japanese'} on the {lang} story board: {unique[:15]}"
+        # the end screen's way to the chapter's end page (won or lost), in the page's language
+        page.locator(".pl-end[open] [data-testid=end-done]").click()
+        page.wait_for_url(re.compile(r"/story/"))
+        assert page.locator("html").get_attribute("lang") == lang
+        result = page.locator("[data-testid=story-result]").inner_text()
+        assert bool(JAPANESE.search(result)) == (lang == "ja"), result
+    finally:
+        player.ctx.close()
