@@ -655,8 +655,8 @@ def user_lang(user_id, marks=None):
     from webapp.i18n import user_lang as last_read
     if user_id is None:
         return "en"
-    if last_read(user_id) in LANGS:
-        return last_read(user_id)
+    if (read := last_read(user_id)) in LANGS:
+        return read
     if marks is not None and user_id in marks:
         return marks[user_id]
     try:

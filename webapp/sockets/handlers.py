@@ -116,13 +116,14 @@ class Built:
 class Member:
     """One connected socket: its user, its address and the games it joined (game id -> seat)."""
 
-    __slots__ = ("user_id", "address", "games", "updates")
+    __slots__ = ("user_id", "address", "games", "updates", "marks")
 
     def __init__(self, user_id, address):
         self.user_id = user_id
         self.address = address
         self.games = {}
         self.updates = set()  # the games it joined asking for updates
+        self.marks = {}  # the account's language mark, read once per socket, not per event (play.user_lang)
 
 
 def trim_memory():
@@ -742,7 +743,7 @@ def register(app, socketio):
                     return
                 # refusals (PlayError messages through gettext) in the language the user reads the game in:
                 # the socket's request has no g.user for webapp/i18n.py's select_locale to read
-                g.locale_choice = play.user_lang(member.user_id)
+                g.locale_choice = play.user_lang(member.user_id, member.marks)
                 try:
                     with hub.lease():
                         try:
@@ -816,7 +817,7 @@ def register(app, socketio):
         # a finished game's cached state needs no Game at all; an active one may wait for the CPU
         g = play.game_of(db, row) if row["status"] == "active" or not hub.cached(row, seat) else None
         seat = hub.enter(member, row, updates)
-        hub.reply("state", hub.state(db, row, g, seat, lang=play.user_lang(member.user_id) if seat is None else None))
+        hub.reply("state", hub.state(db, row, g, seat, lang=play.user_lang(member.user_id, member.marks) if seat is None else None))
         hub.cpu_waiting(row, g)
 
     @guarded("action", {"game": "id", "action": "action", "version": "version"})
