@@ -3,6 +3,7 @@
     python bench/online_load.py --pairs 10
     python bench/online_load.py --pairs 50 --client-procs 2
     python bench/online_load.py --pairs 50 --processes 2     # two server processes and a Redis
+    python bench/online_load.py --pairs 50 --compare REF     # REF's server and this tree's, alternating
 
 Starts `python -m webapp` on a free port with a fresh instance folder (its own database), makes
 2N users, and for each pair invites and joins over HTTP (the lobby's forms, as a browser does:
@@ -28,6 +29,11 @@ With ``--processes N`` it starts a redis-server of its own (Debian's, on a free 
 processes on the one instance folder with ``MESSAGE_QUEUE`` set (docs/deploy.md "Several
 processes"); seat 0's clients talk to the first process and seat 1's to the second, so every state
 the opponent receives crossed Redis. CPU and memory are then the processes' sums.
+
+With ``--compare REF`` it exports REF's server (``git archive``) and runs the same bench against
+that server and this tree's in turn, ``--rounds`` times each (default 3), printing one line per run
+and the medians: on a shared host the load moves during a run, and alternating exposes both sides
+to it alike.
 """
 
 import argparse
@@ -85,7 +91,7 @@ def start_redis(folder):
             time.sleep(0.05)
 
 
-def start_server(instance, config, extra_env=(), log_name="server.log", cpus=None):
+def start_server(instance, config, extra_env=(), log_name="server.log", cpus=None, root=ROOT):
     os.makedirs(instance, exist_ok=True)
     with open(os.path.join(instance, "config.py"), "w") as f:
         # Every player registers and plays from 127.0.0.1: lift the per-address limits on accounts,
@@ -99,7 +105,8 @@ def start_server(instance, config, extra_env=(), log_name="server.log", cpus=Non
     env.pop("BRIGADE_DB", None)
     env.update(kv.split("=", 1) for kv in extra_env)
     with open(os.path.join(instance, log_name), "w") as log:  # the server keeps its own copy of the file
-        proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(port)], cwd=ROOT, env=env,
+        # ``root``: the tree whose webapp runs (the folder ``python -m`` starts in comes first on sys.path)
+        proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(port)], cwd=root, env=env,
                                 stdout=log, stderr=subprocess.STDOUT,
                                 preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
     url = f"http://127.0.0.1:{port}"
@@ -366,7 +373,14 @@ def main(argv=None):
                         help="server processes sharing the games through a Redis of the run's own (docs/deploy.md)")
     parser.add_argument("--server-env", action="append", default=[], metavar="KEY=VALUE",
                         help="an environment variable for the server, e.g. MALLOC_ARENA_MAX=2 (repeatable)")
+    parser.add_argument("--compare", metavar="REF",
+                        help="a git ref whose server runs side by side with this tree's: the same run alternating "
+                             "between the two, --rounds times each, then the medians (a busy host moves both alike)")
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each side with --compare")
+    parser.add_argument("--server-root", default=ROOT, help=argparse.SUPPRESS)  # --compare's other tree
     args = parser.parse_args(argv)
+    if args.compare:
+        return compare(args, argv if argv is not None else sys.argv[1:])
 
     instance = tempfile.mkdtemp(prefix="brigade-load-")
     config = {"CPU_DELAY": 0.0, "ONLINE_CLOCK_MAX_MINUTES": 600}
@@ -378,7 +392,8 @@ def main(argv=None):
         if args.processes > 1:
             redis_proc, config["MESSAGE_QUEUE"] = start_redis(instance)
         for k in range(args.processes):
-            proc, url = start_server(instance, config, args.server_env, log_name=f"server{k or ''}.log")
+            proc, url = start_server(instance, config, args.server_env, log_name=f"server{k or ''}.log",
+                                     root=args.server_root)
             if args.server_cpus:
                 for tid in os.listdir(f"/proc/{proc.pid}/task"):  # every thread it has now; later ones inherit
                     os.sched_setaffinity(int(tid), args.server_cpus)
@@ -521,6 +536,56 @@ def run(args, instance, procs, url):
         print("error:", r["game"], r["seat"], r["error"], r["errors"][:2], flush=True)
     print(json.dumps(summary, indent=1), flush=True)
     return 0 if not errors and (done == n or args.max_actions) else 1
+
+
+#: What the server needs of a tree to run (git archive of REF for --compare).
+SERVER_TREE = ["webapp", "cards", "templates", "static", "translations", "babel.cfg"]
+
+
+def compare(args, argv):
+    """Run this bench against REF's server and this tree's, alternating, ``--rounds`` times each (the
+    clients are this tree's bot either way), and print each run's figures and the medians."""
+    drop = {"--compare", "--rounds"}
+    rest, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+            continue
+        name = arg.split("=", 1)[0]
+        if name in drop:
+            skip = "=" not in arg
+            continue
+        rest.append(arg)
+    tmp = tempfile.mkdtemp(prefix="brigade-load-ref-")
+    try:
+        tree = subprocess.run(["git", "-C", ROOT, "archive", "--format=tar", args.compare, *SERVER_TREE],
+                              check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=tree, check=True)
+        sides = [(args.compare, tmp), ("this tree", ROOT)]
+        figures = {label: [] for label, _ in sides}
+        for r in range(args.rounds):
+            for label, root in sides:
+                out = subprocess.run([sys.executable, os.path.abspath(__file__), *rest, "--server-root", root],
+                                     capture_output=True, text=True)
+                found = re.search(r"^\{.*^\}", out.stdout, re.S | re.M)
+                if out.returncode != 0 or found is None:
+                    print(out.stdout[-2000:], out.stderr[-2000:], flush=True)
+                    raise SystemExit(f"the run of {label} failed")
+                summary = json.loads(found.group(0))
+                figures[label].append(summary)
+                load = summary["placement"]["load_before"][0], summary["placement"]["load_after"][0]
+                print(f"round {r + 1}: {label:>12}: {summary['server_cpu_ms_per_action']:.3f} ms server CPU per action, "
+                      f"{summary['actions']} actions, {summary['actions_per_s']} /s, latency p50/p99 "
+                      f"{summary['latency_ms']['p50']}/{summary['latency_ms']['p99']} ms, errors {summary['errors']}, "
+                      f"RSS peak {summary['server_rss_mb']['peak_seen']} MB, "
+                      f"{summary['received_bytes_per_action']} bytes/action, load {load[0]:.1f} -> {load[1]:.1f}",
+                      flush=True)
+        old, new = (statistics.median(s["server_cpu_ms_per_action"] for s in figures[label]) for label, _ in sides)
+        print(f"median server CPU per action: {args.compare} {old:.3f} ms, this tree {new:.3f} ms "
+              f"({100 * (new - old) / old:+.1f} %)", flush=True)
+        return 0
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":
