@@ -30,8 +30,13 @@ def test_the_page_offers_the_three_levels_normal_first(app, alice, loaner):
     client = app.test_client()
     log_in(client, alice)
     page = client.get("/play").get_data(as_text=True)
-    assert re.findall(r'<option value="(\w+)"', page) == ["easy", "normal", "hard"]
-    assert re.search(r'<option value="normal" selected>', page)
+    assert re.findall(r'<input type="radio" name="difficulty" value="(\w+)"', page) == ["easy", "normal", "hard"]
+    assert re.findall(r'name="difficulty" value="(\w+)" checked', page) == ["normal"]
+    for line in ("Slips now and then.", "Plays by rules of thumb.", "Thinks ahead before each move."):
+        assert line in page  # each level says how it plays
+    # /play?difficulty=hard (a link that names a level) checks that one instead
+    page = client.get("/play?difficulty=hard").get_data(as_text=True)
+    assert re.findall(r'name="difficulty" value="(\w+)" checked', page) == ["hard"]
 
 
 @pytest.mark.parametrize("difficulty, player", [("easy", "easy"), ("normal", "baseline"), ("hard", "hard")])
