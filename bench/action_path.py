@@ -98,11 +98,18 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--player", default="baseline", choices=sorted(PLAYERS))
     parser.add_argument("--log", action="store_true", help="also one host log line per action (to /dev/null)")
+    parser.add_argument("--connections", type=int, default=1,
+                        help="round-robin the actions over this many connections (the server's pool lends several)")
+    parser.add_argument("--pragma", action="append", default=[], help="e.g. mmap_size=268435456: run on every connection")
     parser.add_argument("--gevent", action="store_true", help="patch the standard library as the gevent server does")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as folder:
         path, db, on, users, ids = setup(folder, args.games)
+        dbs = [db] + [store.connect(path) for _ in range(args.connections - 1)]
+        for each in dbs:
+            for pragma in args.pragma:
+                each.execute(f"PRAGMA {pragma}")
         if args.log:
             sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (kept open for the run)
             hostlog.configure({"LOG_LEVEL": "INFO"})
@@ -116,13 +123,14 @@ def main():
         act = timed("act", on.act)
         log = timed("log", lambda: hostlog.log_event("action", users[0]["id"], 1.5, "ok")) if args.log else None
         pending = {game_id: None for game_id in ids}  # game id -> the Game after its last action (None: not yet)
-        actions, begun_wall, begun_cpu = 0, time.perf_counter(), time.process_time()
+        actions, begun_wall = 0, time.perf_counter()
         for game_id in ids:
             row, game = play.load(db, game_id)
             on.track(db, row)
             pending[game_id] = game
         while pending:
             for game_id in list(pending):
+                db = dbs[actions % len(dbs)]
                 game = pending[game_id]
                 waiting = sorted(game.waiting_for())
                 seat = rng.choice(waiting)
@@ -143,7 +151,8 @@ def main():
                 else:
                     pending[game_id] = played.game
         wall = time.perf_counter() - begun_wall
-        db.close()
+        for each in dbs:
+            each.close()
     per = {k: v / actions / 1000 for k, v in TIMES.items()}
     store_part = per["load_row"] + per["append_action"]
     rest = per["act"] - per["game_of"] - per["engine"] - per["snapshot_text"] - per["append_action"]
