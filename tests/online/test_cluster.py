@@ -144,6 +144,21 @@ def play_on(players, game, watchers=(), until=None, timeout=600):
     raise AssertionError("the game did not end in time")
 
 
+def logged(pick, enough, timeout=10.0):
+    """``pick()`` (lines of the processes' host logs) once ``enough(lines)``: a line is written up to
+    hostlog.FLUSH_AFTER after it was logged (docs/deploy.md#logs)."""
+    deadline = time.monotonic() + timeout
+    while not enough(lines := pick()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return lines
+
+
+def action_lines(nodes, user_ids):
+    """Per process, the host log's lines of the actions these users made."""
+    return [[x for x in n.lines() if x.get("event") == "action" and x.get("outcome") == "ok" and x["user"] in user_ids]
+            for n in nodes]
+
+
 def over_lines(nodes, game):
     return [x for n in nodes for x in n.lines() if x["logger"] == "brigade.game" and x["message"].startswith(f"game {game} ")]
 
@@ -159,7 +174,7 @@ def test_an_online_game_across_two_processes_to_its_end_with_one_restarted(nodes
     for c in (ca, cb, w1, w2):
         c.join(game_id)
     ca.wait(lambda c: c.of("presence") and all(p["connected"] for p in c.of("presence")[-1]["presence"]))
-    leaders = [x for n in nodes for x in n.lines() if "clock ticker" in x["message"]]
+    leaders = logged(lambda: [x for n in nodes for x in n.lines() if "clock ticker" in x["message"]], len)
     assert [x["message"].endswith("runs the clock ticker of the online games") for x in leaders] == [True]
 
     policies = {0: BaselinePlayer(seed=1), 1: RandomPlayer(seed=2)}
@@ -169,6 +184,15 @@ def test_an_online_game_across_two_processes_to_its_end_with_one_restarted(nodes
     for w in (w1, w2):
         w.wait(lambda c: c.latest(game_id)["version"] == mid["version"])
 
+    # A line reaches the host log up to hostlog.FLUSH_AFTER after it was logged, and a crash loses
+    # what waits (docs/deploy.md#logs): wait for the lines of the actions so far before the crash.
+    ids = user_ids(one, ann, ben)
+    db = one.db()
+    try:
+        so_far = len(list_actions(db, game_id))
+    finally:
+        db.close()
+    logged(lambda: action_lines(nodes, ids), lambda ok: len(ok[0]) + len(ok[1]) >= so_far)
     two.kill()  # a crash: ben's socket and the second spectator's go with it
     cb2 = clients(one, ben)  # ben comes back on the other process, at the same version
     assert cb2.join(game_id)["version"] == mid["version"]
@@ -190,11 +214,9 @@ def test_an_online_game_across_two_processes_to_its_end_with_one_restarted(nodes
         moves = len(list_actions(db, game_id))
     finally:
         db.close()
-    assert len(over_lines(nodes, game_id)) == 1
+    assert len(logged(lambda: over_lines(nodes, game_id), len)) == 1
     # Each action was handled once, by the process of the socket that sent it (the JSON host log).
-    ids = user_ids(one, ann, ben)
-    ok = [[x for x in n.lines() if x.get("event") == "action" and x.get("outcome") == "ok" and x["user"] in ids]
-          for n in nodes]
+    ok = logged(lambda: action_lines(nodes, ids), lambda ok: len(ok[0]) + len(ok[1]) >= moves)
     assert len(ok[0]) + len(ok[1]) == moves and ok[0] and ok[1]
     print(f"\n{moves} actions: {len(ok[0])} through the first process, {len(ok[1])} through the second")
 
@@ -298,7 +320,7 @@ def test_a_cpu_whose_process_died_is_taken_over_once_its_lease_lapses(nodes, cli
     time.sleep(1.0)
     assert c.latest(game_id)["version"] == mine, "the CPU moved while another process held its lease"
     c.wait(lambda c: c.latest(game_id)["version"] > mine, timeout=30)
-    assert any("this one plays it" in x["message"] for x in one.lines())
+    assert logged(lambda: [x for x in one.lines() if "this one plays it" in x["message"]], len)
 
 
 def test_the_socket_cap_counts_both_processes(nodes):

@@ -2,8 +2,12 @@
 same database file, game and version, are never changed by what a caller does with the Game it
 gets, and leave memory when the game ends."""
 
+import random
+
 import pytest
 
+from webapp import store
+from webapp.ai import RandomPlayer
 from webapp.game import play
 from webapp.engine import Game
 from webapp.store import connect, create_user, get_loaner, load_game, migrate, seed_from_files
@@ -79,3 +83,50 @@ def test_a_finished_game_leaves_memory(two_dbs):
     assert played.row["status"] == "finished"
     assert play.GAMES.get(db, load_game(db, game_id)) is None
     assert all(key[1] != game_id or key[0] != db.path for key in play.GAMES.entries)
+
+
+def test_a_row_at_the_kept_version_skips_the_snapshot_yet_gives_it_exactly(two_dbs, monkeypatch):
+    db = two_dbs[0]
+    game_id = cpu_game(db, seed=5)
+    rng = random.Random(5)
+    row = play.load_row(db, game_id)
+    loads = []
+    real_load = store.load_game
+    monkeypatch.setattr(store, "load_game", lambda *args, **kw: loads.append(dict(real_load(*args, **kw))) or dict(loads[-1]))
+    decoded = []
+    real = Game.from_json.__func__
+    monkeypatch.setattr(Game, "from_json", classmethod(lambda cls, text, pool=None: decoded.append(1) or real(cls, text, pool)))
+    game = play.game_of(db, row)
+    for _ in range(40):
+        seat = min(game.waiting_for())
+        action = RandomPlayer(seed=rng.getrandbits(32)).choose(game.copy(), seat)
+        played = play.apply(db, row, seat, action, row["version"])
+        row = play.load_row(db, game_id)
+        if row["status"] != "active":
+            break
+        assert "state" not in loads[-1]  # not read from the file
+        stored = real_load(db, game_id)
+        assert row == stored and row["state"] == played.row["state"]
+        game = play.game_of(db, row)
+        assert game.view(seat) == played.game.view(seat)
+    assert decoded == [1]  # the first load only
+
+
+def test_a_game_another_writer_moved_is_read_whole(two_dbs):
+    db = two_dbs[0]
+    game_id = cpu_game(db, seed=6)
+    row, game = play.load(db, game_id)
+    played = play.apply(db, row, 0, first_leaders(game), row["version"])
+    assert play.load_row(db, game_id)["state"] == played.row["state"] == played.game.to_json()
+    # another process's write: the store alone, so this process's cache still holds the older version
+    after = played.game.copy()
+    seat = min(after.waiting_for())
+    action = RandomPlayer(seed=1).choose(after.copy(), seat)
+    after.apply(seat, action)
+    store.append_action(db, game_id, played.version, seat, action, after.to_json())
+    row = play.load_row(db, game_id)
+    assert row["state"] == after.to_json() and row["version"] == played.version + 1
+    assert play.game_of(db, row).view(seat) == after.view(seat)
+    with pytest.raises(play.Stale):  # the old row's write loses the version race
+        stale = dict(played.row, version=played.version)
+        play.apply(db, stale, seat, action, played.version)

@@ -137,3 +137,32 @@ def test_a_stored_game_is_rebuilt_from_setup_and_actions(db, alice, bob):
     for row in list_actions(db, game_id):
         replay.apply(row["player"], row["action"])
     assert replay.to_json() == stored["state"] == game.to_json()
+
+
+def test_a_held_snapshot_is_not_read_again_at_its_version_only(db, game_id):
+    append_action(db, game_id, 0, 0, {"type": "end_turn"}, '{"round": 1}')
+    whole = load_game(db, game_id)
+    held = (whole["version"], whole["created"], whole["seed"])
+    light = load_game(db, game_id, unless_held=held)
+    assert "state" not in light and light == {k: v for k, v in whole.items() if k != "state"}
+    for other in [(0, whole["created"], whole["seed"]), (1, "2000-01-01T00:00:00.000Z", whole["seed"]),
+                  (1, whole["created"], whole["seed"] + 1)]:  # another version, or another game under this id
+        assert load_game(db, game_id, unless_held=other) == whole
+    append_action(db, game_id, 1, 1, {"type": "end_turn"}, '{"round": 2}')  # moved on since the snapshot was held
+    assert load_game(db, game_id, unless_held=held)["state"] == '{"round": 2}'
+    with pytest.raises(GameNotFound):
+        load_game(db, game_id + 1, unless_held=held)
+
+
+def test_actions_come_back_as_they_were_given(db, game_id):
+    given = [{"type": "march", "units": ["u3", "u1"], "to": 2}, {"type": "x", "big": 2**70, "text": "é✓"},
+             {2: "keys that are not strings", 1: "a"}]
+    for version, action in enumerate(given):
+        append_action(db, game_id, version, 0, action, '{"round": 1}')
+    assert [a["action"] for a in list_actions(db, game_id)] == [json.loads(json.dumps(a)) for a in given]
+    stored = [r[0] for r in db.execute("SELECT action FROM game_actions WHERE game_id = ? ORDER BY seq", [game_id])]
+    assert stored[0] == '{"to":2,"type":"march","units":["u3","u1"]}'  # sorted keys, compact (orjson)
+    assert stored[1:] == [json.dumps(a, sort_keys=True) for a in given[1:]]  # what orjson refuses: json's text
+    at, updated = db.execute("SELECT a.at, g.updated FROM game_actions a JOIN games g ON g.id = a.game_id "
+                             "WHERE a.game_id = ? AND a.seq = 3", [game_id]).fetchone()
+    assert at == updated

@@ -1,8 +1,18 @@
 """Request and socket-event log lines (webapp/hosting/hostlog.py): what they hold, and what they never hold."""
 
+import io
 import json
 import logging
+import os
+import re
+import signal
+import subprocess
+import sys
 
+import pytest
+
+from tests.online.helpers import wait_until
+from webapp import ROOT
 from webapp.hosting import hostlog
 
 from .conftest import PASSWORD, post
@@ -104,3 +114,83 @@ def test_an_error_on_a_secret_path_does_not_log_the_secret(app, caplog, monkeypa
     assert app.test_client().get("/reset/TopSecretToken123").status_code == 500
     assert "TopSecretToken123" not in caplog.text
     assert "Exception on /reset/… [GET]" in caplog.text
+
+
+@pytest.fixture
+def alone(monkeypatch):
+    """alone(settings) -> a StringIO the host log's handler writes to, the root logger's only handler
+    (pytest's capturing handlers set aside); pytest's and a handler on the real stderr put back after."""
+    root = logging.getLogger()
+    saved = list(root.handlers)
+
+    def configure(settings):
+        stream = io.StringIO()
+        monkeypatch.setattr(sys, "stderr", stream)
+        root.handlers = [h for h in root.handlers if h is hostlog._handler]
+        hostlog.configure(settings)
+        return stream
+    yield configure
+    monkeypatch.undo()
+    hostlog._handler.close()
+    root.handlers = [h for h in saved if not isinstance(h, hostlog.BufferedHandler)]
+    hostlog._handler = None
+    hostlog.configure({})
+
+
+def test_socket_lines_wait_and_are_written_together_in_their_format(alone):
+    stderr = alone({"LOG_LEVEL": "INFO"})
+    handler = hostlog._handler
+    assert isinstance(handler, hostlog.BufferedHandler) and hostlog.only_to(handler)
+    hostlog.log_event("action", 3, 12.345, "ok")
+    hostlog.log_event("connect", None, None, "refused")
+    assert stderr.getvalue() == ""  # waiting: written together
+    handler.flush()
+    lines = stderr.getvalue().splitlines()
+    stamp = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}"
+    assert re.fullmatch(stamp + " INFO brigade.socket: event action ok 12.3ms user=3", lines[0])
+    assert re.fullmatch(stamp + " INFO brigade.socket: event connect refused - user=-", lines[1])
+    logging.getLogger("brigade.game").warning("a warning")  # written at once, after what waited
+    hostlog.log_event("leave", 4, 1.0, "ok")
+    assert stderr.getvalue().splitlines()[2].endswith("WARNING brigade.game: a warning")
+    assert len(stderr.getvalue().splitlines()) == 3
+    handler.delay = 0.05  # the timer writes a line nobody follows
+    hostlog.log_event("join", 4, 2.0, "ok")
+    wait_until(lambda: len(stderr.getvalue().splitlines()) == 5)
+    assert stderr.getvalue().splitlines()[3].endswith("event leave ok 1.0ms user=4")
+
+
+def test_socket_lines_as_json_hold_the_same_fields_both_ways(alone):
+    stderr = alone({"LOG_LEVEL": "INFO", "LOG_FORMAT": "json"})
+    assert hostlog.only_to(hostlog._handler)
+    hostlog.log_event("action", 3, 12.345, "stale")  # the short path
+    seen = []
+    listener = logging.Handler()
+    listener.emit = seen.append
+    logging.getLogger("brigade").addHandler(listener)  # someone else listens: the ordinary logging path
+    try:
+        assert not hostlog.only_to(hostlog._handler)
+        hostlog.log_event("action", 3, 12.345, "stale")
+    finally:
+        logging.getLogger("brigade").removeHandler(listener)
+    assert [(r.event, r.user) for r in seen] == [("action", 3)]
+    hostlog._handler.close()  # writes what waits
+    both = [json.loads(line) for line in stderr.getvalue().splitlines()]
+    assert len(both) == 2
+    for line in both:
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", line.pop("time"))
+    assert both[0] == both[1] == {"level": "INFO", "logger": "brigade.socket", "message": "event action stale 12.3ms user=3",
+                                  "event": "action", "outcome": "stale", "ms": 12.3, "user": 3}
+
+
+def test_a_sigterm_writes_the_waiting_lines_and_still_stops_the_process():
+    code = ("import os, signal, time\n"
+            "from webapp.hosting import hostlog\n"
+            "hostlog.configure({'LOG_LEVEL': 'INFO'})\n"
+            "hostlog._handler.delay = 60\n"  # a line that would wait a minute
+            "hostlog.log_event('action', 3, 1.0, 'ok')\n"
+            "os.kill(os.getpid(), signal.SIGTERM)\n"
+            "time.sleep(30)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert run.returncode == -signal.SIGTERM
+    assert run.stderr.endswith("INFO brigade.socket: event action ok 1.0ms user=3\n"), run.stderr

@@ -295,38 +295,55 @@ def check_solo_cap(db, user_id, limit, replacing=0):
 
 
 def load_row(db, game_id):
-    """The stored game row; raise NotFound."""
+    """The stored game row; raise NotFound. When ``GAMES`` holds the game at the row's version (the
+    same statement checks it: ``store.load_game(unless_held=…)``), the snapshot is not read from the
+    file: the row's ``state`` is the text kept with that Game, the text stored with that version."""
     if isinstance(game_id, bool) or not isinstance(game_id, int):
         raise BadRequest(f"a game id is an integer, got {game_id!r}")
+    held = GAMES.peek(db, game_id)
     try:
-        return store.load_game(db, game_id)
+        row = store.load_game(db, game_id, unless_held=held[:3] if held is not None else None)
     except store.GameNotFound:
         raise NotFound(f"no game has id {game_id}", game_id) from None
+    if "state" not in row:
+        row["state"] = held[4]
+    return row
 
 
 class GameCache:
-    """The Game at the stored version of recently played games, so an action does not decode the
-    snapshot its predecessor just wrote. Keyed by database file and game (id, creation, seed), and
-    served only at the version it was kept at: a row at another version, or from another file, never
-    meets an old entry, so several processes can share the file. An entry is a Game of its own made
-    from the state alone, without the lists of legal actions the caller's Game keeps (the checks of
-    marches, summons, discards and formations do not need them); it is only handed out as copies
-    (``Game.copy`` shares the state, which ``apply`` never changes), so nothing a caller does reaches it. A finished game is dropped."""
+    """The Game at the stored version of recently played games, and its snapshot text, so an action
+    neither reads the snapshot its predecessor just wrote (``load_row``) nor decodes it (``game_of``).
+    Keyed by database file and game id, an entry names the game's creation time and seed too and is
+    served only at the version it was kept at: a row at another version, or another game under the
+    same id (a file made anew), never meets an old entry, so several processes can share the file. An
+    entry's Game is a Game of its own made from the state alone, without the lists of legal actions
+    the caller's Game keeps (the checks of marches, summons, discards and formations do not need
+    them); it is only handed out as copies (``Game.copy`` shares the state, which ``apply`` never
+    changes), so nothing a caller does reaches it. A finished game is dropped."""
 
     def __init__(self, size=2048):
         self.size = size
-        self.entries = collections.OrderedDict()
+        self.entries = collections.OrderedDict()  # (path, id) -> (version, created, seed, Game, snapshot text)
         self.lock = threading.Lock()
 
     @staticmethod
-    def key(db, row):
+    def key(db, game_id):
         path = getattr(db, "path", None)
         if not path or path == ":memory:":
             return None
-        return path, row["id"], row["created"], row["seed"]
+        return path, game_id
+
+    def peek(self, db, game_id):
+        """(version, created, seed, Game, snapshot text) kept for the game in ``db``'s file, or None."""
+        key = self.key(db, game_id)
+        if key is None:
+            return None
+        with self.lock:
+            return self.entries.get(key)
 
     def get(self, db, row):
-        key = self.key(db, row)
+        """The kept Game if it is at ``row``'s version of ``row``'s game, else None."""
+        key = self.key(db, row["id"])
         if key is None:
             return None
         with self.lock:
@@ -334,18 +351,20 @@ class GameCache:
             if entry is None:
                 return None
             self.entries.move_to_end(key)
-        version, game = entry
-        return game if version == row["version"] else None
+        version, created, seed, game, _ = entry
+        return game if (version, created, seed) == (row["version"], row["created"], row["seed"]) else None
 
-    def put(self, db, row, game):
-        key = self.key(db, row)
+    def put(self, db, row, game, text, own=False):
+        """Keep ``game`` and its snapshot ``text`` at ``row``'s version (a Game of its own made from its
+        state; ``own``: ``game`` is one already, nobody else's); drop the game if the row is not active."""
+        key = self.key(db, row["id"])
         if key is None:
             return
         with self.lock:
             if row["status"] != "active":
                 self.entries.pop(key, None)
                 return
-            self.entries[key] = (row["version"], Game(game.state))
+            self.entries[key] = (row["version"], row["created"], row["seed"], game if own else Game(game.state), text)
             self.entries.move_to_end(key)
             while len(self.entries) > self.size:
                 self.entries.popitem(last=False)
@@ -360,7 +379,7 @@ def game_of(db, row):
     if kept is not None:
         return kept.copy()
     game = Game.from_json(row["state"])
-    GAMES.put(db, row, game)  # keeps a Game of its own
+    GAMES.put(db, row, game, row["state"])  # keeps a Game of its own
     return game
 
 
@@ -434,10 +453,11 @@ def apply(db, row, seat, action, version, also=None, lock=None):
         raise Illegal(refusals.words(seat_lang(row, seat), exc.rule, kind)
                       or plain_refusal(db, row, game, seat, str(exc)), game_id) from None
     over = game.result is not None
+    text = snapshot_text(game)
     try:
         writing = time.perf_counter()
         with lock or nullcontext():
-            new_version = store.append_action(db, game_id, version, seat, action, snapshot_text(game),
+            new_version = store.append_action(db, game_id, version, seat, action, text,
                                               status="finished" if over else None,
                                               result=game.result if over else None,
                                               also=(lambda v: also(db, v, game)) if also is not None else None)
@@ -446,8 +466,8 @@ def apply(db, row, seat, action, version, also=None, lock=None):
         raise Stale(f"game {game_id} moved on to version {exc.actual} while this action was checked",
                     game_id) from None
     row = dict(row, version=new_version, status="finished" if over else row["status"],
-               result=game.result if over else row["result"])
-    GAMES.put(db, row, game)
+               result=game.result if over else row["result"], state=text)
+    GAMES.put(db, row, game, text)
     if over:
         PER_GAME.forget(game.state.static)
     if over:
@@ -587,7 +607,7 @@ def end(db, game_id, winner, reason, also=None, lock=None):
         version = store.end_game(db, game_id, row["version"], "finished", game.result, state=snapshot_text(game),
                                  also=(lambda v: also(db, v, game)) if also is not None else None)
     row = dict(row, version=version, status="finished", result=game.result)
-    GAMES.put(db, row, game)  # drops it
+    GAMES.put(db, row, game, None)  # drops it
     PER_GAME.forget(game.state.static)
     game_over(db, row)
     return Played(version, events, game, row, None)

@@ -5,12 +5,19 @@ socket layer to call), errors with their tracebacks; to stderr (journald under s
 What a line never holds: passwords, cookies, query strings (a ``?next=`` or a code), the secret part
 of a path (a reset token, an invitation code: ``SECRET_ARGS``), or anything of a game's hidden state.
 A request line has the method, the path, the status, the milliseconds and the user id (or ``-``).
+
+Lines are written in batches (``BufferedHandler``): at most ``FLUSH_AFTER`` seconds after they were
+logged, at once with a WARNING or worse, and when the process stops (``logging.shutdown`` at exit, a
+SIGTERM); one write for many lines instead of a write and a flush each.
 """
 
+import contextlib
 import json
 import logging
 import os
+import signal
 import sys
+import threading
 import time
 
 from flask import g, request, session
@@ -25,7 +32,101 @@ QUIET_PREFIXES = ("/static/", "/healthz", "/metrics", "/favicon")
 #: Fields a JSON line takes from a record's ``extra``.
 FIELDS = ("method", "path", "status", "ms", "user", "event", "outcome")
 
+#: Seconds a logged line may wait before it is written (docs/deploy.md#logs); a WARNING or worse,
+#: or BUFFER_BYTES of waiting lines, writes everything at once.
+FLUSH_AFTER = 0.2
+BUFFER_BYTES = 32768
+
 _handler = None  # the one stderr handler this module installs (create_app may run many times)
+
+
+class BufferedHandler(logging.StreamHandler):
+    """A StreamHandler that writes its lines in batches: each formatted line waits in memory until
+    ``delay`` seconds after the first one waiting (a timer: a thread, or a greenlet under gevent),
+    until ``limit`` characters wait, or until a line at WARNING or above comes, which is written
+    with all those before it; ``flush()`` (logging.shutdown at exit, ``close``) writes what waits.
+    The lines and their order are the StreamHandler's; only their moment moves."""
+
+    def __init__(self, stream=None, delay=FLUSH_AFTER, limit=BUFFER_BYTES):
+        super().__init__(stream)
+        self.delay, self.limit = delay, limit
+        self.waiting, self.size = [], 0
+        self.timer = None
+
+    def emit(self, record):
+        try:
+            self.add(self.format(record) + self.terminator, record.levelno >= logging.WARNING)
+        except RecursionError:
+            raise
+        except Exception:
+            self.handleError(record)
+
+    def add(self, line, now=False):
+        """Queue one formatted line (with its newline); ``now``: write everything at once."""
+        with self.lock:
+            self.waiting.append(line)
+            self.size += len(line)
+            if now or self.size >= self.limit:
+                self.write_waiting()
+            elif self.timer is None:
+                self.timer = threading.Timer(self.delay, self.tick)
+                self.timer.daemon = True
+                self.timer.start()
+
+    def write_waiting(self):
+        """Write and flush what waits (the lock held)."""
+        if self.waiting:
+            text = "".join(self.waiting)
+            self.waiting.clear()
+            self.size = 0
+            self.stream.write(text)
+        self.stream.flush()
+
+    def tick(self):
+        with self.lock:
+            self.timer = None
+            with contextlib.suppress(OSError, ValueError):  # stderr closed or gone: nobody to tell
+                self.write_waiting()
+
+    def flush(self):
+        with self.lock:
+            if self.stream is not None and hasattr(self.stream, "write"):
+                self.write_waiting()
+
+    def close(self):
+        with self.lock:
+            if self.timer is not None:
+                self.timer.cancel()
+                self.timer = None
+        try:
+            self.flush()
+        finally:
+            super().close()
+
+
+def forget_waiting():
+    """In a forked child: the parent's waiting lines are the parent's to write, and its timer is not here."""
+    if _handler is not None:
+        _handler.waiting, _handler.size, _handler.timer = [], 0, None
+
+
+os.register_at_fork(after_in_child=forget_waiting)
+
+
+def flush_on_sigterm():
+    """Write the waiting lines when a SIGTERM stops the process (systemd's stop), then die of it as
+    before; installed once, in the main thread, only where SIGTERM has no handler yet."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        return
+
+    def stop(signum, frame):
+        if _handler is not None:
+            with contextlib.suppress(Exception):  # dying anyway: the lines are lost, the stop is not
+                _handler.flush()
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, stop)
 
 
 class SecondsFormatter(logging.Formatter):
@@ -80,9 +181,11 @@ def configure(config):
     root = logging.getLogger()
     if _handler is not None:
         root.removeHandler(_handler)
-    _handler = logging.StreamHandler(sys.stderr)
+        _handler.close()  # writes what waits
+    _handler = BufferedHandler(sys.stderr)
     _handler.setFormatter(formatter(kind))
     root.addHandler(_handler)
+    flush_on_sigterm()
     root.setLevel(level)
     # Werkzeug's own access lines (threading server) carry query strings: ours replace them.
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
@@ -126,13 +229,42 @@ def log_event(name, user_id, ms, outcome):
     if not SOCKET_LOG.isEnabledFor(logging.INFO):
         return
     ms = None if ms is None else round(float(ms), 1)
+    args = (name, outcome, "-" if ms is None else f"{ms}ms", user_id if user_id is not None else "-")
+    handler = _handler
+    if handler is not None and only_to(handler):
+        # Nobody else would see the record (no other handler, no filter: a test's caplog is one):
+        # the line is its formatter's, from a record holding what the formats read, without a
+        # LogRecord's other work (thread and process names, the caller's file) or the logging chain.
+        record = logging.LogRecord.__new__(logging.LogRecord)
+        ct = time.time()
+        record.__dict__.update(name=SOCKET_LOG.name, msg=EVENT_FORMAT, args=args, levelname="INFO", levelno=logging.INFO,
+                               created=ct, msecs=int((ct - int(ct)) * 1000) + 0.0, exc_info=None, exc_text=None,
+                               stack_info=None, event=name, outcome=outcome, ms=ms, user=user_id)
+        handler.add(handler.format(record) + handler.terminator)
+        return
     # The record is made here rather than by SOCKET_LOG.info, which first walks the stack for the
     # caller's file and line (no line of ours shows them): a tenth of a socket event's own work.
-    record = SOCKET_LOG.makeRecord(SOCKET_LOG.name, logging.INFO, __file__, 0, "event %s %s %s user=%s",
-                                   (name, outcome, "-" if ms is None else f"{ms}ms", user_id if user_id is not None else "-"),
-                                   None, func="log_event",
+    record = SOCKET_LOG.makeRecord(SOCKET_LOG.name, logging.INFO, __file__, 0, EVENT_FORMAT, args, None, func="log_event",
                                    extra={"event": name, "outcome": outcome, "ms": ms, "user": user_id})
     SOCKET_LOG.handle(record)
+
+
+EVENT_FORMAT = "event %s %s %s user=%s"
+
+
+def only_to(handler):
+    """Whether a brigade.socket record at INFO would reach ``handler`` alone, unfiltered: no handler
+    or filter on the way to the root, whose only handler it is."""
+    logger = SOCKET_LOG
+    while logger is not None:
+        if logger.filters or logger.disabled:
+            return False
+        if logger.parent is None:
+            return logger.handlers == [handler] and not handler.filters and handler.level <= logging.INFO
+        if logger.handlers or not logger.propagate:
+            return False
+        logger = logger.parent
+    return False
 
 
 def log_exception(app):

@@ -3,7 +3,10 @@ the online lobby. The rules of invitations, clocks and rematches are webapp/game
 
 import json
 
+import orjson
+
 from .db import now
+from .games import decoded
 
 MODE = "online"
 
@@ -21,13 +24,14 @@ def get_online_game(db, game_id):
     row = db.execute("SELECT game_id, code, clock, rematch FROM online_games WHERE game_id = ?", [game_id]).fetchone()
     if row is None:
         return None
-    return {"game_id": row[0], "code": row[1], "clock": json.loads(row[2]),
+    return {"game_id": row[0], "code": row[1], "clock": decoded(row[2]),
             "rematch": json.loads(row[3]) if row[3] else {"offered_by": None, "game": None}}
 
 
-def set_clock(db, game_id, clock):
-    """Store a game's clock (a dict)."""
-    db.execute("UPDATE online_games SET clock = ?, updated = ? WHERE game_id = ?", [json.dumps(clock), now(), game_id])
+def set_clock(db, game_id, clock, stamp=None):
+    """Store a game's clock (a dict; JSON by orjson, compact); ``stamp`` the ``updated`` time (``now()`` if None)."""
+    db.conn.execute("UPDATE online_games SET clock = ?, updated = ? WHERE game_id = ?",
+                    (orjson.dumps(clock).decode(), now() if stamp is None else stamp, game_id))
 
 
 def set_rematch(db, game_id, offer):
@@ -108,5 +112,5 @@ def lobby_games(db, user_id, finished=10, watch=20):
 
 def active_clocks(db):
     """[{"game_id", "clock"}] of every online game in progress, its clock decoded."""
-    return [{"game_id": r["game_id"], "clock": json.loads(r["clock"])} for r in db.query(
+    return [{"game_id": r["game_id"], "clock": decoded(r["clock"])} for r in db.query(
         "SELECT o.game_id, o.clock FROM online_games o JOIN games g ON g.id = o.game_id WHERE g.status = 'active'")]
