@@ -49,11 +49,12 @@ RESULT_REASONS = ("leaders", "judgment", "draw", "resign", "timeout", "disconnec
 class Game:
     """One game: a deterministic state machine driven by `apply`."""
 
-    __slots__ = ("state", "_legal")
+    __slots__ = ("state", "_legal", "_public")
 
     def __init__(self, state):
         self.state = state
         self._legal = {}
+        self._public = None  # (state, version, views.Public): the public parts of its views
 
     # ---------------------------------------------------------------- construction
 
@@ -243,10 +244,15 @@ class Game:
         return game
 
     def view(self, player=None):
-        """What `player` (or a spectator, None) may see: never hidden information (R18.6)."""
+        """What `player` (or a spectator, None) may see: never hidden information (R18.6). The views of
+        one state share their public parts (webapp/engine/views.py): treat them as read-only."""
         if player not in (0, 1, None):
             raise ValueError(f"player must be 0, 1 or None, got {player!r}")
-        return views.view(self.state, player, self.waiting_for())
+        s = self.state
+        kept = self._public
+        if kept is None or kept[0] is not s or kept[1] != s.version:  # made once per state, for every seat
+            kept = self._public = (s, s.version, views.Public(s, self.waiting_for()))
+        return views.view(s, player, None, kept[2])
 
     # ---------------------------------------------------------------- actions
 
