@@ -8,7 +8,7 @@ times, for every action, what the socket server builds for the two seats (webapp
 ``Hub.push``): ``Game.view(seat)``, ``Game.legal_actions(seat)``, the view's JSON (orjson, as
 ``Hub.parts``), ``play.state_for`` (its log, in English) and ``updates.diff`` against the seat's view
 of the position before. It prints µs per action, in total and per part (the best of R rounds over the
-same positions). The timed code is whatever ``webapp`` imports: run it with ``PYTHONPATH=<a tree>``
+same positions; CPU time of the process, as the host is shared). The timed code is whatever ``webapp`` imports: run it with ``PYTHONPATH=<a tree>``
 to time another tree's code (the positions are replayed from the recorded actions there).
 ``--lang ja`` times the Japanese log. ``--profile`` prints a cProfile of one round instead.
 """
@@ -65,7 +65,7 @@ def fresh(game):
 def run(recorded, lang):
     """{part: seconds} over every action of every recorded game."""
     t = {"view": 0.0, "legal": 0.0, "json": 0.0, "state_for": 0.0, "diff": 0.0}
-    clock = time.perf_counter
+    clock = time.process_time  # CPU time: the machine is shared
     actions = 0
     for g, steps in enumerate(recorded):
         row = {"id": g + 1, "version": 0, "mode": "online", "status": "active", "seats": [1, 2],

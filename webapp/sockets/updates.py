@@ -49,8 +49,13 @@ def _diff(old, new, path, out, depth):
                 out.append([path + [key], value])
             else:
                 before = old[key]
+                if before is value:
+                    continue
                 if before != value or type(before) is not type(value):  # (the cheap test first: most are equal)
-                    _diff(before, value, path + [key], out, depth + 1)
+                    if depth == 0 and type(value) in SHARED and type(before) is type(value):
+                        _diff_shared(before, value, key, out)
+                    else:
+                        _diff(before, value, path + [key], out, depth + 1)
         for key in old:
             if key not in new:
                 out.append([path + [key]])
@@ -74,6 +79,31 @@ def _diff(old, new, path, out, depth):
                     _diff(old[order[i]], item, path + [i], out, depth + 1)
             return
     out.append([path, new])
+
+
+#: The changes of a view's part (``lands``, ``units``, ``battle`` …) between two parts, by the parts'
+#: identity and the key: the views of one state share their public parts (webapp/engine/views.py), so
+#: the seats' and spectators' updates after an action find the same pair of parts; the first reader's
+#: changes serve the others. An entry holds both parts (their ids stay theirs while it lives); at
+#: ``SHARED_SIZE`` entries the memory is emptied. The operations are shared: callers only read them.
+SHARED = (dict, list)
+SHARED_SIZE = 64
+_SHARED = {}
+
+
+def _diff_shared(before, value, key, out):
+    """``_diff`` of the view's part ``key`` (depth 1), from ``_SHARED`` when this pair was compared before."""
+    memo = (id(before), id(value), key)
+    kept = _SHARED.get(memo)
+    if kept is not None and kept[0] is before and kept[1] is value:
+        out.extend(kept[2])
+        return
+    ops = []
+    _diff(before, value, [key], ops, 1)
+    if len(_SHARED) >= SHARED_SIZE:
+        _SHARED.clear()
+    _SHARED[memo] = (before, value, ops)
+    out.extend(ops)
 
 
 def _keyed(old, new):
