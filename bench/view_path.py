@@ -7,10 +7,11 @@ bench/online_load.py does, or random legal actions), recording each position and
 times, for every action, what the socket server builds for the two seats (webapp/sockets/handlers.py
 ``Hub.push``): ``Game.view(seat)``, ``Game.legal_actions(seat)``, the view's JSON (orjson, as
 ``Hub.parts``), ``play.state_for`` (its log, in English) and ``updates.diff`` against the seat's view
-of the position before. It prints µs per action, in total and per part (the best of R rounds over the
-same positions; CPU time of the process, as the host is shared). The timed code is whatever ``webapp`` imports: run it with ``PYTHONPATH=<a tree>``
-to time another tree's code (the positions are replayed from the recorded actions there).
-``--lang ja`` times the Japanese log. ``--profile`` prints a cProfile of one round instead.
+of the position before. It prints µs per action, in total and per part (the best of R rounds over
+the same positions; CPU time of the process, as the host is shared). The timed code is whatever
+``webapp`` imports: run it with ``PYTHONPATH=<a tree>`` to time another tree's code (which also plays
+the games: the same seeds give the same games where the engines agree). ``--lang ja`` times the
+Japanese log. ``--profile`` prints a cProfile of one round instead.
 """
 
 import argparse

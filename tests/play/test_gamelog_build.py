@@ -132,3 +132,25 @@ def test_odd_cases_read_as_before():
     for narrator in (gamelog.Narrator, PlainEn, gamelog.NarratorJa, PlainJa):
         with pytest.raises(ValueError):
             narrator(instances, NAMES[0], 0, POOL, ["p0c3", "p0c4"]).describe(twin)
+
+
+def test_state_for_writes_each_readers_log_as_before():
+    """``play.state_for`` makes the ids on view once for every reader of an action (``log_sight``): each
+    reader's log is the one ``describe`` writes from the board's units, in both languages."""
+    row = {"id": 1, "version": 0, "mode": "online", "status": "active", "seats": [1, 2],
+           "setup": {"seats": [{"user": 1}, {"user": 2}]}}
+    game, rng = random_game(11, POOL)
+    logs = 0
+    while game.result is None and logs < 400:
+        events = game.apply(*random_action(game, rng))
+        row["version"] = game.version
+        parts = (game.view(0), [], sorted(game.waiting_for()))
+        for lang in ("en", "ja"):
+            for reader in READERS:
+                log = play.state_for(row, game, reader, events, NAMES[0], parts=parts, lang=lang)["log"]
+                assert log == gamelog.describe(events, play.instances(game), NAMES[0], reader,
+                                               public=play.public_units(game), lang=lang)
+                logs += 1
+        assert play.log_sight(game, list(events)) is play.log_sight(game, events)
+    other = [{"type": "destroyed", "unit": "p1c99", "card": "orc", "reason": "attack"}]  # other events, same state
+    assert play.log_sight(game, other) == frozenset(play.public_units(game)) | {"p1c99"}

@@ -631,6 +631,21 @@ def public_units(game):
     return [st.static.names[u] for u in sorted(st.land, key=st.land.__getitem__)]
 
 
+def log_sight(game, events):
+    """The ids the log of ``events`` (``game`` after them) counts for its ordinals: the units on the
+    board (``public_units``) with those the events name (``gamelog.mentioned``), as a frozenset. The same
+    for every reader, so made once per state and events (kept in ``PER_GAME`` with the state, which
+    never changes, and the events, compared by value); callers only read it."""
+    s = game.state
+    events = tuple(events)
+    kept = PER_GAME.get(s.static, "sight")
+    if kept is not None and kept[0] is s and kept[1] == events:
+        return kept[2]
+    seen = frozenset(public_units(game)) | gamelog.mentioned(events)
+    PER_GAME.put(s.static, "sight", (s, events, seen))
+    return seen
+
+
 def opponent_name(row, lang="en"):
     """The name its mode gives a game's CPU (a story game's is the chapter's opponent, "Goblin
     Scouts"); None for other games."""
@@ -695,8 +710,8 @@ def state_for(row, game, seat, events=(), names=None, parts=None, lang=None):
         "legal_actions": legal,
         "waiting_for": waiting,
         "events": events,
-        "log": gamelog.describe(events, instances(game), names, seat, public=public_units(game),
-                                lang=lang) if events else [],
+        "log": gamelog.describe(events, instances(game), names, seat, lang=lang,
+                                seen=log_sight(game, events)) if events else [],
     }
 
 

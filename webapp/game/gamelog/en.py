@@ -204,8 +204,10 @@ class Narrator:
 
     # ------------------------------------------------------------ events
 
-    def describe(self, events):
-        self.seen = self.public | mentioned(list(events))
+    def describe(self, events, seen=None):
+        """The events as sentences. ``seen``, if given, is ``public`` with the ids the events mention,
+        made before (the same for every reader of the same events: ``webapp.game.play.log_sight``)."""
+        self.seen = seen if seen is not None else self.public | mentioned(list(events))
         out = []
         i = 0
         while i < len(events):
