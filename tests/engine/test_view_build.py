@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from tests.lanes import check, lanes
 from webapp.ai import PLAYERS
 from webapp.engine import Game, load_pool, stats
+from webapp.engine import game as engine_game
 from webapp.engine.board import DISTANCE, LANDS
 from webapp.engine.randomplay import random_action, random_game
 
@@ -131,9 +132,9 @@ def same_views(game):
         assert made[reader][1] == encoded(plain_view(s, reader, waiting)), (s.version, reader)
     for reader in READERS:
         assert encoded(made[reader][0]) == made[reader][1]
-    fresh = Game(s)  # no public parts kept: built for this reader first
+    engine_game.PUBLIC.clear()  # no public parts kept: built for another reader first
     for reader in (1, None, 0):
-        assert encoded(fresh.view(reader)) == made[reader][1]
+        assert encoded(Game(s).view(reader)) == made[reader][1]
     for reader in (0, 1):
         mine = made[reader][0]["players"]
         assert "hand" in mine[reader] and "hand" not in mine[1 - reader] and "leader_choice" not in mine[1 - reader]
@@ -183,3 +184,18 @@ def test_a_view_after_an_action_is_of_the_new_state():
     assert encoded(after) == encoded(plain_view(game.state, 0, game.waiting_for()))
     copy = game.copy()
     assert encoded(copy.view(1)) == encoded(plain_view(game.state, 1, game.waiting_for()))
+    assert copy.view(None)["units"] is game.view(0)["units"]  # one state's readers share its public parts
+
+
+def test_the_public_parts_kept_are_bounded_and_of_their_own_state():
+    game, rng = random_game(5, POOL)
+    views = []
+    for _ in range(engine_game.PUBLIC_KEPT * 2 + 5):
+        if game.result is not None:
+            break
+        views.append((game.state, game.view(0)))
+        assert len(engine_game.PUBLIC) <= engine_game.PUBLIC_KEPT
+        game.apply(*random_action(game, rng))
+    for state, view in views[::17]:
+        assert encoded(view) == encoded(plain_view(state, 0, Game(state).waiting_for()))
+        assert encoded(Game(state).view(0)) == encoded(view)

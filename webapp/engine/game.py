@@ -44,17 +44,22 @@ SET_REFUSALS = {
                               "as the land fits.", "R8.8"),
 }
 RESULT_REASONS = ("leaders", "judgment", "draw", "resign", "timeout", "disconnect")
+#: The public parts of the views of the states viewed last (views.Public), by the state's id: {id: (state,
+#: version, Public)}. Every reader of a state (both seats, spectators: the server builds them one after
+#: the other) gets them made once. An entry holds its state, so the id is nobody else's while it lives;
+#: at PUBLIC_KEPT entries they are all let go (a bounded memory, not one per game kept by the server).
+PUBLIC = {}
+PUBLIC_KEPT = 128
 
 
 class Game:
     """One game: a deterministic state machine driven by `apply`."""
 
-    __slots__ = ("state", "_legal", "_public")
+    __slots__ = ("state", "_legal")
 
     def __init__(self, state):
         self.state = state
         self._legal = {}
-        self._public = None  # (state, version, views.Public): the public parts of its views
 
     # ---------------------------------------------------------------- construction
 
@@ -249,9 +254,11 @@ class Game:
         if player not in (0, 1, None):
             raise ValueError(f"player must be 0, 1 or None, got {player!r}")
         s = self.state
-        kept = self._public
-        if kept is None or kept[0] is not s or kept[1] != s.version:  # made once per state, for every seat
-            kept = self._public = (s, s.version, views.Public(s, self.waiting_for()))
+        kept = PUBLIC.get(id(s))
+        if kept is None or kept[0] is not s or kept[1] != s.version:  # made once per state, for every reader
+            if len(PUBLIC) >= PUBLIC_KEPT:
+                PUBLIC.clear()
+            kept = PUBLIC[id(s)] = (s, s.version, views.Public(s, self.waiting_for()))
         return views.view(s, player, None, kept[2])
 
     # ---------------------------------------------------------------- actions

@@ -634,16 +634,24 @@ def public_units(game):
 def log_sight(game, events):
     """The ids the log of ``events`` (``game`` after them) counts for its ordinals: the units on the
     board (``public_units``) with those the events name (``gamelog.mentioned``), as a frozenset. The same
-    for every reader, so made once per state and events (kept in ``PER_GAME`` with the state, which
-    never changes, and the events, compared by value); callers only read it."""
+    for every reader, so made once per state and events (kept in ``SIGHT`` with the state, which never
+    changes, and the events, compared by value); callers only read it."""
     s = game.state
     events = tuple(events)
-    kept = PER_GAME.get(s.static, "sight")
+    kept = SIGHT.get(id(s))
     if kept is not None and kept[0] is s and kept[1] == events:
         return kept[2]
     seen = frozenset(public_units(game)) | gamelog.mentioned(events)
-    PER_GAME.put(s.static, "sight", (s, events, seen))
+    if len(SIGHT) >= SIGHT_KEPT:
+        SIGHT.clear()
+    SIGHT[id(s)] = (s, events, seen)
     return seen
+
+
+#: ``log_sight`` of the states written last, by the state's id: {id: (state, events, ids)}. An entry holds
+#: its state (so the id is nobody else's while it lives); at SIGHT_KEPT entries they are all let go.
+SIGHT = {}
+SIGHT_KEPT = 128
 
 
 def opponent_name(row, lang="en"):
