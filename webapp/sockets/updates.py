@@ -43,6 +43,15 @@ def _diff(old, new, path, out, depth):
         out.append([path, new])
         return
     kind = type(new)
+    if kind is dict and len(old) == len(new) and list(old) == list(new):  # the same keys in the same order
+        for key, value in new.items():
+            before = old[key]
+            if before is not value and (before != value or type(before) is not type(value)):
+                if depth == 0 and type(value) in SHARED and type(before) is type(value):
+                    _diff_shared(before, value, key, out)
+                else:
+                    _diff(before, value, path + [key], out, depth + 1)
+        return
     if kind is dict and _same_order(old, new):
         for key, value in new.items():
             if key not in old:
