@@ -1,5 +1,7 @@
 """The public API of the rules engine: `Game` (ARCHITECTURE.md, "Engine contract")."""
 
+import contextlib
+
 from . import battle, choices, codec, effects, turn, views
 from .board import LANDS, SHARED_LANDS
 from .carddefs import load_pool
@@ -47,9 +49,15 @@ RESULT_REASONS = ("leaders", "judgment", "draw", "resign", "timeout", "disconnec
 #: The public parts of the views of the states viewed last (views.Public), by the state's id: {id: (state,
 #: version, Public)}. Every reader of a state (both seats, spectators: the server builds them one after
 #: the other) gets them made once. An entry holds its state, so the id is nobody else's while it lives;
-#: at PUBLIC_KEPT entries they are all let go (a bounded memory, not one per game kept by the server).
+#: beyond PUBLIC_KEPT entries the oldest goes (a bounded memory, not one per game kept by the server).
 PUBLIC = {}
 PUBLIC_KEPT = 128
+
+
+def forget_oldest(kept):
+    """Drop the oldest entry of a dict used as a bounded memory (another thread may be dropping it too)."""
+    with contextlib.suppress(RuntimeError, StopIteration):  # changed by another thread meanwhile: the next call drops one
+        kept.pop(next(iter(kept)), None)
 
 
 class Game:
@@ -256,9 +264,9 @@ class Game:
         s = self.state
         kept = PUBLIC.get(id(s))
         if kept is None or kept[0] is not s or kept[1] != s.version:  # made once per state, for every reader
-            if len(PUBLIC) >= PUBLIC_KEPT:
-                PUBLIC.clear()
             kept = PUBLIC[id(s)] = (s, s.version, views.Public(s, self.waiting_for()))
+            if len(PUBLIC) > PUBLIC_KEPT:
+                forget_oldest(PUBLIC)
         return views.view(s, player, None, kept[2])
 
     # ---------------------------------------------------------------- actions

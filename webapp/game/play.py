@@ -29,6 +29,7 @@ from webapp.ai.search import DEFAULT_BUDGET
 from webapp.config import DEFAULTS
 from webapp.decks.collection import LOANER, Collection
 from webapp.engine import Game, IllegalAction, codec
+from webapp.engine.game import forget_oldest
 from webapp.game import replay
 from webapp.game.replay import new_game
 
@@ -642,14 +643,14 @@ def log_sight(game, events):
     if kept is not None and kept[0] is s and kept[1] == events:
         return kept[2]
     seen = frozenset(public_units(game)) | gamelog.mentioned(events)
-    if len(SIGHT) >= SIGHT_KEPT:
-        SIGHT.clear()
     SIGHT[id(s)] = (s, events, seen)
+    if len(SIGHT) > SIGHT_KEPT:
+        forget_oldest(SIGHT)
     return seen
 
 
 #: ``log_sight`` of the states written last, by the state's id: {id: (state, events, ids)}. An entry holds
-#: its state (so the id is nobody else's while it lives); at SIGHT_KEPT entries they are all let go.
+#: its state (so the id is nobody else's while it lives); beyond SIGHT_KEPT entries the oldest goes.
 SIGHT = {}
 SIGHT_KEPT = 128
 

@@ -21,6 +21,7 @@ is sent whole (an array of other items that grew or shrank, a value below ``DEPT
 subtrees are skipped with one ``==`` (C code), so the Python work is proportional to what changed.
 """
 
+import contextlib
 import copy
 
 #: How deep ``diff`` looks into objects and arrays before sending a changed value whole: the view's
@@ -93,8 +94,8 @@ def _diff(old, new, path, out, depth):
 #: The changes of a view's part (``lands``, ``units``, ``battle`` …) between two parts, by the parts'
 #: identity and the key: the views of one state share their public parts (webapp/engine/views.py), so
 #: the seats' and spectators' updates after an action find the same pair of parts; the first reader's
-#: changes serve the others. An entry holds both parts (their ids stay theirs while it lives); at
-#: ``SHARED_SIZE`` entries the memory is emptied. The operations are shared: callers only read them.
+#: changes serve the others. An entry holds both parts (their ids stay theirs while it lives); beyond
+#: ``SHARED_SIZE`` entries the oldest goes. The operations are shared: callers only read them.
 SHARED = (dict, list)
 SHARED_SIZE = 64
 _SHARED = {}
@@ -109,10 +110,16 @@ def _diff_shared(before, value, key, out):
         return
     ops = []
     _diff(before, value, [key], ops, 1)
-    if len(_SHARED) >= SHARED_SIZE:
-        _SHARED.clear()
     _SHARED[memo] = (before, value, ops)
+    if len(_SHARED) > SHARED_SIZE:
+        forget_oldest(_SHARED)
     out.extend(ops)
+
+
+def forget_oldest(kept):
+    """Drop the oldest entry of a dict used as a bounded memory (another thread may be dropping it too)."""
+    with contextlib.suppress(RuntimeError, StopIteration):  # changed by another thread meanwhile: the next call drops one
+        kept.pop(next(iter(kept)), None)
 
 
 def _keyed(old, new):
