@@ -50,8 +50,10 @@ RESULT_REASONS = ("leaders", "judgment", "draw", "resign", "timeout", "disconnec
 #: version, Public)}. Every reader of a state (both seats, spectators: the server builds them one after
 #: the other) gets them made once. An entry holds its state, so the id is nobody else's while it lives;
 #: beyond PUBLIC_KEPT entries the oldest goes (a bounded memory, not one per game kept by the server).
+#: Few: the readers of a state come one after the other, and parts let go soon are freed while still in
+#: the processor's caches (128 cost about a third more time for the views and diffs of bench/view_path.py).
 PUBLIC = {}
-PUBLIC_KEPT = 128
+PUBLIC_KEPT = 16
 
 
 def forget_oldest(kept):

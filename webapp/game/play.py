@@ -652,7 +652,7 @@ def log_sight(game, events):
 #: ``log_sight`` of the states written last, by the state's id: {id: (state, events, ids)}. An entry holds
 #: its state (so the id is nobody else's while it lives); beyond SIGHT_KEPT entries the oldest goes.
 SIGHT = {}
-SIGHT_KEPT = 128
+SIGHT_KEPT = 16
 
 
 def opponent_name(row, lang="en"):
