@@ -62,48 +62,53 @@ class Public:
 
 
 def _units(s, b, au):
-    """The units on the board, by land, then arrival (a stable sort of the arrival order)."""
+    """The units on the board, by land, then arrival (a stable sort of the arrival order). A unit whose
+    values are those of its entry in an earlier view of the game gets that entry again (kept in
+    ``Static.unit_views``, the last entry made for each unit): the views of a game share the entries of
+    the units that did not change, which the updates then skip as the same object."""
     st = s.static
     names, cards, owner = st.names, st.cards, st.owner
     where, leaders, exhausted, marches = s.land, s.leaders, s.exhausted, s.marches
+    made = st.unit_views
     units = []
-    if b is None:  # printed values (stats.power … without a battle)
-        for u in sorted(where, key=where.__getitem__):
-            card = cards[u]
-            tired = u in exhausted
-            units.append({"id": names[u], "card": card.id, "owner": owner[u], "land": LANDS[where[u]],
-                          "leader": u in leaders, "exhausted": tired, "life": card.life, "max_life": card.life,
-                          "power": card.power, "speed": card.speed, "level": card.level, "tribe": card.tribe,
-                          "marches_left": 0 if tired else (2 if card.double_march else 1) - marches.get(u, 0)})
-        return units
-    # in a battle: stats.modified inlined (boosts, then [Battle] bonuses; only speed in a simultaneous
-    # attack, R10.9), stats.level and stats.tribe
-    boosts, bonus, damage = b.boosts, au.bonus, b.damage
-    level_by, tribe_by = b.level, b.tribe
-    simultaneous = b.simultaneous
+    if b is not None:  # in a battle: stats.modified inlined (boosts, then [Battle] bonuses; only speed in a
+        # simultaneous attack, R10.9), stats.level and stats.tribe
+        boosts, bonus, damage = b.boosts, au.bonus, b.damage
+        level_by, tribe_by = b.level, b.tribe
+        simultaneous = b.simultaneous
     for u in sorted(where, key=where.__getitem__):
         card = cards[u]
-        power, life, speed = card.power, card.life, card.speed
-        if u in boosts:
-            add = boosts[u]
-            speed += add[2]
-            if not simultaneous:
-                power += add[0]
-                life += add[1]
-        if u in bonus:
-            add = bonus[u]
-            speed += add[2]
-            if not simultaneous:
-                power += add[0]
-                life += add[1]
-        level = card.level
-        if u in level_by:
-            level = max(0, level + level_by[u])
+        power, life, speed, level, tribe = card.power, card.life, card.speed, card.level, card.tribe
+        hurt = 0
+        if b is not None:
+            if u in boosts:
+                add = boosts[u]
+                speed += add[2]
+                if not simultaneous:
+                    power += add[0]
+                    life += add[1]
+            if u in bonus:
+                add = bonus[u]
+                speed += add[2]
+                if not simultaneous:
+                    power += add[0]
+                    life += add[1]
+            if u in level_by:
+                level = max(0, level + level_by[u])
+            tribe = tribe_by.get(u, tribe)
+            hurt = damage.get(u, 0)
         tired = u in exhausted
-        units.append({"id": names[u], "card": card.id, "owner": owner[u], "land": LANDS[where[u]],
-                      "leader": u in leaders, "exhausted": tired, "life": life - damage.get(u, 0), "max_life": life,
-                      "power": power, "speed": speed, "level": level, "tribe": tribe_by.get(u, card.tribe),
-                      "marches_left": 0 if tired else (2 if card.double_march else 1) - marches.get(u, 0)})
+        values = (where[u], u in leaders, tired, life - hurt, life, power, speed, level, tribe,
+                  0 if tired else (2 if card.double_march else 1) - marches.get(u, 0))
+        kept = made.get(u)
+        if kept is not None and kept[0] == values:
+            units.append(kept[1])
+            continue
+        entry = {"id": names[u], "card": card.id, "owner": owner[u], "land": LANDS[values[0]],
+                 "leader": values[1], "exhausted": tired, "life": values[3], "max_life": life,
+                 "power": power, "speed": speed, "level": level, "tribe": tribe, "marches_left": values[9]}
+        made[u] = (values, entry)
+        units.append(entry)
     return units
 
 
