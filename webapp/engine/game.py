@@ -1,5 +1,7 @@
 """The public API of the rules engine: `Game` (ARCHITECTURE.md, "Engine contract")."""
 
+import contextlib
+
 from . import battle, choices, codec, effects, turn, views
 from .board import LANDS, SHARED_LANDS
 from .carddefs import load_pool
@@ -44,6 +46,20 @@ SET_REFUSALS = {
                               "as the land fits.", "R8.8"),
 }
 RESULT_REASONS = ("leaders", "judgment", "draw", "resign", "timeout", "disconnect")
+#: The public parts of the views of the states viewed last (views.Public), by the state's id: {id: (state,
+#: version, Public)}. Every reader of a state (both seats, spectators: the server builds them one after
+#: the other) gets them made once. An entry holds its state, so the id is nobody else's while it lives;
+#: beyond PUBLIC_KEPT entries the oldest goes (a bounded memory, not one per game kept by the server).
+#: Few: the readers of a state come one after the other, and parts let go soon are freed while still in
+#: the processor's caches (128 cost about a third more time for the views and diffs of bench/view_path.py).
+PUBLIC = {}
+PUBLIC_KEPT = 16
+
+
+def forget_oldest(kept):
+    """Drop the oldest entry of a dict used as a bounded memory (another thread may be dropping it too)."""
+    with contextlib.suppress(RuntimeError, StopIteration):  # changed by another thread meanwhile: the next call drops one
+        kept.pop(next(iter(kept)), None)
 
 
 class Game:
@@ -243,10 +259,17 @@ class Game:
         return game
 
     def view(self, player=None):
-        """What `player` (or a spectator, None) may see: never hidden information (R18.6)."""
+        """What `player` (or a spectator, None) may see: never hidden information (R18.6). The views of
+        one state share their public parts (webapp/engine/views.py): treat them as read-only."""
         if player not in (0, 1, None):
             raise ValueError(f"player must be 0, 1 or None, got {player!r}")
-        return views.view(self.state, player, self.waiting_for())
+        s = self.state
+        kept = PUBLIC.get(id(s))
+        if kept is None or kept[0] is not s or kept[1] != s.version:  # made once per state, for every reader
+            kept = PUBLIC[id(s)] = (s, s.version, views.Public(s, self.waiting_for()))
+            if len(PUBLIC) > PUBLIC_KEPT:
+                forget_oldest(PUBLIC)
+        return views.view(s, player, None, kept[2])
 
     # ---------------------------------------------------------------- actions
 

@@ -1,56 +1,139 @@
-"""The only gate to hidden information (R18.6): what one player, or a spectator, may see."""
+"""The only gate to hidden information (R18.6): what one player, or a spectator, may see.
+
+A view is made of the parts every reader sees alike (``Public``: the lands, the units, the battle,
+each player's counts and discards) and the reader's own: its seat (``viewer``) and its hand (and its
+leader choice while leaders are chosen). ``Game.view`` makes the public parts once per state and
+puts them into every seat's view, so the views of one state share those objects: treat a view as
+read-only (as the legal actions are).
+"""
 
 from . import stats
 from .board import DISTANCE, LANDS
 
+_LANDS = tuple(enumerate(LANDS))
 
-def view(s, viewer, waiting):
-    """A JSON-safe dict of the game as `viewer` (0, 1 or None for a spectator) sees it."""
+
+class Public:
+    """The parts of a state's view that every reader (either seat, a spectator) sees alike."""
+
+    __slots__ = ("result", "waiting", "lands", "units", "players", "failed", "pending", "battle", "opening",
+                 "leaders")
+
+    def __init__(self, s, waiting):
+        st = s.static
+        names, cards, owner = st.names, st.cards, st.owner
+        b = s.battle
+        au = stats.auras(s) if b is not None else None
+        where = s.land
+        kinds, capacity = st.kinds, st.capacity
+        used0, used1 = [0] * len(LANDS), [0] * len(LANDS)
+        for u, land in where.items():
+            if owner[u]:
+                used1[land] += cards[u].level
+            else:
+                used0[land] += cards[u].level
+        owners = s.owners
+        self.lands = {name: {"kind": kinds[land], "capacity": capacity[land], "owner": owners[land],
+                             "used": [used0[land], used1[land]], "distance": [DISTANCE[0][land], DISTANCE[1][land]]}
+                      for land, name in _LANDS}
+        self.units = _units(s, b, au)
+        hand, shown = s.hand, s.shown
+        players = []
+        for p in (0, 1):
+            discard = s.discard[p]
+            entry = {"hand_count": len(hand[p]), "deck_count": len(s.deck[p]),
+                     "discard": [cards[c].id for c in discard],
+                     "discard_ids": [names[c] for c in discard],
+                     "leaders_chosen": s.leader_choice[p] is not None,
+                     "lands": owners.count(p)}
+            if shown:
+                entry["shown_hand"] = [{"id": names[c], "card": cards[c].id} for c in hand[p] if c in shown]
+            players.append(entry)
+        self.players = players
+        self.result = dict(s.result) if s.result else None
+        self.waiting = sorted(waiting)
+        self.failed = sorted(LANDS[land] for land in s.failed)
+        self.pending = {"player": s.active, "land": LANDS[s.pending[0]]} if s.pending else None
+        self.battle = battle_view(s, au) if b is not None else None
+        self.opening = dict(s.opening) if s.opening else None
+        lc = s.leader_choice
+        self.leaders = ([[names[c] for c in lc[p]] for p in (0, 1)]
+                        if s.phase != "leaders" and lc[0] is not None and lc[1] is not None else None)
+
+
+def _units(s, b, au):
+    """The units on the board, by land, then arrival (a stable sort of the arrival order). A unit whose
+    values are those of its entry in an earlier view of the game gets that entry again (kept in
+    ``Static.unit_views``, the last entry made for each unit): the views of a game share the entries of
+    the units that did not change, which the updates then skip as the same object."""
     st = s.static
     names, cards, owner = st.names, st.cards, st.owner
-    b = s.battle
-    au = stats.auras(s) if b is not None else None
-    used = [[0] * len(LANDS), [0] * len(LANDS)]
-    for u, land in s.land.items():
-        used[owner[u]][land] += cards[u].level
-    lands = {LANDS[land]: {"kind": st.kinds[land], "capacity": st.capacity[land], "owner": s.owners[land],
-                        "used": [used[0][land], used[1][land]], "distance": [DISTANCE[0][land], DISTANCE[1][land]]}
-             for land in range(len(LANDS))}
+    where, leaders, exhausted, marches = s.land, s.leaders, s.exhausted, s.marches
+    made = st.unit_views
     units = []
-    for u in sorted(s.land, key=s.land.__getitem__):  # by land, then arrival (stable sort)
+    if b is not None:  # in a battle: stats.modified inlined (boosts, then [Battle] bonuses; only speed in a
+        # simultaneous attack, R10.9), stats.level and stats.tribe
+        boosts, bonus, damage = b.boosts, au.bonus, b.damage
+        level_by, tribe_by = b.level, b.tribe
+        simultaneous = b.simultaneous
+    for u in sorted(where, key=where.__getitem__):
         card = cards[u]
-        mx = stats.max_life(s, u, au)
-        entry = {"id": names[u], "card": card.id, "owner": owner[u], "land": LANDS[s.land[u]],
-                 "leader": u in s.leaders, "exhausted": u in s.exhausted,
-                 "life": mx - (b.damage.get(u, 0) if b is not None else 0), "max_life": mx,
-                 "power": stats.power(s, u, au), "speed": stats.speed(s, u, au),
-                 "level": stats.level(s, u), "tribe": stats.tribe(s, u),
-                 "marches_left": 0 if u in s.exhausted else
-                 (2 if card.double_march else 1) - s.marches.get(u, 0)}
+        power, life, speed, level, tribe = card.power, card.life, card.speed, card.level, card.tribe
+        hurt = 0
+        if b is not None:
+            if u in boosts:
+                add = boosts[u]
+                speed += add[2]
+                if not simultaneous:
+                    power += add[0]
+                    life += add[1]
+            if u in bonus:
+                add = bonus[u]
+                speed += add[2]
+                if not simultaneous:
+                    power += add[0]
+                    life += add[1]
+            if u in level_by:
+                level = max(0, level + level_by[u])
+            tribe = tribe_by.get(u, tribe)
+            hurt = damage.get(u, 0)
+        tired = u in exhausted
+        values = (where[u], u in leaders, tired, life - hurt, life, power, speed, level, tribe,
+                  0 if tired else (2 if card.double_march else 1) - marches.get(u, 0))
+        kept = made.get(u)
+        if kept is not None and kept[0] == values:
+            units.append(kept[1])
+            continue
+        entry = {"id": names[u], "card": card.id, "owner": owner[u], "land": LANDS[values[0]],
+                 "leader": values[1], "exhausted": tired, "life": values[3], "max_life": life,
+                 "power": power, "speed": speed, "level": level, "tribe": tribe, "marches_left": values[9]}
+        made[u] = (values, entry)
         units.append(entry)
-    players = []
-    for p in (0, 1):
-        entry = {"hand_count": len(s.hand[p]), "deck_count": len(s.deck[p]),
-                 "discard": [cards[c].id for c in s.discard[p]],
-                 "discard_ids": [names[c] for c in s.discard[p]],
-                 "leaders_chosen": s.leader_choice[p] is not None,
-                 "lands": sum(1 for o in s.owners if o == p)}
-        if s.shown:
-            entry["shown_hand"] = [{"id": names[c], "card": cards[c].id} for c in s.hand[p] if c in s.shown]
-        if p == viewer:
-            entry["hand"] = [{"id": names[c], "card": cards[c].id} for c in s.hand[p]]
-            if s.phase == "leaders" and s.leader_choice[p] is not None:
-                entry["leader_choice"] = [names[c] for c in s.leader_choice[p]]
-        players.append(entry)
+    return units
+
+
+def view(s, viewer, waiting, public=None):
+    """A JSON-safe dict of the game as `viewer` (0, 1 or None for a spectator) sees it. ``public``, if
+    given, is ``Public(s, waiting)`` made before (shared by the views of the same state)."""
+    if public is None:
+        public = Public(s, waiting)
+    players = public.players
+    if viewer is not None:
+        names, cards = s.static.names, s.static.cards
+        entry = dict(players[viewer])
+        entry["hand"] = [{"id": names[c], "card": cards[c].id} for c in s.hand[viewer]]
+        if s.phase == "leaders" and s.leader_choice[viewer] is not None:
+            entry["leader_choice"] = [names[c] for c in s.leader_choice[viewer]]
+        players = [entry, players[1]] if viewer == 0 else [players[0], entry]
+    else:
+        players = list(players)
     out = {"round": s.round, "active": s.active, "first": s.first, "phase": s.phase,
-           "result": dict(s.result) if s.result else None, "version": s.version,
-           "waiting_for": sorted(waiting), "viewer": viewer, "lands": lands, "units": units,
-           "players": players, "failed_lands": sorted(LANDS[land] for land in s.failed),
-           "pending": {"player": s.active, "land": LANDS[s.pending[0]]} if s.pending else None,
-           "battle": battle_view(s, au) if b is not None else None,
-           "opening": dict(s.opening) if s.opening else None}
-    if s.phase != "leaders" and s.leader_choice[0] is not None and s.leader_choice[1] is not None:
-        out["leaders"] = [[names[c] for c in s.leader_choice[p]] for p in (0, 1)]
+           "result": public.result, "version": s.version,
+           "waiting_for": public.waiting, "viewer": viewer, "lands": public.lands, "units": public.units,
+           "players": players, "failed_lands": public.failed, "pending": public.pending,
+           "battle": public.battle, "opening": public.opening}
+    if public.leaders is not None:
+        out["leaders"] = public.leaders
     return out
 
 

@@ -29,6 +29,7 @@ from webapp.ai.search import DEFAULT_BUDGET
 from webapp.config import DEFAULTS
 from webapp.decks.collection import LOANER, Collection
 from webapp.engine import Game, IllegalAction, codec
+from webapp.engine.game import forget_oldest
 from webapp.game import replay
 from webapp.game.replay import new_game
 
@@ -651,6 +652,29 @@ def public_units(game):
     return [st.static.names[u] for u in sorted(st.land, key=st.land.__getitem__)]
 
 
+def log_sight(game, events):
+    """The ids the log of ``events`` (``game`` after them) counts for its ordinals: the units on the
+    board (``public_units``) with those the events name (``gamelog.mentioned``), as a frozenset. The same
+    for every reader, so made once per state and events (kept in ``SIGHT`` with the state, which never
+    changes, and the events, compared by value); callers only read it."""
+    s = game.state
+    events = tuple(events)
+    kept = SIGHT.get(id(s))
+    if kept is not None and kept[0] is s and kept[1] == events:
+        return kept[2]
+    seen = frozenset(public_units(game)) | gamelog.mentioned(events)
+    SIGHT[id(s)] = (s, events, seen)
+    if len(SIGHT) > SIGHT_KEPT:
+        forget_oldest(SIGHT)
+    return seen
+
+
+#: ``log_sight`` of the states written last, by the state's id: {id: (state, events, ids)}. An entry holds
+#: its state (so the id is nobody else's while it lives); beyond SIGHT_KEPT entries the oldest goes.
+SIGHT = {}
+SIGHT_KEPT = 16
+
+
 def opponent_name(row, lang="en"):
     """The name its mode gives a game's CPU (a story game's is the chapter's opponent, "Goblin
     Scouts"); None for other games."""
@@ -715,8 +739,8 @@ def state_for(row, game, seat, events=(), names=None, parts=None, lang=None):
         "legal_actions": legal,
         "waiting_for": waiting,
         "events": events,
-        "log": gamelog.describe(events, instances(game), names, seat, public=public_units(game),
-                                lang=lang) if events else [],
+        "log": gamelog.describe(events, instances(game), names, seat, lang=lang,
+                                seen=log_sight(game, events)) if events else [],
     }
 
 

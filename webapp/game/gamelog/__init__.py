@@ -13,10 +13,10 @@ __all__ = ["EVENT_TYPES", "NARRATORS", "Narrator", "NarratorJa", "describe", "in
            "narrator", "plain", "rule_numbers", "signed", "without_rule_numbers"]
 
 
-def describe(events, instances=None, names=None, viewer=None, pool=None, public=None, lang="en"):
+def describe(events, instances=None, names=None, viewer=None, pool=None, public=None, lang="en", seen=None):
     """The events as a list of sentences for ``viewer`` (0, 1, or None for a spectator), in English or
-    (``lang="ja"``) Japanese."""
-    return narrator(lang)(instances, names, viewer, pool, public).describe(events)
+    (``lang="ja"``) Japanese. ``seen`` as in ``Narrator.describe``."""
+    return narrator(lang)(instances, names, viewer, pool, public).describe(events, seen)
 
 
 def narrator(lang="en"):

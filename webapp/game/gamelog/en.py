@@ -51,6 +51,8 @@ RESULT_REASONS = {
     "disconnect": "the opponent left",
 }
 INSTANCE = re.compile(r"^p([01])c(\d+)$")
+#: The bases' names (as ``^H([01])$`` matches them: also before a final newline) -> their seat.
+BASES = {"H0": 0, "H1": 1, "H0\n": 0, "H1\n": 1}
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 #: Seat names that read as a common noun and so take "the": "the CPU draws 2 cards".
 COMMON_NAMES = ("CPU",)
@@ -79,12 +81,19 @@ def _mention(value, out):
     if isinstance(value, str):
         if value[:1] == "p" and INSTANCE.match(value):
             out.add(value)
-    elif isinstance(value, dict):  # "ids" of discarded cards name cards from a hand, not units
-        for k, v in value.items():
-            if k != "ids":
-                _mention(v, out)
+        return
+    if isinstance(value, dict):  # "ids" of discarded cards name cards from a hand, not units
+        items = [v for k, v in value.items() if k != "ids"]
     elif isinstance(value, (list, tuple)):
-        for v in value:
+        items = value
+    else:
+        return
+    for v in items:  # each item at once when it is a string or a number (most are), else deeper
+        kind = type(v)
+        if kind is str:
+            if v[:1] == "p" and INSTANCE.match(v):
+                out.add(v)
+        elif kind is not int and kind is not bool and v is not None:
             _mention(v, out)
 
 
@@ -99,7 +108,7 @@ class Narrator:
         self.pool = pool if pool is not None else load_pool()
         self.public = set(public or ())
         self.seen = set(self.public)
-        self._grouped, self._groups = None, {}  # ``twins``: the units of ``seen`` by card and owner
+        self._grouped, self._groups = None, {}  # ``twins``: the units of ``seen`` by (card, owner), in order
 
     # ------------------------------------------------------------ words
 
@@ -124,8 +133,9 @@ class Narrator:
 
     def land(self, land):
         """A land as the board names it: "your base", "the CPU's base", "L3"."""
-        m = re.match(r"^H([01])$", str(land))
-        return f"{self.whose(int(m.group(1)))} base" if m else str(land)
+        text = str(land)
+        seat = BASES.get(text)
+        return f"{self.whose(seat)} base" if seat is not None else text
 
     def verb(self, p, plain, third=None):
         """``plain`` after "you", else the third person singular."""
@@ -156,16 +166,19 @@ class Narrator:
 
     def twins(self, uid, card):
         """The units on view (``seen``, and ``uid`` itself) of ``card`` and ``uid``'s owner, by instance
-        number. The units on view are grouped by card and owner once per ``seen``, not per name."""
+        number. Each (card, owner) is looked up once per ``seen``, not per name; callers only read the list."""
         if self._grouped is not self.seen:
-            groups = {}
-            for u in self.seen:
-                groups.setdefault((self.card_of(u), self.owner(u)), set()).add(u)
-            self._groups, self._grouped = groups, self.seen
-        members = self._groups.get((card, self.owner(uid)), set())
-        if uid not in members and self.card_of(uid) == card:
-            members = members | {uid}
-        return sorted(members, key=instance_number)
+            self._groups, self._grouped = {}, self.seen
+        p = self.owner(uid)
+        ordered = self._groups.get((card, p))
+        if ordered is None:  # (a unit not in ``instances`` has no card: never a twin)
+            known = self.instances.get
+            ordered = self._groups[card, p] = sorted(
+                [u for u in self.seen if (k := known(u)) is not None and k[0] == card and k[1] == p],
+                key=instance_number)
+        if uid not in ordered and self.card_of(uid) == card:
+            return sorted([*ordered, uid], key=instance_number)
+        return ordered
 
     def bare(self, uid, card=None):
         """ "Orc" / "second Orc", to follow a possessive. """
@@ -191,8 +204,10 @@ class Narrator:
 
     # ------------------------------------------------------------ events
 
-    def describe(self, events):
-        self.seen = self.public | mentioned(list(events))
+    def describe(self, events, seen=None):
+        """The events as sentences. ``seen``, if given, is ``public`` with the ids the events mention,
+        made before (the same for every reader of the same events: ``webapp.game.play.log_sight``)."""
+        self.seen = seen if seen is not None else self.public | mentioned(list(events))
         out = []
         i = 0
         while i < len(events):
