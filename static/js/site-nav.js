@@ -1,9 +1,9 @@
 /* The header's links where they are one line that scrolls sideways (a board page on a phone,
  * static/css/play.css). It marks on the <nav> which way more links lie, data-more="left right", which
  * the CSS draws as a fade and an arrow at that edge over the cut link; a tap on an arrow scrolls the
- * line by most of its width. On load the current page's link is scrolled into the line. The links
- * stay plain links in one <nav>: Tab reaches each (the browser scrolls it clear of the arrows,
- * scroll-padding) and a screen reader reads them all; the arrows are drawn, not announced.
+ * line by most of its width. On load the current page's link is scrolled into the line, and a link
+ * that takes the focus (Tab) is scrolled clear of the arrows. The links stay plain links in one <nav>:
+ * Tab reaches each and a screen reader reads them all; the arrows are drawn, not announced.
  * Where the links wrap (every other page, the desktop) nothing overflows and nothing is marked.
  */
 (function () {
@@ -25,13 +25,17 @@
     }
   }
 
-  function showCurrent() {
-    var current = nav.querySelector("[aria-current=page]");
-    if (!current || nav.scrollWidth <= nav.clientWidth + 1) return;
+  // Scroll the line so that `link` lies clear of the arrows (the nav's scroll-padding), where it can:
+  // the browser's own scrolling on focus leaves a partly visible link where it is.
+  function reveal(link) {
+    if (nav.scrollWidth <= nav.clientWidth + 1) return;
     var box = nav.getBoundingClientRect();
-    var link = current.getBoundingClientRect();
-    var pad = parseFloat(getComputedStyle(nav).scrollPaddingRight) || 0;
-    if (link.right > box.right - pad) nav.scrollLeft += link.right - box.right + pad;
+    var r = link.getBoundingClientRect();
+    var style = getComputedStyle(nav);
+    var padLeft = parseFloat(style.scrollPaddingLeft) || 0;
+    var padRight = parseFloat(style.scrollPaddingRight) || 0;
+    if (r.left < box.left + padLeft) nav.scrollLeft -= box.left + padLeft - r.left;
+    else if (r.right > box.right - padRight) nav.scrollLeft += Math.min(r.right - (box.right - padRight), r.left - (box.left + padLeft));
   }
 
   nav.addEventListener("scroll", mark, {passive: true});
@@ -47,6 +51,8 @@
     if (e.clientX > box.right - edge && more.indexOf("right") >= 0) nav.scrollBy({left: by, behavior: "smooth"});
     else if (e.clientX < box.left + edge && more.indexOf("left") >= 0) nav.scrollBy({left: -by, behavior: "smooth"});
   });
-  showCurrent();
+  nav.addEventListener("focusin", function (e) { if (e.target.closest("a")) reveal(e.target.closest("a")); });
+  var current = nav.querySelector("[aria-current=page]");
+  if (current) reveal(current);
   mark();
 }());
