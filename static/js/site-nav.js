@@ -48,8 +48,9 @@
     var edge = Math.min(48, box.width / 4);
     var more = nav.getAttribute("data-more");
     var by = nav.clientWidth * 0.7;
-    if (e.clientX > box.right - edge && more.indexOf("right") >= 0) nav.scrollBy({left: by, behavior: "smooth"});
-    else if (e.clientX < box.left + edge && more.indexOf("left") >= 0) nav.scrollBy({left: -by, behavior: "smooth"});
+    var behavior = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+    if (e.clientX > box.right - edge && more.indexOf("right") >= 0) nav.scrollBy({left: by, behavior: behavior});
+    else if (e.clientX < box.left + edge && more.indexOf("left") >= 0) nav.scrollBy({left: -by, behavior: behavior});
   });
   nav.addEventListener("focusin", function (e) { if (e.target.closest("a")) reveal(e.target.closest("a")); });
   var current = nav.querySelector("[aria-current=page]");

@@ -7,8 +7,9 @@ both parties are crowded (seven cards with a Quick summon). At 390×844 ("phone"
 
 * the header's links (before the march, on the board): where the line of links is cut at an edge, the
   nav marks that edge (data-more, static/js/site-nav.js) and draws its arrow there (the ::before or
-  ::after); Tab through the links leaves each focused link wholly in the line and clear of the arrows;
-  at the end of the line no arrow points further; on the desktop nothing is cut and nothing is drawn;
+  ::after); a tap on the right arrow slides the line; Tab through the links leaves each focused link
+  wholly in the line and clear of the arrows; at the end of the line no arrow points further; on the
+  desktop nothing is cut and nothing is drawn;
 * at each of the player's decisions in the battle (Quick summon, formation, the attack window): every
   front and rear tag is shown whole (its text not cut), inside its party and its row, over no card of
   its party's other members nor over the party's head or another tag (on phones over no card at all:
@@ -136,6 +137,12 @@ def check_nav(page, lang, size):
     page.mouse.move(1, 1)
     width = SIZES[size]["viewport"]["width"]
     page.screenshot(path=str(SHOTS / f"phone-nav-{lang}-{size}.png"), clip={"x": 0, "y": 0, "width": width, "height": 120})
+    # a tap on the right arrow slides the line that way
+    if "right" in g["more"]:
+        before = g["scroll"][0]
+        page.mouse.click(g["nav"]["r"] - 6, (g["nav"]["t"] + g["nav"]["b"]) / 2)
+        page.wait_for_function(f"() => document.querySelector('.site-nav').scrollLeft > {before} + 10")
+        assert not nav_problems(settled_nav(page)), nav_problems(settled_nav(page))
     # Tab from the brand through every link: each in turn wholly in the line and clear of the arrows
     page.focus(".site-header .brand")
     for i in range(len(g["links"])):
