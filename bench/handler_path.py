@@ -14,8 +14,8 @@ the sockets. The test client encodes every packet the server sends and decodes i
 stand-in for the wire), which is counted too: the figure is an upper bound of that part.
 
 The host log's line per event goes to stderr as a server's does (send it to a file or to /dev/null,
-as a server's output would be, not to a terminal). Prints the CPU time (``time.process_time``) per action: median, p90, p99 and the mean, and the
-whole run's CPU over its actions. Compare it with bench/online_load.py's server CPU per action:
+as a server's output would be, not to a terminal). Prints the CPU time (``time.process_time``) per
+action: median, p90, p99 and the mean. Compare it with bench/online_load.py's server CPU per action:
 the difference is what the transport (python-engineio, simple-websocket, gevent's loop and the
 socket calls) costs on top, and with bench/socket_floor.py's cost of an event that does nothing.
 """
