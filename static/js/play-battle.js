@@ -143,6 +143,19 @@ export class BattleScreen {
       const el = this.el.querySelector(`[data-key="${CSS.escape(key)}"]`);
       if (el) el.focus({preventScroll: true});
     }
+    this.showOwnParty();
+  }
+
+  /** While the player orders or joins their own party (formation, Quick summon), keep it in view:
+   * on a short screen the field scrolls inside itself and the party can lie below its fold. */
+  showOwnParty() {
+    if (!this.ui || !["formation", "quick"].includes(this.ui.kind) || !this.interactive()) return;
+    const field = this.el.querySelector(".pl-bfield");
+    const mine = field && field.querySelector(".pl-party-me");
+    if (!mine || field.scrollHeight <= field.clientHeight + 1) return;
+    const f = field.getBoundingClientRect(), m = mine.getBoundingClientRect();
+    if (m.top < f.top) field.scrollTop -= f.top - m.top;
+    else if (m.bottom > f.bottom) field.scrollTop += Math.min(m.bottom - f.bottom, m.top - f.top);
   }
 
   stepIndex() {

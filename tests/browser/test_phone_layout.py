@@ -175,6 +175,23 @@ TAGS = """() => {
 }"""
 
 
+#: What of the player's own party's cards lies outside the battle field's visible box or under the
+#: decision bar (empty when all of it is in view).
+OWN_PARTY_HIDDEN = """() => {
+  const field = document.querySelector(".pl-bfield"), bar = document.querySelector(".pl-bbar");
+  const f = field.getBoundingClientRect(), b = bar ? bar.getBoundingClientRect() : null;
+  const out = [];
+  for (const card of document.querySelectorAll(".pl-party-me .pl-member")) {
+    const c = card.getBoundingClientRect();
+    const under = b && c.bottom > b.top + 1 && c.top < b.bottom && c.right > b.left && c.left < b.right;
+    if (c.top < f.top - 1 || c.bottom > f.bottom + 1 || c.bottom > window.innerHeight + 1) {
+      out.push(["outside", c.top, c.bottom, f.top, f.bottom]);
+    } else if (under) out.push(["under the bar", c.top, c.bottom, b.top]);
+  }
+  return out;
+}"""
+
+
 def overlap(a, b):
     return max(0.0, min(a["r"], b["r"]) - max(a["l"], b["l"])) * max(0.0, min(a["b"], b["b"]) - max(a["t"], b["t"]))
 
@@ -272,6 +289,9 @@ def test_a_crowded_battle_and_the_header_on_phones(browser, server, lang, size):
                 assert not bad, f"{kind}, {lang}, {size}: {bad}"
                 if kind in ("quick_summon", "formation"):  # crowded: nobody has fallen yet
                     assert min(len(p["cards"]) for p in parties) >= 6, parties
+                    # the party the player orders or joins is in view, even where the field scrolls
+                    hidden = page.evaluate(OWN_PARTY_HIDDEN)
+                    assert not hidden, f"{kind}, {lang}, {size}: the player's party is out of view: {hidden}"
                 if size == "phone" or (size == "desktop" and kind != "formation"):
                     assert_battle_fits(page, f"crowded {kind} {lang} {size}")
                 if kind not in {k for k, _, _ in checked}:
