@@ -146,10 +146,11 @@ export class BattleScreen {
     this.showOwnParty();
   }
 
-  /** While the player orders or joins their own party (formation, Quick summon), keep it in view:
-   * on a short screen the field scrolls inside itself and the party can lie below its fold. */
+  /** While the player decides in the battle (orders or joins their party, answers, attacks), keep
+   * their own party in view: on a phone the field scrolls inside itself when the decision bar is tall,
+   * and the party can lie below its fold. */
   showOwnParty() {
-    if (!this.ui || !["formation", "quick"].includes(this.ui.kind) || !this.interactive()) return;
+    if (!this.interactive()) return;
     const field = this.el.querySelector(".pl-bfield");
     const mine = field && field.querySelector(".pl-party-me");
     if (!mine || field.scrollHeight <= field.clientHeight + 1) return;
