@@ -81,18 +81,13 @@ def _units(s, b, au):
         power, life, speed, level, tribe = card.power, card.life, card.speed, card.level, card.tribe
         hurt = 0
         if b is not None:
-            if u in boosts:
-                add = boosts[u]
-                speed += add[2]
-                if not simultaneous:
-                    power += add[0]
-                    life += add[1]
-            if u in bonus:
-                add = bonus[u]
-                speed += add[2]
-                if not simultaneous:
-                    power += add[0]
-                    life += add[1]
+            for table in (boosts, bonus):
+                add = table.get(u)
+                if add is not None:
+                    speed += add[2]
+                    if not simultaneous:
+                        power += add[0]
+                        life += add[1]
             if u in level_by:
                 level = max(0, level + level_by[u])
             tribe = tribe_by.get(u, tribe)
