@@ -13,7 +13,7 @@ export const GLOSSARY = [
   {key: "double_march", en: "Double March", ja: "2回移動", match: /Double March|2回移動/,
     say: {en: "May march twice in one turn.", ja: "1手番に2回進軍できる。"}},
   {key: "far_march", en: "Far March", ja: "どこでも進軍", match: /Far March|どこでも進軍/,
-    say: {en: "May march to any land but the enemy base, even one that is not next to it.", ja: "相手の本陣以外なら、隣でない土地にも進軍できる。"}},
+    say: {en: "Besides its usual march next door, may march to any land but the enemy base, even one that is not next to it.", ja: "相手の本陣以外なら、隣でない土地にも進軍できる。"}},
   {key: "spellproof", en: "Spellproof", ja: "魔法無効", match: /Spellproof|魔法無効/,
     say: {en: "Spells do nothing to it, helpful or harmful. Abilities still work on it.", ja: "魔法は（味方のものも）効かない。能力は効く。"}},
   {key: "quick", en: "Quick", ja: "即時召喚", match: /\bQuick\b|即時召喚/,

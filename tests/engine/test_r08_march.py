@@ -261,6 +261,21 @@ def test_r8_3_far_march_monster_adjacent_to_enemy_base_marches_normally():
     assert events_of(ev, "land_taken")[0]["land"] == "H1"
 
 
+def test_r8_3_far_march_adds_reach_the_march_into_the_held_adjacent_enemy_base_stays():
+    """R8.3 (revision 3: Far March adds reach to the ordinary march of R8.1): a Far March monster on L6,
+    next to the enemy base H1 where an enemy stands, marches into it like any other monster: a
+    battle follows there (R8.6), it wins and takes the base (R4.6)."""
+    g = scenario(p0={"units": [leader("H0"), unit("fmbrute", "L6", "f1")], "deck": DECK},
+                 p1={"units": [unit("orc", "L1", "b0", leader=True), unit("orc", "H1", "b1")], "deck": DECK},
+                 cards=CARDS, dice=[6, 1])
+    assert "H1" in destinations(g, "f1")
+    ev = do(g, 0, {"type": "march", "units": ["f1"], "to": "H1"})
+    assert events_of(ev, "battle_started")[0]["land"] == "H1"
+    assert [e["unit"] for e in events_of(ev, "destroyed")] == ["b1"]
+    assert events_of(ev, "battle_ended")[0]["success"] is True
+    assert land_of(g, "f1") == "H1" and owner_of(g, "H1") == 0
+
+
 def test_r8_3_far_march_back_to_own_base():
     """R8.3: any land but the enemy base, so also the own base from far away."""
     g = game([leader("L2"), unit("fm", "L6", "f1")])

@@ -18,6 +18,7 @@ CARDS = {
                     abilities=[{"timing": "normal",
                                 "effects": [{"do": "boost", "to": "allies", "power": 2, "life": 2}]}]),
     "runner": card(power=6, life=6, slots={"fire": 1}, keywords=["double_march"]),
+    "tidal": card(power=1, life=9, slots={"water": 2}),
 }
 
 
@@ -50,6 +51,26 @@ def test_r14_1_defenders_wiped_by_first_attack_succeeds_and_ends_at_once():
     assert end["success"] is True
     assert unit_view(g, "x")["land"] == "L5"
     assert g.view(0)["lands"]["L5"]["owner"] == 0
+    assert g.state.battle is None and g.view(0)["phase"] == "main"
+
+
+def test_r14_1_r8_8_last_defender_returned_to_hand_wipes_the_party_out_and_succeeds():
+    """R14.1/R8.8 (revision 3: success means the defending party is wiped out, 全滅): Whirlpool returns
+    g, the only defender, to its owner's hand. Nothing was destroyed, but no defender is left in the
+    battle: the battle ends there, x moves onto L5 and takes it."""
+    g = scenario(p0_with(unit("tidal", "L3", "x"), hand=["whirlpool"]), p1_with(unit("grunt", "L5", "g")),
+                 cards=CARDS, dice=[6, 1])
+    march(g, ["x"], "L5")
+    assert g.waiting_for() == {0} and g.view(0)["battle"]["parties"]["1"] == ["g"]
+    whirlpool = g.view(0)["players"][0]["hand"][0]["id"]
+    ev = do(g, 0, {"type": "spell", "card": whirlpool, "targets": ["g"]})
+    assert [(e["unit"], e["to"]) for e in events_of(ev, "returned")] == [("g", "hand")]
+    assert not events_of(ev, "destroyed") and not events_of(ev, "attack")   # the battle ended at once
+    end = events_of(ev, "battle_ended")[0]
+    assert end["success"] is True and end["returned"] == []
+    assert events_of(ev, "land_taken") == [{"type": "land_taken", "player": 0, "land": "L5"}]
+    assert unit_view(g, "x")["land"] == "L5" and g.view(0)["lands"]["L5"]["owner"] == 0
+    assert [c["id"] for c in g.view(1)["players"][1]["hand"]] == ["g"]
     assert g.state.battle is None and g.view(0)["phase"] == "main"
 
 

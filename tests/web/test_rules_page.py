@@ -38,6 +38,17 @@ def test_every_rule_is_on_the_english_page_by_its_anchor_without_its_number(clie
         assert f'id="{target}"' in html, target
 
 
+def test_revision_notes_are_left_out_and_a_list_of_citations_reads_as_those_rules():
+    """Players read the rules, not their history: "(revision 3)" notes are left out; "for R1.1 and
+    R15" inside a sentence reads "for those rules (see <section> and <section>)", each a link."""
+    html = {r["id"]: str(r["html"]) for s in rules.english()[0] for r in s["rules"]}
+    assert not any("revision" in h for h in html.values())
+    assert ('stays destroyed for those rules (see <a href="#r1-1">Object of the game and how it ends</a> and '
+            '<a href="#r15">Destroying a leader; refill</a>):') in html["R5.5"]
+    assert html["R5.5"].endswith("that unit is an ordinary monster.")
+    assert html["R8.3"].endswith("including lands with enemies (a battle follows).")
+
+
 def test_the_japanese_page_has_the_eighteen_sections(client):
     html = client.get("/rules?lang=ja").get_data(as_text=True)
     sections = re.findall(r'<section class="rules-section" id="(ja-\d+)"', html)

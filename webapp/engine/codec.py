@@ -112,7 +112,9 @@ def _load(data, pool):
     s.hand = [[ix[c] for c in z] for z in data["hand"]]
     s.discard = [[ix[c] for c in z] for z in data["discard"]]
     s.land = {ix[name]: li[land] for name, land in data["units"]}
-    s.leaders = frozenset(ix[u] for u in data["leaders"])
+    # R5.5: only leaders in play are leaders. A text saved before rules revision 3 still lists its
+    # destroyed leaders: they are dropped here, so their cards come back as ordinary monsters.
+    s.leaders = frozenset(ix[u] for u in data["leaders"] if ix[u] in s.land)
     s.exhausted = {ix[u] for u in data["exhausted"]}
     s.marches = {ix[u]: k for u, k in data["marches"].items()}
     s.failed = frozenset(li[land] for land in data["failed"])

@@ -85,16 +85,25 @@ def destroy(s, units, ev, reason):
     arrival = s.arrival_order()
     pos = {u: i for side in (0, 1) for i, u in enumerate(b.party[side])} if b is not None else {}
     order = sorted(units, key=lambda u: (owner[u] != s.active, owner[u], pos.get(u, 99), arrival[u]))
+    fell = []
     for u in units:
         p = owner[u]
         land = s.land[u]
+        leader = u in s.leaders
         remove_unit(s, u)
         s.discard[p].append(u)
+        if leader:
+            fell.append(u)
         if b is not None:
             b.fallen = (b.fallen[0] + (u,), b.fallen[1]) if p == 0 else (b.fallen[0], b.fallen[1] + (u,))
-            if u in s.leaders:
+            if leader:
                 b.killed_leader = (True, b.killed_leader[1]) if p == 1 else (b.killed_leader[0], True)  # R15.1, R15.5
-        ev.append(unit_event(s, "destroyed", u, leader=u in s.leaders, land=s.land_name(land), reason=reason))
+        ev.append(unit_event(s, "destroyed", u, leader=leader, land=s.land_name(land), reason=reason))
+    if fell:
+        # R5.5: a destroyed leader stays destroyed. Its card leaves the leaders here, so if a [March]
+        # summon from the discard pile brings it back (R13.5), that unit is an ordinary monster for
+        # every rule (R1.1, R8.8, R9.5, R9.6, R13.7, R15) and in the view.
+        s.leaders = s.leaders - frozenset(fell)
     if check_game_end(s, ev):
         return  # R1.6: nothing further resolves
     if b is not None and b.simultaneous:

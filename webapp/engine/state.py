@@ -55,7 +55,11 @@ class Battle:
 
 
 class State:
-    """Everything that changes during a game."""
+    """Everything that changes during a game.
+
+    ``leaders`` is the frozenset of the leaders in play: set at the leader choice (R5.4), and a
+    leader leaves it when it is destroyed, for good (R5.5): its card, if it comes back, is an
+    ordinary monster. ``leader_choice`` keeps who was chosen, for the view's leader lists."""
 
     __slots__ = ("static", "round", "active", "first", "phase", "result", "owners", "deck", "hand",
                  "discard", "land", "leaders", "exhausted", "marches", "failed",
@@ -114,8 +118,10 @@ class State:
         return {u: i for i, u in enumerate(self.land)}
 
     def leaders_alive(self, player):
+        """`player`'s leaders still in play: ``leaders`` holds only leaders on the board, since a
+        destroyed one leaves it for good (R5.5, effects.destroy)."""
         owner = self.static.owner
-        return [u for u in self.leaders if owner[u] == player and u in self.land]
+        return [u for u in self.leaders if owner[u] == player]
 
 
 def blank_state(static, rng_state):

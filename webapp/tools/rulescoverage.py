@@ -58,7 +58,8 @@ def main():
     path = os.path.join(ROOT, "docs", "rules-coverage.md")
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(render())
-    missing = [r for r in rule_ids() if r not in tests_by_rule()]
+    found = tests_by_rule()
+    missing = [r for r in rule_ids() if r not in found]
     print(f"wrote {path}; rules without a test: {', '.join(missing) or 'none'}")
     return 1 if missing else 0
 

@@ -25,6 +25,8 @@ RULE_LINE = re.compile(r"^- (R(\d{1,2})\.(\d{1,2}[a-z]?)) (.*)$")
 CITATION = re.compile(r"\bR(\d{1,2})(?:\.(\d{1,2}[a-z]?))?\b(?: [a-d]\b)?")
 CITATION_LIST = re.compile(r"\((?:see )?(R\d{1,2}(?:\.\d{1,2}[a-z]?)?(?:(?:, | and |–| or )R?\d{1,2}(?:\.\d{1,2}[a-z]?)?)*)\)")
 DECIDED = re.compile(r"\s*\*\*\[decided[^\]]*\]\*\*\s*")
+REVISION = re.compile(r"\s*\(revision \d+(?:: [^()]*)?\)")  # "(revision 3)": the rulebook's history, not a rule
+BARE_LIST = re.compile(r"(?<!\()\bR\d{1,2}(?:\.\d{1,2}[a-z]?)?(?:(?:, | and | or )R\d{1,2}(?:\.\d{1,2}[a-z]?)?)+\b")
 
 
 def anchor(rule_id):
@@ -68,8 +70,9 @@ def english():
 
 
 def words(text, titles):
-    """One rule's text as HTML for players: no "[decided]" marks, no ids; citations become links."""
-    text = DECIDED.sub(" ", text).strip()
+    """One rule's text as HTML for players: no "[decided]" marks, no revision notes, no ids; citations
+    become links."""
+    text = REVISION.sub("", DECIDED.sub(" ", text)).strip()
 
     def cite(ids):
         links, seen = [], set()
@@ -90,6 +93,11 @@ def words(text, titles):
         pos = m.end()
     out.append(fmt(text[pos:]))
     html = "".join(out)
+    # several citations in a sentence ("stays destroyed for R1.1 and R15") read "those rules (see …)"
+    def bare_list(m):
+        links = cite(m.group(0))
+        return f"those rules (see {' and '.join(links)})" if links else m.group(0)
+    html = BARE_LIST.sub(bare_list, html)
     # a citation among other words: after "(", "," or ";" it reads "see <section>"; inside a sentence
     # ("the moment R1.1 holds") it reads "that rule"; either way a link to the rule
     def bare(m):
