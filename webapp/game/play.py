@@ -481,11 +481,7 @@ def plain_refusal(db, row, game, seat, text):
     """The engine's refusal as the player reads it: no rule numbers, and units named as the log names
     them ("your Orc") when the seat can see them (the board, its own hand and the discard piles);
     any other id becomes "that card", so a refusal never names a hidden card."""
-    view = game.view(seat)
-    visible = set(public_units(game))
-    for p in view.get("players", []):
-        visible.update(c["id"] for c in p.get("hand") or [] if isinstance(c, dict) and "id" in c)
-        visible.update(p.get("discard_ids") or [])
+    visible = game.seen_ids(seat)
     narrator = gamelog.Narrator(instances(game), seat_names(db, row), seat, public=public_units(game))
     return gamelog.plain(text, lambda uid: narrator.owned(uid) if uid in visible else None)
 
