@@ -8,7 +8,7 @@ from .collection import add_cards, get_collection, owned_count, remove_cards
 from .db import close_db, connect, default_path, get_db, now, transaction
 from .decks import copy_deck, delete_deck, get_deck, get_loaner, list_decks, rename_deck, save_deck
 from .errors import (BadCounts, BadName, DeckNameTaken, DeckNotFound, GameNotFound, NameTaken, NotYourDeck,
-                     PackNotFound, SchemaTooNew, StaleVersion, StoreError, UserNotFound)
+                     PackNotFound, SchemaTooNew, StaleVersion, StoreError, TooManyDecks, UserNotFound)
 from .games import (append_action, count_active_games, create_game, deck_ids_played, end_game, has_online_game, list_actions,
                     list_games, load_game, stale_games)
 from .packs import grant_pack, has_opened_pack, has_pack_from, list_packs, open_pack
@@ -31,5 +31,5 @@ __all__ = [
     "get_progress", "record_clear", "claim_reward",
     "get_setting", "set_setting", "all_settings",
     "StoreError", "SchemaTooNew", "BadName", "NameTaken", "UserNotFound", "DeckNotFound", "NotYourDeck",
-    "DeckNameTaken", "BadCounts", "GameNotFound", "StaleVersion", "PackNotFound",
+    "DeckNameTaken", "TooManyDecks", "BadCounts", "GameNotFound", "StaleVersion", "PackNotFound",
 ]
