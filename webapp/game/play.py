@@ -206,7 +206,7 @@ PER_GAME = PerGame()
 
 
 def create_cpu_game(db, user, deck_ids, seed=None, config=None, cpu_name=None, difficulty=None,
-                    seconds=None):
+                    seconds=None, limit=None):
     """A new game against the CPU; return its id. The human is seat 0 and goes first (R5.1).
 
     ``deck_ids`` is the human's deck id, or ``[human deck id, CPU deck id]``; the CPU plays the
@@ -214,7 +214,8 @@ def create_cpu_game(db, user, deck_ids, seed=None, config=None, cpu_name=None, d
     the CPU's player (``webapp.ai.PLAYERS``; the baseline by default, see ``cpu_player``);
     ``difficulty`` ("easy", "normal", "hard") picks it by level instead, ``seconds`` the Hard CPU's
     thinking time per decision (``cpu_seat``); ``config`` is the host's, for the collection policy
-    (``deck_for``)."""
+    (``deck_for``). ``limit`` (the host's MAX_ACTIVE_GAMES) is checked in the transaction that stores
+    the game (``check_solo_cap``), so parallel requests cannot pass it."""
     uid = user_id_of(user)
     ids = list(deck_ids) if isinstance(deck_ids, (list, tuple)) else [deck_ids]
     if not 1 <= len(ids) <= 2:
@@ -235,7 +236,9 @@ def create_cpu_game(db, user, deck_ids, seed=None, config=None, cpu_name=None, d
              "seats": [{"user_id": uid}, cpu_seat(cpu_name, difficulty, seconds)], "first": 0,
              "leader_mode": "sequential"}
     game = new_game(setup)
-    return store.create_game(db, "cpu", seed, setup, state=snapshot_text(game))
+    with store.transaction(db):
+        check_solo_cap(db, uid, limit)
+        return store.create_game(db, "cpu", seed, setup, state=snapshot_text(game))
 
 
 def cpu_player(name=None):

@@ -108,10 +108,13 @@ def again(game_id):
     row, seat = game_row(db, game_id, seated=True)
     if row["mode"] != "cpu":
         abort(403)
+    if row["status"] == "active":  # a rematch follows a finished game: never a second game beside this one
+        abort(409, description=gettext("The game is still being played."))
     deck_id = (row["setup"].get("deck_ids") or [None])[seat]
     try:
         new_id = play.create_cpu_game(db, g.user, deck_id, config=current_app.config, cpu_name=cpu_setting(),
-                                      difficulty=play.cpu_difficulty(row), seconds=hard_seconds())
+                                      difficulty=play.cpu_difficulty(row), seconds=hard_seconds(),
+                                      limit=current_app.config.get("MAX_ACTIVE_GAMES"))
     except play.PlayError as exc:
         flash(gettext("%(reason)s Choose another deck.", reason=exc.message), "error")
         return redirect(url_for("play.index"))
@@ -173,9 +176,9 @@ def new_cpu_game():
         flash(gettext("Choose a deck to play with."), "error")
         return redirect(url_for("play.index"))
     try:
-        play.check_solo_cap(get_db(), g.user["id"], current_app.config.get("MAX_ACTIVE_GAMES"))
         game_id = play.create_cpu_game(get_db(), g.user, chosen, config=current_app.config, cpu_name=cpu_setting(),
-                                       difficulty=difficulty, seconds=hard_seconds())
+                                       difficulty=difficulty, seconds=hard_seconds(),
+                                       limit=current_app.config.get("MAX_ACTIVE_GAMES"))
     except play.PlayError as exc:
         flash(exc.message, "error")
         return redirect(url_for("play.index"))
