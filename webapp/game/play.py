@@ -22,7 +22,7 @@ import orjson
 from flask_babel import gettext, ngettext  # the request's language; English outside a request
 
 from webapp import refusals, store
-from webapp.game import gamelog
+from webapp.game import fairplay, gamelog
 from webapp.hosting import metrics
 from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING, workers
 from webapp.ai.search import DEFAULT_BUDGET
@@ -475,7 +475,7 @@ def apply(db, row, seat, action, version, also=None, lock=None):
     if over:
         PER_GAME.forget(game.state.static)
     if over:
-        game_over(db, row)
+        game_over(db, row, game)
     metrics.observe_action(time.perf_counter() - begun)
     return Played(new_version, events, game, row, seat)
 
@@ -489,20 +489,21 @@ def plain_refusal(db, row, game, seat, text):
     return gamelog.plain(text, lambda uid: narrator.owned(uid) if uid in visible else None)
 
 
-def game_over(db, row):
+def game_over(db, row, game):
     """What a finished game pays: the winner's pack, and what its mode adds (``MODES``: a story
     chapter's record and reward)."""
     result = row.get("result") or {}
     GAME_LOG.info("game %s (%s) over at version %s: winner %s, %s", row["id"], row.get("mode"), row.get("version"),
                   result.get("winner"), result.get("reason"))
-    reward_winner(db, row)
+    reward_winner(db, row, game)
     mode = MODES.get(row.get("mode"))
     if mode is not None:
         mode.game_over(db, row)
 
 
-def reward_winner(db, row):
-    """A won game grants its winner (a player, not the CPU) one pack, once (R17.4 packs from wins)."""
+def reward_winner(db, row, game):
+    """A won game grants its winner (a player, not the CPU) one pack, once (R17.4 packs from wins),
+    unless it was cut short or the pair has had its packs of the day (``fairplay.pays_a_pack``)."""
     winner = (row.get("result") or {}).get("winner")
     if winner not in (0, 1):
         return None
@@ -510,9 +511,10 @@ def reward_winner(db, row):
     if user_id is None:
         return None
     source = f"win:game:{row['id']}"
-    if store.has_pack_from(db, user_id, source):
-        return None
-    return store.grant_pack(db, user_id, source)
+    with store.transaction(db):  # the pair's count and the grant together: two games ending at once
+        if store.has_pack_from(db, user_id, source) or not fairplay.pays_a_pack(db, row, game):
+            return None
+        return store.grant_pack(db, user_id, source)
 
 
 def cpu_to_move(row, game):
@@ -609,7 +611,7 @@ def end(db, game_id, winner, reason, also=None, lock=None):
     row = dict(row, version=version, status="finished", result=game.result)
     GAMES.put(db, row, game, None)  # drops it
     PER_GAME.forget(game.state.static)
-    game_over(db, row)
+    game_over(db, row, game)
     return Played(version, events, game, row, None)
 
 

@@ -7,7 +7,7 @@ from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, r
                    url_for)
 from flask_babel import gettext
 
-from webapp.game import play
+from webapp.game import fairplay, play
 from webapp import store
 from webapp.accounts import wait_text
 from webapp.ai import DIFFICULTY_LABELS
@@ -156,11 +156,27 @@ def end_info(game_id):
         nxt.append({"kind": "play", "label": gettext("Choose another deck"), "url": url_for(".index")})
     else:
         nxt.append({"kind": "lobby", "label": gettext("Back to the lobby"), "url": url_for("lobby.index")})
+    earned = play.earned_packs(db, row, g.user["id"])
     packs = [{"id": p["id"], "label": source_label(p["source"]), "opened": bool(p["opened_at"]),
-              "url": url_for("collection.pack", pack_id=p["id"])}
-             for p in play.earned_packs(db, row, g.user["id"])]
+              "url": url_for("collection.pack", pack_id=p["id"])} for p in earned]
     return jsonify(game=game_id, mode=row["mode"], result=row["result"], packs=packs, next=nxt, story=story_info,
-                   packs_url=url_for("collection.packs_page") if packs else None)
+                   packs_url=url_for("collection.packs_page") if packs else None,
+                   no_pack=no_pack_words(db, row, seat, earned))
+
+
+def no_pack_words(db, row, seat, earned):
+    """Why the seat's won game paid no Victory pack, in words (webapp/game/fairplay.py), or None."""
+    if (row["result"] or {}).get("winner") != seat:
+        return None
+    _row, game = play.load(db, row["id"])
+    why = fairplay.withheld(row, game, any(p["source"] == f"win:game:{row['id']}" for p in earned))
+    if why == "cut_short":
+        return gettext("No Victory pack: a game ended by resigning, a clock or a lost connection before round "
+                       "%(n)s does not count.", n=fairplay.FULL_ROUND)
+    if why == "pair":
+        return gettext("No Victory pack: you two have won %(n)s packs from each other today, the most for one day.",
+                       n=fairplay.PAIR_WINS_PER_DAY)
+    return None
 
 
 @bp.post("/play/cpu")
