@@ -4,6 +4,7 @@ manages its database (see ``webapp.store.__main__``); ``… admin create-host NA
 
 import argparse
 import contextlib
+import ipaddress
 import os
 import sys
 
@@ -47,9 +48,29 @@ def main(argv=None):
     tune_gc()
     print(f"Brigade is running at http://{args.host}:{args.port}/", flush=True)
     print(f"({SERVER} server; BRIGADE_SERVER=threading|gevent chooses, docs/deploy.md)", flush=True)
+    warning = proxy_warning(args.host, app.config.get("PROXY_FIX"))
+    if warning:
+        print(warning, file=sys.stderr, flush=True)
     # Werkzeug's threaded server with Flask-SocketIO's threading mode, or gevent's WSGI server with
     # BRIGADE_SERVER=gevent (docs/deploy.md); put nginx in front for TLS.
     app.extensions["socketio"].run(app, args.host, args.port, debug=False, allow_unsafe_werkzeug=True)
+
+
+def proxy_warning(host, proxy_fix):
+    """The warning for a server that trusts X-Forwarded-For (``PROXY_FIX``) while listening beyond the
+    loopback (issue 26 F17): anyone who reaches it directly can claim any address and so walk past
+    every per-address limit. None when it listens on loopback only, or trusts no proxy."""
+    if not proxy_fix:
+        return None
+    try:
+        loopback = ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        loopback = host == "localhost"
+    if loopback:
+        return None
+    return (f"warning: PROXY_FIX is on and Brigade listens on {host}, beyond this machine: a client that reaches "
+            "it directly can send a false X-Forwarded-For and pass every per-address limit. Listen on 127.0.0.1 "
+            "behind nginx, or firewall the port (docs/deploy.md, docs/security.md).")
 
 
 #: The cyclic garbage collector's thresholds in the server (Python's default is (700, 10, 10)).

@@ -55,6 +55,7 @@ KEYS = (
     Key("REGISTRATION", "open", "'open' or 'invite' (asks for an invitation code) at start; the admin page overrides it"),
     Key("INVITE_CODE", None, "one fixed invitation code (besides the ones made on the admin page)"),
     Key("COLLECTION", "earn", "'earn' (cards from packs) or 'all': every card owned"),
+    Key("MAX_DECKS", 100, "decks one account may keep; making one more is refused until one is deleted"),
     Key("HOST_ACCOUNTS", None, "names made hosts at start (a new account's reset link is logged)"),
     Key("RESET_LINK_HOURS", 24, "hours a password-reset link works"),
     Key("LOGIN_DELAYS", ((3, 10), (6, 60), (10, 600), (20, 3600)),

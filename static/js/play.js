@@ -1226,8 +1226,9 @@ class Board {
             h("span", {class: "pl-end-pack-name"}, p.label),
             h("a", {class: "pl-btn pl-btn-small" + (p.opened ? "" : " pl-btn-go"), href: p.url, "data-testid": "end-pack-open"},
               p.opened ? t("See its cards") : t("Open now")))))
-        : h("p", {class: "pl-hint"}, info.result && info.result.winner === this.me ? t("Nothing new this time.") :
-            t("No pack this time: every won battle gives one.")));
+        : h("p", {class: "pl-hint", "data-testid": "end-no-pack"}, info.no_pack ||
+            (info.result && info.result.winner === this.me ? t("Nothing new this time.") :
+              t("No pack this time: every won battle gives one."))));
     box.hidden = false;
     const buttons = (info.next || []).map((n, i) => n.post
       ? h("button", {class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], type: "button", "data-testid": `end-${n.kind}`, onclick: () => this.post(n.url)}, n.label)

@@ -32,9 +32,12 @@ def test_discard_refusal_in_plain_words():
     """R6.7: the old message echoed ids and the rule ("discard ['p0c1']: ... (R6.7)")."""
     g = scenario({"hand": ["orc"], "units": [unit("orc", "H0", "a0", leader=True)]},
                  {"hand": [{"card": "orc", "id": "p1c1"}], "units": [unit("orc", "H1", "b0", leader=True)]})
-    exc = refusal(g, 0, {"type": "discard", "cards": ["p1c1"]})
+    exc = refusal(g, 0, {"type": "discard", "cards": ["a0"]})  # a unit the player sees, not in hand
     assert exc.rule == "R6.7"
     assert "discard only cards from your own hand" in str(exc)
+    # The opponent's hidden hand card is answered as an id that does not exist (R18.6, issue 26 N1).
+    hidden = refusal(g, 0, {"type": "discard", "cards": ["p1c1"]})
+    assert (str(hidden), hidden.rule) == (str(refusal(g, 0, {"type": "discard", "cards": ["p9c99"]})), None)
 
 
 def test_march_refusals_name_the_card_and_the_reason():

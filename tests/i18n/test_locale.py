@@ -41,6 +41,17 @@ def test_bad_switches_change_nothing(client):
     assert client.post("/lang", data={"lang": "ja"}).status_code == 400  # no CSRF token
 
 
+def test_n5_the_switch_never_sends_a_player_to_another_site(client):
+    """Issue 26 N5, the attack: browsers drop tabs and newlines and read a backslash as a slash, so
+    "/\t/evil.example" came back as a Location a browser follows to //evil.example. Only paths of this
+    site come back (the one check of webapp/web/security.py safe_next, as after log-in)."""
+    for target in ("/\t/evil.example", "/\n/evil.example", "/\r//evil.example", "/\\evil.example",
+                   "\\/evil.example", "/\x7f/evil.example", "http:/evil.example", " //evil.example"):
+        location = post(client, "/lang", {"lang": "ja", "next": target}).headers["Location"]
+        assert location == "/", (target, location)
+    assert post(client, "/lang", {"lang": "ja", "next": "/decks?x=1#top"}).headers["Location"] == "/decks?x=1#top"
+
+
 def test_the_account_keeps_the_choice_and_the_cards_follow(app, alice_client, alice):
     with alice_client.session_transaction() as sess:
         token = sess["csrf"]

@@ -11,10 +11,15 @@ from webapp.game import play
 
 ENGINE = Path(__file__).resolve().parents[2] / "webapp" / "engine"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-#: the refusals a test provokes: (action, the rule the engine names)
-REFUSED = [({"type": "choose_leaders", "cards": ["p0c0", "p0c1", "p0c2", "p0c3"]}, "R5.4"),
-           ({"type": "march", "units": ["p0c5"], "to": "H1"}, "R6.3"),
-           ({"type": "summon", "card": "p0c9"}, "R6.3")]
+#: the refusals a test provokes at the leader choice: (action of the seat's opening hand, the rule the
+#: engine names). The cards are the seat's own (a hidden id is refused as one not in the game: issue 26 N1).
+REFUSED = [(lambda hand: {"type": "choose_leaders", "cards": hand[:4]}, "R5.4"),
+           (lambda hand: {"type": "march", "units": hand[:1], "to": "H1"}, "R6.3"),
+           (lambda hand: {"type": "summon", "card": hand[0]}, "R6.3")]
+
+
+def hand_ids(game, seat=0):
+    return [c["id"] for c in game.view(seat)["players"][seat]["hand"]]
 
 
 @pytest.fixture
@@ -45,6 +50,7 @@ def test_each_sentence_reads_in_japanese():
 def test_a_japanese_seat_reads_the_refusal_in_japanese(db, alice, loaner, japanese, action, rule):
     game_id = play.create_cpu_game(db, alice, loaner, seed=5)
     row, game = play.load(db, game_id)
+    action = action(hand_ids(game))
     with pytest.raises(play.Illegal) as refused:
         play.apply(db, row, 0, action, row["version"])
     text = refused.value.message
@@ -58,5 +64,5 @@ def test_an_english_seat_keeps_the_engines_words(db, alice, loaner):
     game_id = play.create_cpu_game(db, alice, loaner, seed=5)
     row, game = play.load(db, game_id)
     with pytest.raises(play.Illegal) as refused:
-        play.apply(db, row, 0, {"type": "choose_leaders", "cards": ["p0c0", "p0c1", "p0c2", "p0c3"]}, row["version"])
+        play.apply(db, row, 0, {"type": "choose_leaders", "cards": hand_ids(game)[:4]}, row["version"])
     assert refused.value.message == "Choose 1 to 3 monsters from your opening hand, total level 5 at most."

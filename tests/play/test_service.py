@@ -300,15 +300,17 @@ def test_a_win_against_the_cpu_grants_one_pack(app):
     from webapp.store.packs import list_packs
     from webapp.store.users import create_user
     from tests.web.conftest import stored_hash
+    from webapp.engine.randomplay import random_game
 
     db = store.connect(app.config["DATABASE"])
     try:
         user = create_user(db, "winner", stored_hash("correct horse battery"))
         row = {"id": 99, "seats": [user["id"], None], "result": {"winner": 0, "reason": "leaders"}}
-        assert play.reward_winner(db, row) is not None
-        assert play.reward_winner(db, row) is None  # the same game never pays twice
+        game = random_game(1)[0]
+        assert play.reward_winner(db, row, game) is not None
+        assert play.reward_winner(db, row, game) is None  # the same game never pays twice
         assert [p["source"] for p in list_packs(db, user["id"])] == ["win:game:99"]
-        assert play.reward_winner(db, dict(row, result={"winner": 1, "reason": "leaders"})) is None
-        assert play.reward_winner(db, dict(row, id=100, result={"winner": None, "reason": "draw"})) is None
+        assert play.reward_winner(db, dict(row, result={"winner": 1, "reason": "leaders"}), game) is None
+        assert play.reward_winner(db, dict(row, id=100, result={"winner": None, "reason": "draw"}), game) is None
     finally:
         db.conn.close()

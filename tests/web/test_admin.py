@@ -282,3 +282,53 @@ def test_last_seen_is_noted_at_most_every_few_minutes(app, alice, alice_client):
     assert first is not None
     alice_client.get("/rules")
     assert query(app, "SELECT last_seen FROM users WHERE id = ?", [alice["id"]])[0][0] == first
+
+
+def test_n7_the_host_accounts_setting_wins_and_the_page_says_so(tmp_path):
+    """Issue 26 N7: a host removed in the admin area came back at every restart through HOST_ACCOUNTS.
+    The setting wins (it is the server owner's file, read at every start): the admin area refuses to
+    remove such a host, says where to do it, and a restart keeps them a host; any other host can be
+    removed, and stays removed after a restart."""
+    from webapp import create_app
+    config = {"TESTING": True, "INSTANCE_PATH": tmp_path / "inst", "HOST_ACCOUNTS": "Founder, Keeper"}
+    app = create_app(config)
+    from webapp.store import create_user, get_user_by_name
+    db = db_of(app)
+    try:
+        founder, keeper = get_user_by_name(db, "Founder"), get_user_by_name(db, "Keeper")
+        other = create_user(db, "cohost", "x")
+        db.execute("UPDATE users SET is_admin = 1 WHERE id = ?", [other["id"]])
+        db.conn.commit()
+    finally:
+        db.close()
+    client = app.test_client()
+    log_in(client, keeper)
+    page = client.get(f"/admin/users/{founder['id']}").get_data(as_text=True)
+    assert "HOST_ACCOUNTS" in page and "Remove host" not in page
+    refused = post(client, f"/admin/users/{founder['id']}/host", {"host": "0"}, follow_redirects=True)
+    assert "take the name out there" in refused.get_data(as_text=True)
+    assert query(app, "SELECT is_admin FROM users WHERE name = 'Founder'") == [(1,)]
+    assert "remove host" not in audit_actions(app)
+    assert "Remove host" in client.get(f"/admin/users/{other['id']}").get_data(as_text=True)
+    post(client, f"/admin/users/{other['id']}/host", {"host": "0"})
+    create_app(config)  # a restart
+    assert query(app, "SELECT name, is_admin FROM users WHERE name IN ('Founder', 'cohost') ORDER BY is_admin") == \
+        [("cohost", 0), ("Founder", 1)]
+
+
+def test_n8_the_reset_link_never_rides_in_the_session_cookie(app, host_client, alice):
+    """Issue 26 N8: the link sat in the signed (readable, not encrypted) session cookie for one page
+    view. Now it is in the page that answers the POST only, not cached; no Set-Cookie carries it."""
+    import base64
+    import zlib
+    r = post(host_client, f"/admin/users/{alice['id']}/reset-link")
+    assert r.status_code == 200 and r.headers["Cache-Control"] == "no-store"
+    token = re.search(r'value="http://localhost/reset/([^"]+)"', r.get_data(as_text=True)).group(1)
+    for header in r.headers.getlist("Set-Cookie"):
+        value = header.split(";")[0].split("=", 1)[1]
+        payload = value.lstrip(".").split(".")[0]
+        raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        if value.startswith("."):
+            raw = zlib.decompress(raw)
+        assert token.encode() not in raw and b"/reset/" not in raw
+    assert "/reset/" not in host_client.get(f"/admin/users/{alice['id']}").get_data(as_text=True)

@@ -7,7 +7,7 @@ from tests.web.conftest import stored_hash
 from webapp import accounts, create_app
 from webapp.store import connect
 from webapp.store.users import get_user_by_name
-from webapp.web.auth import safe_next
+from webapp.web.security import safe_next
 from webapp.accounts.passwords import MAX_LENGTH, MIN_LENGTH
 
 from .conftest import PASSWORD, log_in, post

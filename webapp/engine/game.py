@@ -271,6 +271,12 @@ class Game:
                 forget_oldest(PUBLIC)
         return views.view(s, player, None, kept[2])
 
+    def seen_ids(self, player=None):
+        """The instance ids `player` (or a spectator, None) sees named in its view: the board, both
+        discard piles, its own hand and the opponent's cards shown in hand (R18.6)."""
+        names = self.state.static.names
+        return {names[c] for c in views.seen_instances(self.state, player)}
+
     # ---------------------------------------------------------------- actions
 
     def is_legal(self, player, action):
@@ -335,17 +341,21 @@ class Game:
         return ev
 
     def _check_legal(self, player, action, kind):
+        idx = self.state.static.index
+        check_named(action, kind, idx.__contains__)
+        try:
+            self._check_rules(player, action, kind)
+        except IllegalAction:
+            # R18.6: a refusal says no more than the asker's view shows. An action naming a card the
+            # seat cannot see (in a deck, in the opponent's hand) gets the answer of an id that does
+            # not exist, whatever made it illegal; the check runs only on the way to a refusal.
+            seen = views.seen_instances(self.state, player)
+            check_named(action, kind, lambda name: idx[name] in seen)
+            raise
+
+    def _check_rules(self, player, action, kind):
         s = self.state
         idx = s.static.index
-        for key in LIST_KEYS & action.keys():
-            for name in action[key]:
-                if key == "targets" and kind == "march_ability" and name in LANDS:
-                    continue
-                if name not in idx:
-                    raise IllegalAction(f"{WORDS[kind].capitalize()}: one of the cards named is not in this game.")
-        for key in ("card", "unit", "sacrifice"):
-            if key in action and action[key] not in idx:
-                raise IllegalAction(f"{WORDS[kind].capitalize()}: the card named is not in this game.")
         # Discards, formations, quick summons, over-capacity choices, marches and summons are checked
         # directly (their legal list is compact); the rest against the list of legal actions.
         if kind == "discard":
@@ -444,6 +454,20 @@ class Game:
 
 # action type -> (required keys, every allowed key with "type")
 SHAPE_KEYS = {k: (frozenset(req), frozenset(req | opt | {"type"})) for k, (req, opt) in SHAPES.items()}
+
+
+def check_named(action, kind, known):
+    """IllegalAction if the action names an id that is not ``known`` (an instance of this game, or
+    one the asker may see): the same words for every such id."""
+    for key in LIST_KEYS & action.keys():
+        for name in action[key]:
+            if key == "targets" and kind == "march_ability" and name in LANDS:
+                continue
+            if not known(name):
+                raise IllegalAction(f"{WORDS[kind].capitalize()}: one of the cards named is not in this game.")
+    for key in ("card", "unit", "sacrifice"):
+        if key in action and not known(action[key]):
+            raise IllegalAction(f"{WORDS[kind].capitalize()}: the card named is not in this game.")
 
 
 def check_shape(action):

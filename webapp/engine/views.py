@@ -132,6 +132,20 @@ def view(s, viewer, waiting, public=None):
     return out
 
 
+def seen_instances(s, viewer):
+    """The card instances ``viewer`` (0, 1, or None for a spectator) sees named in its view: the units
+    on the board, both discard piles, its own hand and the opponent's cards shown in hand. The cards
+    of both decks and the opponent's other hand cards are hidden (R18.6)."""
+    seen = set(s.land)
+    for p in (0, 1):
+        seen.update(s.discard[p])
+        if p == viewer:
+            seen.update(s.hand[p])
+        elif s.shown:
+            seen.update(c for c in s.hand[p] if c in s.shown)
+    return seen
+
+
 def battle_view(s, au):
     b = s.battle
     names = s.static.names

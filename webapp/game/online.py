@@ -188,17 +188,17 @@ def create_invitation(db, user, deck_id, clock_ms, config=None, max_open=None):
     uid = play.user_id_of(user)
     if isinstance(clock_ms, bool) or not isinstance(clock_ms, int) or clock_ms <= 0:
         raise play.BadRequest(f"the clock is a positive number of milliseconds, got {clock_ms!r}")
-    if max_open is not None:
-        open_now = store_online.count_open_invitations(db, uid)
-        if open_now >= max_open:
-            raise play.Forbidden(ngettext("You have %(num)s open invitation: cancel it first.",
-                                          "You have %(num)s open invitations: cancel one first.", open_now))
     deck = play.deck_for(db, uid, deck_id, config)
     setup = {"mode": MODE, "decks": [play.deck_list(deck["cards"]), None], "deck_ids": [deck["id"], None],
              "seats": [{"user_id": uid}, None], "first": None,
              "leader_mode": "simultaneous", "clock_ms": clock_ms}
     # No seed yet: it is drawn when the friend joins (``join``), so the inviter cannot learn it.
-    with store.transaction(db):
+    with store.transaction(db):  # the count and the insert in one write transaction: races cannot pass the cap
+        if max_open is not None:
+            open_now = store_online.count_open_invitations(db, uid)
+            if open_now >= max_open:
+                raise play.Forbidden(ngettext("You have %(num)s open invitation: cancel it first.",
+                                              "You have %(num)s open invitations: cancel one first.", open_now))
         game_id = store.create_game(db, MODE, NO_SEED, setup, state=None, status="waiting")
         code = insert_online(db, game_id, clock_new(clock_ms))
     return game_id, code

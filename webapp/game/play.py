@@ -22,7 +22,7 @@ import orjson
 from flask_babel import gettext, ngettext  # the request's language; English outside a request
 
 from webapp import refusals, store
-from webapp.game import gamelog
+from webapp.game import fairplay, gamelog
 from webapp.hosting import metrics
 from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING, workers
 from webapp.ai.search import DEFAULT_BUDGET
@@ -206,7 +206,7 @@ PER_GAME = PerGame()
 
 
 def create_cpu_game(db, user, deck_ids, seed=None, config=None, cpu_name=None, difficulty=None,
-                    seconds=None):
+                    seconds=None, limit=None):
     """A new game against the CPU; return its id. The human is seat 0 and goes first (R5.1).
 
     ``deck_ids`` is the human's deck id, or ``[human deck id, CPU deck id]``; the CPU plays the
@@ -214,7 +214,8 @@ def create_cpu_game(db, user, deck_ids, seed=None, config=None, cpu_name=None, d
     the CPU's player (``webapp.ai.PLAYERS``; the baseline by default, see ``cpu_player``);
     ``difficulty`` ("easy", "normal", "hard") picks it by level instead, ``seconds`` the Hard CPU's
     thinking time per decision (``cpu_seat``); ``config`` is the host's, for the collection policy
-    (``deck_for``)."""
+    (``deck_for``). ``limit`` (the host's MAX_ACTIVE_GAMES) is checked in the transaction that stores
+    the game (``check_solo_cap``), so parallel requests cannot pass it."""
     uid = user_id_of(user)
     ids = list(deck_ids) if isinstance(deck_ids, (list, tuple)) else [deck_ids]
     if not 1 <= len(ids) <= 2:
@@ -235,7 +236,9 @@ def create_cpu_game(db, user, deck_ids, seed=None, config=None, cpu_name=None, d
              "seats": [{"user_id": uid}, cpu_seat(cpu_name, difficulty, seconds)], "first": 0,
              "leader_mode": "sequential"}
     game = new_game(setup)
-    return store.create_game(db, "cpu", seed, setup, state=snapshot_text(game))
+    with store.transaction(db):
+        check_solo_cap(db, uid, limit)
+        return store.create_game(db, "cpu", seed, setup, state=snapshot_text(game))
 
 
 def cpu_player(name=None):
@@ -472,7 +475,7 @@ def apply(db, row, seat, action, version, also=None, lock=None):
     if over:
         PER_GAME.forget(game.state.static)
     if over:
-        game_over(db, row)
+        game_over(db, row, game)
     metrics.observe_action(time.perf_counter() - begun)
     return Played(new_version, events, game, row, seat)
 
@@ -481,29 +484,26 @@ def plain_refusal(db, row, game, seat, text):
     """The engine's refusal as the player reads it: no rule numbers, and units named as the log names
     them ("your Orc") when the seat can see them (the board, its own hand and the discard piles);
     any other id becomes "that card", so a refusal never names a hidden card."""
-    view = game.view(seat)
-    visible = set(public_units(game))
-    for p in view.get("players", []):
-        visible.update(c["id"] for c in p.get("hand") or [] if isinstance(c, dict) and "id" in c)
-        visible.update(p.get("discard_ids") or [])
+    visible = game.seen_ids(seat)
     narrator = gamelog.Narrator(instances(game), seat_names(db, row), seat, public=public_units(game))
     return gamelog.plain(text, lambda uid: narrator.owned(uid) if uid in visible else None)
 
 
-def game_over(db, row):
+def game_over(db, row, game):
     """What a finished game pays: the winner's pack, and what its mode adds (``MODES``: a story
     chapter's record and reward)."""
     result = row.get("result") or {}
     GAME_LOG.info("game %s (%s) over at version %s: winner %s, %s", row["id"], row.get("mode"), row.get("version"),
                   result.get("winner"), result.get("reason"))
-    reward_winner(db, row)
+    reward_winner(db, row, game)
     mode = MODES.get(row.get("mode"))
     if mode is not None:
         mode.game_over(db, row)
 
 
-def reward_winner(db, row):
-    """A won game grants its winner (a player, not the CPU) one pack, once (R17.4 packs from wins)."""
+def reward_winner(db, row, game):
+    """A won game grants its winner (a player, not the CPU) one pack, once (R17.4 packs from wins),
+    unless it was cut short or the pair has had its packs of the day (``fairplay.pays_a_pack``)."""
     winner = (row.get("result") or {}).get("winner")
     if winner not in (0, 1):
         return None
@@ -511,9 +511,10 @@ def reward_winner(db, row):
     if user_id is None:
         return None
     source = f"win:game:{row['id']}"
-    if store.has_pack_from(db, user_id, source):
-        return None
-    return store.grant_pack(db, user_id, source)
+    with store.transaction(db):  # the pair's count and the grant together: two games ending at once
+        if store.has_pack_from(db, user_id, source) or not fairplay.pays_a_pack(db, row, game):
+            return None
+        return store.grant_pack(db, user_id, source)
 
 
 def cpu_to_move(row, game):
@@ -610,7 +611,7 @@ def end(db, game_id, winner, reason, also=None, lock=None):
     row = dict(row, version=version, status="finished", result=game.result)
     GAMES.put(db, row, game, None)  # drops it
     PER_GAME.forget(game.state.static)
-    game_over(db, row)
+    game_over(db, row, game)
     return Played(version, events, game, row, None)
 
 

@@ -400,7 +400,8 @@ def story_deck(db, user_id, deck_id=None, config=None):
                                  "your own cards in the deck builder to go on with the story."))
 
 
-def start_chapter(db, user, chapter_id, deck_id=None, seed=None, config=None, cpu_name=None, seconds=None):
+def start_chapter(db, user, chapter_id, deck_id=None, seed=None, config=None, cpu_name=None, seconds=None,
+                  limit=None, replacing=0):
     """Create the chapter's game against the CPU and return its id (mode ``"story"``).
 
     The human is seat 0 and goes first (R5.1), the CPU (of the chapter's difficulty) picks its leaders
@@ -409,7 +410,9 @@ def start_chapter(db, user, chapter_id, deck_id=None, seed=None, config=None, cp
     ``Game.from_scenario(fill_start(...))`` and the filled scenario is kept in the setup.
     Raises play.NotFound (no chapter), play.Forbidden (locked, or no playable deck). ``cpu_name`` and
     ``seconds`` (the Hard CPU's thinking time) as in ``play.create_cpu_game``; a ``cpu_name`` (the
-    host's CPU_PLAYER, for tests) wins over the chapter's difficulty.
+    host's CPU_PLAYER, for tests) wins over the chapter's difficulty. ``limit`` (MAX_ACTIVE_GAMES) and
+    ``replacing`` (the chapter's battles the new one ends) are checked in the transaction that stores
+    the game (``play.check_solo_cap``).
     """
     uid = play.user_id_of(user)
     ch = chapter(chapter_id)
@@ -426,7 +429,9 @@ def start_chapter(db, user, chapter_id, deck_id=None, seed=None, config=None, cp
         setup["scenario"] = scenario
         setup["decks"] = [scenario_cards(scenario, p) for p in (0, 1)]
     game = new_game(setup)
-    return store.create_game(db, "story", seed, setup, state=play.snapshot_text(game))
+    with store.transaction(db):
+        play.check_solo_cap(db, uid, limit, replacing=replacing)
+        return store.create_game(db, "story", seed, setup, state=play.snapshot_text(game))
 
 
 def scenario_cards(scenario, p):

@@ -83,12 +83,25 @@ def make_host(db, config, name, actor_id=None):
     return get_user_by_name(db, name), token
 
 
+def config_host_names(config):
+    """The names of ``HOST_ACCOUNTS`` (a list, or one string of names split by commas or spaces), in
+    order. The setting wins over the admin area: it makes these hosts at every start, so the admin
+    area does not offer to remove them (webapp/web/admin.py ``make_host``)."""
+    names = config.get("HOST_ACCOUNTS") or ()
+    if isinstance(names, str):
+        names = [n for n in names.replace(",", " ").split() if n]
+    return list(names)
+
+
+def is_config_host(config, name):
+    """Whether ``name`` is one of ``HOST_ACCOUNTS`` (names compare ignoring case, as accounts do)."""
+    return name.lower() in {n.lower() for n in config_host_names(config)}
+
+
 def config_hosts(app):
     """Make every name in the ``HOST_ACCOUNTS`` setting a host at start; a new account's one-time
     reset link is logged (stderr: journald) for the host to open."""
-    names = app.config.get("HOST_ACCOUNTS") or ()
-    if isinstance(names, str):
-        names = [n for n in names.replace(",", " ").split() if n]
+    names = config_host_names(app.config)
     if not names or not app.config.get("DATABASE"):
         return
     from webapp.store import connect

@@ -37,6 +37,7 @@ from webapp.game import play
 from webapp import store
 from webapp.game import online as online_games
 from webapp.hosting.ratelimit import Window
+from webapp.store.users import session_version
 
 from .updates import diff
 
@@ -116,14 +117,22 @@ class Built:
 class Member:
     """One connected socket: its user, its address and the games it joined (game id -> seat)."""
 
-    __slots__ = ("user_id", "address", "games", "updates", "marks")
+    __slots__ = ("user_id", "address", "games", "updates", "marks", "version", "checked")
 
-    def __init__(self, user_id, address):
+    def __init__(self, user_id, address, version=0):
         self.user_id = user_id
         self.address = address
         self.games = {}
         self.updates = set()  # the games it joined asking for updates
         self.marks = {}  # the account's language mark, read once per socket, not per event (play.user_lang)
+        self.version = version  # the account's session version when the socket connected
+        self.checked = time.monotonic()  # when that version was last found current (Hub.still_allowed)
+
+
+#: Seconds between two checks of a socket's account (logged out everywhere, disabled by a host: the
+#: session version moved on) while it sends events; its next event after the change is refused and
+#: the socket closed (issue 26 N6). One small read per socket per window, not per event.
+ACCOUNT_RECHECK = 1.0
 
 
 def trim_memory():
@@ -315,14 +324,14 @@ class Hub:
             added, mine, here = self.cluster.open_socket(request.sid, user["id"], address, per_user, per_address)
             if added:
                 with self.lock:
-                    self.members[request.sid] = Member(user["id"], address)
+                    self.members[request.sid] = Member(user["id"], address, user["session_version"])
                 return
         else:
             with self.lock:
                 mine = sum(1 for m in self.members.values() if m.user_id == user["id"])
                 here = sum(1 for m in self.members.values() if m.address == address)
                 if mine < per_user and here < per_address:
-                    self.members[request.sid] = Member(user["id"], address)
+                    self.members[request.sid] = Member(user["id"], address, user["session_version"])
                     return
         log.warning("socket of user %s from %s refused: %d of theirs and %d from the address already open",
                     user["id"], address, mine, here)
@@ -400,6 +409,13 @@ class Hub:
             g.refused = "unknown_socket"
             disconnect()
             return None
+        if not self.still_allowed(member):
+            g.refused = "revoked"
+            log.info("socket %s of user %s closed: the account logged out everywhere or was disabled",
+                     request.sid, member.user_id)
+            self.error("revoked", gettext("You were logged out: log in again to play on."), game)
+            disconnect()
+            return None
         verdict, why = self.admit(member)
         g.refused = "flood" if verdict == "flood" else "rate_limited"  # read by the host log if refused
         if verdict == "flood":
@@ -412,6 +428,18 @@ class Hub:
                        game)
             return None
         return member
+
+    def still_allowed(self, member):
+        """Whether the socket's account keeps the session it connected with (not logged out everywhere,
+        not disabled: both move the session version on), read at most every ACCOUNT_RECHECK seconds."""
+        now = time.monotonic()
+        if now - member.checked < ACCOUNT_RECHECK:
+            return True
+        version = session_version(store.get_db(), member.user_id)
+        if version != member.version:
+            return False
+        member.checked = now
+        return True
 
     def unavailable(self, exc, game=None):
         """A write that could not get the database (locked past the busy timeout, or read-only):

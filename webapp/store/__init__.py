@@ -8,10 +8,10 @@ from .collection import add_cards, get_collection, owned_count, remove_cards
 from .db import close_db, connect, default_path, get_db, now, transaction
 from .decks import copy_deck, delete_deck, get_deck, get_loaner, list_decks, rename_deck, save_deck
 from .errors import (BadCounts, BadName, DeckNameTaken, DeckNotFound, GameNotFound, NameTaken, NotYourDeck,
-                     PackNotFound, SchemaTooNew, StaleVersion, StoreError, UserNotFound)
+                     PackNotFound, SchemaTooNew, StaleVersion, StoreError, TooManyDecks, UserNotFound)
 from .games import (append_action, count_active_games, create_game, deck_ids_played, end_game, has_online_game, list_actions,
                     list_games, load_game, stale_games)
-from .packs import grant_pack, has_opened_pack, has_pack_from, list_packs, open_pack
+from .packs import count_win_packs_between, grant_pack, has_opened_pack, has_pack_from, list_packs, open_pack
 from .schema import LATEST, MIGRATIONS, migrate
 from .seed import seed, seed_from_files
 from .settings import all_settings, get_setting, set_setting
@@ -27,9 +27,9 @@ __all__ = [
     "list_decks", "get_deck", "get_loaner", "save_deck", "rename_deck", "copy_deck", "delete_deck",
     "create_game", "append_action", "end_game", "load_game", "list_actions", "list_games",
     "count_active_games", "deck_ids_played", "has_online_game", "stale_games",
-    "grant_pack", "list_packs", "open_pack", "has_opened_pack", "has_pack_from",
+    "grant_pack", "count_win_packs_between", "list_packs", "open_pack", "has_opened_pack", "has_pack_from",
     "get_progress", "record_clear", "claim_reward",
     "get_setting", "set_setting", "all_settings",
     "StoreError", "SchemaTooNew", "BadName", "NameTaken", "UserNotFound", "DeckNotFound", "NotYourDeck",
-    "DeckNameTaken", "BadCounts", "GameNotFound", "StaleVersion", "PackNotFound",
+    "DeckNameTaken", "TooManyDecks", "BadCounts", "GameNotFound", "StaleVersion", "PackNotFound",
 ]

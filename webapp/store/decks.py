@@ -10,7 +10,7 @@ import sqlite3
 
 from .collection import as_counts, check_cards_exist
 from .db import now, transaction
-from .errors import BadName, DeckNameTaken, DeckNotFound, NotYourDeck
+from .errors import BadName, DeckNameTaken, DeckNotFound, NotYourDeck, TooManyDecks
 
 COLUMNS = "d.id, d.user_id, d.name, d.loaner, d.slug, d.texts, d.created, d.updated"
 
@@ -100,15 +100,17 @@ def name_taken(user_id, name):
     return DeckNameTaken(f"user {user_id!r} already has a deck called {name!r}")
 
 
-def save_deck(db, user_id, name, counts, deck_id=None):
-    """Create the user's deck ``name``, or replace its cards (and name, given ``deck_id``); return its id."""
+def save_deck(db, user_id, name, counts, deck_id=None, limit=None):
+    """Create the user's deck ``name``, or replace its cards (and name, given ``deck_id``); return its id.
+    A new deck beyond ``limit`` decks of the user (the host's MAX_DECKS; None: no cap) raises
+    TooManyDecks, counted inside the write transaction, so parallel requests cannot pass it."""
     name, counts = clean_name(name), as_counts(counts)
     check_cards_exist(db, counts)
     with transaction(db):
         if deck_id is None:
             deck_id = find_by_name(db, user_id, name)
         if deck_id is None:
-            return save_new(db, user_id, name, counts)
+            return save_new(db, user_id, name, counts, limit)
         writable(db, user_id, deck_id)
         try:
             db.execute("UPDATE decks SET name = ?, updated = ? WHERE id = ?", [name, now(), deck_id])
@@ -138,19 +140,23 @@ def copy_name(db, user_id, name):
     return candidate
 
 
-def copy_deck(db, user_id, deck_id, name=None):
-    """Copy a deck the user may read (theirs or a loaner) into a new deck of theirs; return its id."""
+def copy_deck(db, user_id, deck_id, name=None, limit=None):
+    """Copy a deck the user may read (theirs or a loaner) into a new deck of theirs; return its id
+    (``limit`` as in ``save_deck``)."""
     with transaction(db):
         source = readable(db, user_id, deck_id)
         if name is None:
             name = copy_name(db, user_id, source["name"])
-        return save_new(db, user_id, clean_name(name), card_counts(db, deck_id))
+        return save_new(db, user_id, clean_name(name), card_counts(db, deck_id), limit)
 
 
-def save_new(db, user_id, name, counts):
-    """Insert a new deck of the user; raise DeckNameTaken if the name is used."""
+def save_new(db, user_id, name, counts, limit=None):
+    """Insert a new deck of the user (inside the caller's transaction); raise DeckNameTaken if the
+    name is used, TooManyDecks if the user has ``limit`` decks already."""
     if find_by_name(db, user_id, name) is not None:
         raise name_taken(user_id, name)
+    if limit is not None and db.execute("SELECT count(*) FROM decks WHERE user_id = ?", [user_id]).fetchone()[0] >= limit:
+        raise TooManyDecks(user_id, limit)
     stamp = now()
     deck_id = db["decks"].insert({"user_id": user_id, "name": name, "loaner": 0,
                                   "created": stamp, "updated": stamp}).last_pk

@@ -33,6 +33,14 @@ class DeckNameTaken(StoreError):
     """The user already has a deck of this name."""
 
 
+class TooManyDecks(StoreError):
+    """The user already has as many decks as the host allows (MAX_DECKS)."""
+
+    def __init__(self, user_id, limit):
+        super().__init__(f"user {user_id!r} already has {limit} decks, the most allowed")
+        self.limit = limit
+
+
 class BadCounts(StoreError, ValueError):
     """A card count map names an unknown card or holds a count that is not a positive integer."""
 

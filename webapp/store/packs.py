@@ -42,6 +42,16 @@ def has_opened_pack(db, user_id):
     return db.execute("SELECT 1 FROM packs WHERE user_id = ? AND opened_at IS NOT NULL LIMIT 1", [user_id]).fetchone() is not None
 
 
+def count_win_packs_between(db, a, b, since):
+    """How many Victory packs (source ``win:game:<id>``) users ``a`` and ``b`` won in games between
+    the two of them, granted at ``since`` (a time stamp) or later, in both directions."""
+    return db.execute(
+        "SELECT count(*) FROM packs p JOIN games g ON p.source = 'win:game:' || g.id "
+        "WHERE p.created >= ? AND p.source LIKE 'win:game:%' "
+        "AND ((g.seat0_user_id = ? AND g.seat1_user_id = ?) OR (g.seat0_user_id = ? AND g.seat1_user_id = ?)) "
+        "AND p.user_id IN (?, ?)", [since, a, b, b, a, a, b]).fetchone()[0]
+
+
 def has_pack_from(db, user_id, source):
     """Whether the user was ever granted a pack from ``source`` (opened or not)."""
     return db.execute("SELECT 1 FROM packs WHERE user_id = ? AND source = ?", [user_id, source]).fetchone() is not None

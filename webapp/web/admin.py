@@ -125,12 +125,17 @@ def user_or_404(db, user_id):
 @bp.get("/users/<int:user_id>")
 def user(user_id):
     db = get_db()
-    person = user_or_404(db, user_id)
+    return render_user(db, user_or_404(db, user_id))
+
+
+def render_user(db, person, reset_link=None):
+    """One user's page; ``reset_link`` is shown once, on the page that answers its POST."""
     games = [r for r in admin_store.list_games(db, limit=1000)
              if person["name"] in (r["seat0"], r["seat1"])][:20]
-    packs = list_packs(db, user_id)
+    packs = list_packs(db, person["id"])
     return render_template("admin/user.html", person=person, games=games, packs=packs, source_label=source_label,
-                           sources=GRANT_SOURCES, reset_link=session.pop("admin_reset_link", None))
+                           sources=GRANT_SOURCES, reset_link=reset_link,
+                           config_host=hosting.is_config_host(current_app.config, person["name"]))
 
 
 @bp.post("/users/<int:user_id>/disable")
@@ -164,6 +169,10 @@ def make_host(user_id):
     if not host and user_id == g.user["id"]:
         return refused("You cannot stop being a host yourself: another host can do it.", "admin.user",
                        user_id=user_id)
+    if not host and hosting.is_config_host(current_app.config, person["name"]):
+        return refused(f"{person['name']} is a host by HOST_ACCOUNTS in the server's config.py, which makes them "
+                       "a host again at every start: take the name out there, then remove them here.",
+                       "admin.user", user_id=user_id)
     with transaction(db):
         admin_store.set_host(db, user_id, host)
         admin_store.audit(db, g.user["id"], "make host" if host else "remove host", f"user:{user_id}",
@@ -180,9 +189,10 @@ def reset_link(user_id):
     with transaction(db):
         token = admin_store.create_reset(db, user_id, hosting.reset_seconds(current_app.config))
         admin_store.audit(db, g.user["id"], "reset link", f"user:{user_id}", {"name": person["name"]})
-    # Kept in the signed session for one page view, not in the URL (it would land in logs and history).
-    session["admin_reset_link"] = url_for("reset.reset", token=token, _external=True)
-    return redirect(url_for("admin.user", user_id=user_id))
+    # Shown in this answer only: not in the URL (it would land in logs and history), not in the session
+    # cookie (signed, not encrypted: anyone holding the cookie could read it), never cached.
+    page = render_user(db, person, reset_link=url_for("reset.reset", token=token, _external=True))
+    return page, 200, {"Cache-Control": "no-store"}
 
 
 @bp.post("/users/<int:user_id>/grant-pack")

@@ -1,7 +1,5 @@
 """Register, log in, log out: forms in, one call to ``webapp.accounts``, a page or a redirect out."""
 
-from urllib.parse import urlsplit
-
 from flask import (Blueprint, current_app, flash, g, redirect, render_template, request, session,
                    url_for)
 from flask_babel import gettext
@@ -10,7 +8,7 @@ from webapp import accounts, i18n
 from webapp.store import get_db, transaction
 from webapp.store.users import revoke_sessions
 from webapp.accounts.passwords import MAX_LENGTH, MIN_LENGTH
-from webapp.web.security import csrf_token, device_users, remember_device
+from webapp.web.security import csrf_token, device_users, remember_device, safe_next
 
 bp = Blueprint("auth", __name__)
 
@@ -85,22 +83,6 @@ def start_session(user):
 def guard():
     """The app's accounts.LoginGuard."""
     return current_app.extensions["login_throttle"]
-
-
-def safe_next(target):
-    """``target`` if it is a path on this site, else None (no open redirects)."""
-    if not target or len(target) > 2000:
-        return None
-    # Browsers drop tabs and newlines and read "\" as "/", which turns "/\t/evil" or "/\evil"
-    # into "//evil", another host.
-    if "\\" in target or any(ord(c) < 32 or ord(c) == 127 for c in target):
-        return None
-    if not target.startswith("/") or target.startswith("//"):
-        return None
-    parts = urlsplit(target)
-    if parts.scheme or parts.netloc:
-        return None
-    return target
 
 
 def render_register(mode, next_url, errors=None, status=200, wait=None):

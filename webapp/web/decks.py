@@ -19,13 +19,28 @@ from webapp.decks.check import (DECK_SIZE, NAME_MAX, SPELL_TIP_AT, BadDeckInput,
 from webapp.decks.check import messages as deck_messages
 from webapp.decks.stats import deck_stats, pool_levels
 from webapp.engine.carddefs import ELEMENTS
-from webapp.store import (DeckNameTaken, DeckNotFound, NotYourDeck, copy_deck, delete_deck, get_db, get_deck,
+from webapp.store import (DeckNameTaken, DeckNotFound, NotYourDeck, TooManyDecks, copy_deck, delete_deck, get_db, get_deck,
                           get_loaner, list_decks, rename_deck, save_deck, transaction)
 from webapp.store.decks import find_by_name
 from webapp.web.collection import card_lang
 from webapp.web.security import login_required
 
 bp = Blueprint("decks", __name__, url_prefix="/decks")
+
+
+def deck_cap():
+    """The most decks one account may keep (the host's MAX_DECKS), checked by the store when a deck is
+    made, inside the transaction that makes it."""
+    return current_app.config["MAX_DECKS"]
+
+
+@bp.errorhandler(TooManyDecks)
+def too_many_decks(exc):
+    """A new deck over the cap: nothing is stored; the deck list says why (the builder's posted cards
+    are not kept: the player deletes a deck first)."""
+    flash(gettext("You have %(n)s decks, the most this server keeps for one player: delete one to make room.",
+                  n=exc.limit), "error")
+    return redirect(url_for(".index"), 303)
 
 CARD_FIELD = "card:"
 #: Session flag: the first-deck notice was given (or the mark is settled), so pages stop asking.
@@ -114,7 +129,7 @@ def auto():
     deck = deckbuild.build(owned, pool)
     with transaction(db):
         name = free_name(db, gettext("My brigade"))
-        deck_id = save_deck(db, user_id, name, deck)
+        deck_id = save_deck(db, user_id, name, deck, limit=deck_cap())
     flash(gettext("Built “%(name)s” from your cards: ready to play. Change anything you like and save.", name=name),
           "success")
     return redirect(url_for(".edit", deck_id=deck_id))
@@ -271,7 +286,7 @@ def copy_own(db, user_id, deck):
     """Copy the user's deck under the first free "Name (copy)"; (new deck id, its name)."""
     with transaction(db):
         name = free_name(db, deck["name"])
-        return copy_deck(db, user_id, deck["id"], name), name
+        return copy_deck(db, user_id, deck["id"], name, limit=deck_cap()), name
 
 
 def form_counts():
@@ -302,7 +317,7 @@ def save_from_form(deck):
         with transaction(db):
             if deck is None and find_by_name(db, user_id, name) is not None:
                 raise DeckNameTaken(name)
-            deck_id = save_deck(db, user_id, name, counts, deck_id=deck["id"] if deck else None)
+            deck_id = save_deck(db, user_id, name, counts, deck_id=deck["id"] if deck else None, limit=deck_cap())
     except DeckNameTaken:
         return render_builder(deck, name, counts, errors=[taken(name)], status=400)
     if report.playable:
@@ -355,7 +370,7 @@ def store_owned_part(db, user_id, counts, base_name, source, name=None):
             name = free_name(db, base_name)
         elif find_by_name(db, user_id, name) is not None:
             raise BadDeckInput([taken(name)])
-        deck_id = save_deck(db, user_id, name, kept)
+        deck_id = save_deck(db, user_id, name, kept, limit=deck_cap())
     total, have = sum(counts.values()), sum(kept.values())
     message = f"“{name}” holds {have} of the {total} cards of {source}."
     if missing:

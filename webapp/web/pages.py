@@ -7,6 +7,7 @@ from webapp.store import decks as store_decks
 from webapp.store import games as store_games
 from webapp.store import packs as store_packs
 from webapp.store import story as store_story
+from webapp.web.security import safe_next
 
 bp = Blueprint("pages", __name__)
 
@@ -62,9 +63,7 @@ def language():
         return jsonify(error="bad_request", message=f"lang must be one of {', '.join(i18n.LANGS)}"), 400
     if request.is_json:
         return i18n.set_language(jsonify(lang=lang), lang)
-    target = request.form.get("next") or "/"
-    if not target.startswith("/") or target.startswith("//") or "\\" in target:
-        target = "/"  # only a page of this site
+    target = safe_next(request.form.get("next")) or "/"  # only a page of this site
     return i18n.set_language(redirect(target, 303), lang)
 
 

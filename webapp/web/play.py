@@ -7,7 +7,7 @@ from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, r
                    url_for)
 from flask_babel import gettext
 
-from webapp.game import play
+from webapp.game import fairplay, play
 from webapp import store
 from webapp.accounts import wait_text
 from webapp.ai import DIFFICULTY_LABELS
@@ -108,10 +108,13 @@ def again(game_id):
     row, seat = game_row(db, game_id, seated=True)
     if row["mode"] != "cpu":
         abort(403)
+    if row["status"] == "active":  # a rematch follows a finished game: never a second game beside this one
+        abort(409, description=gettext("The game is still being played."))
     deck_id = (row["setup"].get("deck_ids") or [None])[seat]
     try:
         new_id = play.create_cpu_game(db, g.user, deck_id, config=current_app.config, cpu_name=cpu_setting(),
-                                      difficulty=play.cpu_difficulty(row), seconds=hard_seconds())
+                                      difficulty=play.cpu_difficulty(row), seconds=hard_seconds(),
+                                      limit=current_app.config.get("MAX_ACTIVE_GAMES"))
     except play.PlayError as exc:
         flash(gettext("%(reason)s Choose another deck.", reason=exc.message), "error")
         return redirect(url_for("play.index"))
@@ -153,11 +156,27 @@ def end_info(game_id):
         nxt.append({"kind": "play", "label": gettext("Choose another deck"), "url": url_for(".index")})
     else:
         nxt.append({"kind": "lobby", "label": gettext("Back to the lobby"), "url": url_for("lobby.index")})
+    earned = play.earned_packs(db, row, g.user["id"])
     packs = [{"id": p["id"], "label": source_label(p["source"]), "opened": bool(p["opened_at"]),
-              "url": url_for("collection.pack", pack_id=p["id"])}
-             for p in play.earned_packs(db, row, g.user["id"])]
+              "url": url_for("collection.pack", pack_id=p["id"])} for p in earned]
     return jsonify(game=game_id, mode=row["mode"], result=row["result"], packs=packs, next=nxt, story=story_info,
-                   packs_url=url_for("collection.packs_page") if packs else None)
+                   packs_url=url_for("collection.packs_page") if packs else None,
+                   no_pack=no_pack_words(db, row, seat, earned))
+
+
+def no_pack_words(db, row, seat, earned):
+    """Why the seat's won game paid no Victory pack, in words (webapp/game/fairplay.py), or None."""
+    if (row["result"] or {}).get("winner") != seat:
+        return None
+    _row, game = play.load(db, row["id"])
+    why = fairplay.withheld(row, game, any(p["source"] == f"win:game:{row['id']}" for p in earned))
+    if why == "cut_short":
+        return gettext("No Victory pack: a game ended by resigning, a clock or a lost connection before round "
+                       "%(n)s does not count.", n=fairplay.FULL_ROUND)
+    if why == "pair":
+        return gettext("No Victory pack: you two have won %(n)s packs from each other today, the most for one day.",
+                       n=fairplay.PAIR_WINS_PER_DAY)
+    return None
 
 
 @bp.post("/play/cpu")
@@ -173,9 +192,9 @@ def new_cpu_game():
         flash(gettext("Choose a deck to play with."), "error")
         return redirect(url_for("play.index"))
     try:
-        play.check_solo_cap(get_db(), g.user["id"], current_app.config.get("MAX_ACTIVE_GAMES"))
         game_id = play.create_cpu_game(get_db(), g.user, chosen, config=current_app.config, cpu_name=cpu_setting(),
-                                       difficulty=difficulty, seconds=hard_seconds())
+                                       difficulty=difficulty, seconds=hard_seconds(),
+                                       limit=current_app.config.get("MAX_ACTIVE_GAMES"))
     except play.PlayError as exc:
         flash(exc.message, "error")
         return redirect(url_for("play.index"))

@@ -186,9 +186,9 @@ def start(chapter_id):
         flash(gettext("Choose a deck to play with."), "error")
         return redirect(url_for(".chapter", chapter_id=ch.id))
     try:
-        play.check_solo_cap(db, uid, current_app.config.get("MAX_ACTIVE_GAMES"), replacing=len(active))
         game_id = story.start_chapter(db, g.user, ch.id, deck_id=chosen, config=current_app.config,
-                                      cpu_name=current_app.config.get("CPU_PLAYER"), seconds=hard_seconds())
+                                      cpu_name=current_app.config.get("CPU_PLAYER"), seconds=hard_seconds(),
+                                      limit=current_app.config.get("MAX_ACTIVE_GAMES"), replacing=len(active))
     except play.PlayError as exc:
         flash(exc.message, "error")
         return redirect(url_for(".chapter", chapter_id=ch.id) if ch.id in story.unlocked(
