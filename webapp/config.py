@@ -77,6 +77,8 @@ KEYS = (
     Key("CONTENT_SECURITY_POLICY", CSP, "the Content-Security-Policy header (None: none sent)"),
     # ------------------------------------------------------------ games against the CPU and story (docs/deploy.md)
     Key("MAX_ACTIVE_GAMES", 5, "CPU and story games in progress per user"),
+    Key("SOLO_GAME_LIMIT", 60, "new CPU games and story battles per user within SOLO_GAME_WINDOW (every game is a stored row)"),
+    Key("SOLO_GAME_WINDOW", 3600, "seconds"),
     Key("ABANDON_AFTER_DAYS", 14, "CPU and story games without an action this many days are resigned (0: never)"),
     Key("CPU_HARD_SECONDS", 0.5, "the Hard CPU's thinking time per decision (kept in each game's setup)"),
     Key("CPU_WORKERS", None, "worker processes the Hard CPU thinks in (unset: $BRIGADE_CPU_WORKERS, else cores - 1, at least 1)"),

@@ -6,7 +6,10 @@ many apps, and a module-level server would follow only the last one. The handler
 """
 
 import json
+import types
 
+import engineio.packet
+import engineio.socket
 import orjson
 from flask_socketio import SocketIO
 from socketio.packet import ACK, CONNECT, DISCONNECT, EVENT, Packet
@@ -137,11 +140,38 @@ def url_adapter_per_socket(app):
     app.create_url_adapter = create_url_adapter
 
 
+class TolerantFrame(engineio.packet.Packet):
+    """An Engine.IO frame as the server reads it: one it cannot read at all (empty, a space, a NUL, any
+    first character that is not a packet type) becomes an empty message, which ``JsonPacket`` turns
+    into ``REFUSED`` and the handlers answer with ``bad_request`` (issue 26 N4). python-engineio reads
+    a WebSocket frame outside its handler's ``try``: such a frame logged a traceback and dropped the
+    socket."""
+
+    def decode(self, encoded_packet):
+        try:
+            super().decode(encoded_packet)
+        except (ValueError, TypeError, IndexError):
+            self.packet_type, self.binary, self.data = engineio.packet.MESSAGE, False, ""
+
+
+def read_frames_tolerantly():
+    """Make python-engineio's socket read frames with ``TolerantFrame``. Only its socket module's
+    reference changes (a copy of the packet module with that class): what the server writes, and any
+    other user of python-engineio in the process, keep the original. Idempotent."""
+    if engineio.socket.packet.Packet is TolerantFrame:
+        return
+    tolerant = types.ModuleType(engineio.packet.__name__)
+    tolerant.__dict__.update(vars(engineio.packet))
+    tolerant.Packet = TolerantFrame
+    engineio.socket.packet = tolerant
+
+
 def init_app(app):
     """Create the app's SocketIO server (threading mode, or gevent's: ``webapp.serving.SERVER``, docs/deploy.md)
     and register the handlers."""
     # Several processes (docs/deploy.md): MESSAGE_QUEUE = "redis://…" carries every emit to the other
     # processes' sockets, and webapp.hosting.cluster shares leases, caps, limits and presence. Unset: one process.
+    read_frames_tolerantly()
     queue = cluster.url_of(app.config)
     if queue:
         app.extensions["brigade_cluster"] = cluster.Cluster(queue, app.config["MESSAGE_QUEUE_PREFIX"])

@@ -14,7 +14,7 @@ from webapp.ai import DIFFICULTY_LABELS
 from webapp.store import get_db
 from webapp.web import cardfiles
 from webapp.web.deckchoice import form_id, playable_decks
-from webapp.web.security import login_required
+from webapp.web.security import login_required, spent
 
 bp = Blueprint("play", __name__)
 
@@ -111,6 +111,8 @@ def again(game_id):
     if row["status"] == "active":  # a rematch follows a finished game: never a second game beside this one
         abort(409, description=gettext("The game is still being played."))
     deck_id = (row["setup"].get("deck_ids") or [None])[seat]
+    if solo_budget_spent():
+        return redirect(url_for("play.index"))
     try:
         new_id = play.create_cpu_game(db, g.user, deck_id, config=current_app.config, cpu_name=cpu_setting(),
                                       difficulty=play.cpu_difficulty(row), seconds=hard_seconds(),
@@ -119,6 +121,16 @@ def again(game_id):
         flash(gettext("%(reason)s Choose another deck.", reason=exc.message), "error")
         return redirect(url_for("play.index"))
     return redirect(url_for("play.board", game_id=new_id))
+
+
+def solo_budget_spent():
+    """Count a new CPU game or story battle against the user's SOLO_GAME_LIMIT a SOLO_GAME_WINDOW
+    (issue 26 F15: each is a stored row for ever); when spent, flash why and return True."""
+    wait = spent("solo_games", g.user["id"])
+    if wait:
+        flash(gettext("You started many battles in a short time: start the next one in %(wait)s.",
+                      wait=wait_text(wait)), "error")
+    return bool(wait)
 
 
 @bp.get("/play/<int:game_id>/end.json")
@@ -190,6 +202,8 @@ def new_cpu_game():
         return redirect(url_for("play.index"))
     if chosen is None:
         flash(gettext("Choose a deck to play with."), "error")
+        return redirect(url_for("play.index"))
+    if solo_budget_spent():
         return redirect(url_for("play.index"))
     try:
         game_id = play.create_cpu_game(get_db(), g.user, chosen, config=current_app.config, cpu_name=cpu_setting(),

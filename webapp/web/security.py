@@ -218,6 +218,7 @@ def limits_of(config):
         "join_address": Window(config["JOIN_CODE_LIMIT"], config["JOIN_CODE_WINDOW"]),
         "replays": Window(config["REPLAY_LIMIT"], config["REPLAY_WINDOW"]),
         "hints": Window(config["HINT_LIMIT"], config["HINT_WINDOW"]),
+        "solo_games": Window(config["SOLO_GAME_LIMIT"], config["SOLO_GAME_WINDOW"]),
         # Each kind of database trouble ("locked", "readonly") is logged once in 10 minutes, not
         # once per request.
         "db_trouble_log": Window(1, 600),
@@ -274,3 +275,10 @@ def safe_next(target):
     if parts.scheme or parts.netloc:
         return None
     return target
+
+
+def spent(limit, key):
+    """Count one use of the rate limit ``limit`` (``limits_of``) for ``key``; the seconds to wait when
+    it is spent (nothing counted then), else 0."""
+    window = current_app.extensions["brigade_limits"][limit]
+    return 0 if window.take(key) else window.wait(key)

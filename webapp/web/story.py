@@ -19,7 +19,7 @@ from webapp.store import get_db
 from webapp.web import cardfiles
 from webapp.web.collection import LANGS, RARITY_NAMES, card_lang
 from webapp.web.deckchoice import deck_name, form_id, playable_decks
-from webapp.web.play import hard_seconds
+from webapp.web.play import hard_seconds, solo_budget_spent
 from webapp.web.security import login_required, nav_url
 
 bp = Blueprint("story", __name__)
@@ -184,6 +184,8 @@ def start(chapter_id):
     chosen = form_id(raw) if raw else None
     if raw and chosen is None:
         flash(gettext("Choose a deck to play with."), "error")
+        return redirect(url_for(".chapter", chapter_id=ch.id))
+    if solo_budget_spent():
         return redirect(url_for(".chapter", chapter_id=ch.id))
     try:
         game_id = story.start_chapter(db, g.user, ch.id, deck_id=chosen, config=current_app.config,
