@@ -38,6 +38,7 @@ from webapp.game import gamelog, play
 from webapp.game.replay import steps as replay_steps
 from webapp.store import online as store_online
 from webapp.engine import Game
+from webapp.hosting import metrics
 from webapp.hosting.ratelimit import Window
 
 log = logging.getLogger(__name__)
@@ -692,6 +693,7 @@ class Online:
         """One look of the ticker: end the games that are due, if this process leads (``lead``)."""
         if self.lead(db):
             self.tick(db)
+        metrics.count_ticker_look()
 
     def let_go(self):
         """The ticker stopped: give the ticker lease back to the other processes, if held."""
