@@ -8,7 +8,55 @@ import shutil
 
 import pytest
 
+from webapp import clock as app_clock
 from webapp import create_app, store
+
+
+#: Seconds a test marked ``journey`` may run before pytest-timeout fails it (the default, ``timeout``
+#: in pyproject.toml, is 300); a test's own ``@pytest.mark.timeout(...)`` wins over both.
+JOURNEY_TIMEOUT = 600
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.get_closest_marker("journey") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(JOURNEY_TIMEOUT))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """In CI (``CI`` set, as .ci/run's machine sets it) a skipped test fails: CI's summary shows 0
+    skipped, so what a skip hides (a missing node, chromium, redis-server) cannot pass unseen."""
+    outcome = yield
+    report = outcome.get_result()
+    if os.environ.get("CI") and report.skipped and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome, report.longrepr = "failed", f"skipped in CI (nothing may skip there): {reason}"
+
+
+@pytest.fixture(autouse=True)
+def _real_clock():
+    """Every test starts and ends on the real clocks: what a test advanced is put back."""
+    app_clock.reset()
+    yield
+    app_clock.reset()
+
+
+@pytest.fixture
+def clock():
+    """The app's clock (webapp/clock.py): ``clock.advance(seconds)`` moves every reading forward, so a
+    grace period, a game clock or a rate window passes without sleeping. Put back after the test."""
+    return app_clock
+
+
+@pytest.fixture(scope="session")
+def node():
+    """The path of Debian's node, which the JavaScript tests run under; a test asking for it fails
+    without it (scripts/test installs nodejs): a skipped JavaScript test would hide a broken script."""
+    path = shutil.which("node")
+    if path is None:
+        pytest.fail("node is not installed: scripts/test installs Debian's nodejs (apt-get install nodejs)")
+    return path
 
 
 @pytest.fixture(scope="session")

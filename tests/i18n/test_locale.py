@@ -99,15 +99,11 @@ def test_plurals_in_both_languages(app):
         assert [ngettext("%(num)s card", "%(num)s cards", n) for n in (1, 2)] == ["1枚", "2枚"]
 
 
-def test_the_script_t_and_tn_with_each_catalog():
+def test_the_script_t_and_tn_with_each_catalog(node):
     """static/js/i18n.js under node with the built catalogs: placeholders, plurals, English fallback."""
     import json
-    import shutil
     import subprocess
 
-    import pytest
-    if shutil.which("node") is None:
-        pytest.skip("no node")
     i18n.build()
     code = """
       const i = require(process.argv[1]);
@@ -119,7 +115,7 @@ def test_the_script_t_and_tn_with_each_catalog():
       process.stdout.write(JSON.stringify(out));
     """
     root = i18n.ROOT
-    got = json.loads(subprocess.run(["node", "-e", code, str(root / "static/js/i18n.js"),
+    got = json.loads(subprocess.run([node, "-e", code, str(root / "static/js/i18n.js"),
                                      str(i18n.JS_CATALOGS / "ja.json")], capture_output=True, text=True,
                                     check=True).stdout)
     assert got["en"] == ["Settings", "1 card", "3 cards", "Card 2 of 9, face down: reveal it", "no such text 1"]

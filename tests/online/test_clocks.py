@@ -50,13 +50,14 @@ def test_bad_clock_minutes_are_refused(minutes):
 
 
 def test_clocks_survive_a_restart_and_the_ticker_ends_the_game_after_it(tmp_path, db, invite, loaner, alice, bob,
-                                                                       app):
-    game_id, code = invite(alice, clock_ms=800)
+                                                                       app, clock):
+    game_id, code = invite(alice, clock_ms=60_000)
     online.join(db, code, bob, loaner)
     app.extensions["brigade_online"].stop()  # the first server "dies" before the clocks run out
     again = create_app(dict(CONFIG, DATABASE=app.config["DATABASE"], INSTANCE_PATH=tmp_path / "again"))
     try:
         assert game_id in again.extensions["brigade_online"].tracks  # found at start
+        clock.advance(60)
         wait_until(lambda: load_game(db, game_id)["status"] == "finished", timeout=5)
         assert load_game(db, game_id)["result"] == {"winner": None, "reason": "timeout"}
         assert online.info(db, game_id)["clock"]["left"] == [0, 0]

@@ -21,6 +21,7 @@ import redis
 import requests
 import socketio
 
+from tests.online.helpers import close_all, closing_clients
 from tests.online.test_real_server import GRACE, Client, final_of, invite, join, user
 from tests.play.helpers import assert_no_leak
 from tests.play.test_real_server import Server, free_port
@@ -29,6 +30,7 @@ from webapp.game import play
 from webapp.ai import BaselinePlayer, RandomPlayer
 from webapp.tools.bot import SentView, start_cpu_game
 from webapp.hosting.cluster import Cluster
+from webapp.sockets.handlers import CPU_WATCH
 from webapp.store import list_actions, load_game
 
 pytestmark = pytest.mark.slow
@@ -75,7 +77,7 @@ class Node(Server):
         super().configure(cpu_delay)
         with open(self.instance / "config.py", "a") as f:
             for key, value in dict(GRACE, RATE_LIMIT=1000, MESSAGE_QUEUE=self.redis_url, LOG_FORMAT="json",
-                                   SOCKETS_PER_USER=CAP).items():
+                                   SOCKETS_PER_USER=CAP, TESTING=True).items():
                 f.write(f"{key} = {value!r}\n")
 
     def lines(self):
@@ -107,14 +109,7 @@ def nodes(redis_url, tmp_path_factory):
 @pytest.fixture
 def clients():
     """clients(node, http) -> a real python-socketio Client of that user on that process (closed after)."""
-    made = []
-
-    def make(node, http, transport="websocket"):
-        made.append(Client(node, http, transport))
-        return made[-1]
-    yield make
-    for c in made:
-        c.close()
+    yield from closing_clients(Client)
 
 
 def newest(clients, game):
@@ -142,6 +137,33 @@ def play_on(players, game, watchers=(), until=None, timeout=600):
             for client, _ in players.values():
                 client.wait(lambda c, top=top: (c.latest(game) or {}).get("version", -1) > top, timeout=60)
     raise AssertionError("the game did not end in time")
+
+
+def lapse(cluster, name):
+    """Let the lease ``name`` run out now, as if its seconds had passed without a renewal: leases live
+    in Redis, whose clock no test moves; its key is given 1 ms to live, and gone once Redis says so."""
+    key = cluster.key("lease", name)
+    cluster.redis.pexpire(key, 1)
+    deadline = time.monotonic() + 10
+    while cluster.redis.exists(key):
+        assert time.monotonic() < deadline, f"the lease {name} did not lapse"
+        time.sleep(0.005)
+
+
+def advance(nodes, seconds):
+    """Move every process's clock forward by the same ``seconds`` (webapp/web/testing_clock.py)."""
+    for node in nodes:
+        node.advance(seconds)
+
+
+def ticked(nodes, looks=3):
+    """Wait until every process's online ticker has looked ``looks`` more times (its looks counter in
+    /metrics): what a look would do after the time moved has been done."""
+    before = [n.metric("brigade_online_ticker_looks_total") for n in nodes]
+    deadline = time.monotonic() + 10
+    while any(n.metric("brigade_online_ticker_looks_total") < b + looks for n, b in zip(nodes, before, strict=True)):
+        assert time.monotonic() < deadline, "the ticker did not look"
+        time.sleep(GRACE["ONLINE_TICK"])
 
 
 def logged(pick, enough, timeout=10.0):
@@ -241,14 +263,15 @@ def test_a_disconnect_on_one_process_is_claimed_once_from_the_other(nodes, clien
     cb.close()
     # ann's process hears (from the other process, over Redis) that ben is away, then that she may claim
     ca.wait(lambda c: c.of("presence") and not c.of("presence")[-1]["presence"][1]["connected"])
-    time.sleep(GRACE["ONLINE_CLAIM_AFTER"] + 0.3)
+    advance(nodes, GRACE["ONLINE_CLAIM_AFTER"])
     ca.sio.emit("claim", {"game": game_id})
     final = final_of(ca, game_id)
     assert final["view"]["result"] == {"winner": 0, "reason": "disconnect"}
     ca.sio.emit("claim", {"game": game_id})  # a second claim is refused
     ca.wait(lambda c: c.of("error"))
     assert ca.of("error")[-1]["code"] == "illegal"
-    time.sleep(GRACE["ONLINE_AUTO_AFTER"] + 1)  # the automatic claim's time passes: nothing more happens
+    advance(nodes, GRACE["ONLINE_AUTO_AFTER"])  # the automatic claim's time passes: nothing more happens
+    ticked(nodes)
     db = one.db()
     try:
         row = load_game(db, game_id)
@@ -261,16 +284,17 @@ def test_a_disconnect_on_one_process_is_claimed_once_from_the_other(nodes, clien
 def test_a_clock_runs_out_once_with_two_processes_ticking(nodes, clients):
     one, two = nodes
     ann, ben = user(two, "ann"), user(one, "ben")
-    game_id, code = invite(two, ann, clock="0.05")  # 3 s each
+    game_id, code = invite(two, ann, clock="1")  # 60 s each
     join(one, ben, code)
     ca, cb = clients(two, ann), clients(one, ben)
     state = ca.join(game_id)
     cb.join(game_id)
     ca.act(game_id, state["legal_actions"][0], 0)  # ann chose; ben's clock runs out
+    advance(nodes, 60)
     final = final_of(cb, game_id, timeout=15)
     assert final["view"]["result"] == {"winner": 0, "reason": "timeout"}
     assert final_of(ca, game_id)["version"] == final["version"] == 2
-    time.sleep(1.0)
+    ticked(nodes)  # the other process's ticker looked too: it ends nothing twice
     db = one.db()
     try:
         assert load_game(db, game_id)["version"] == 2
@@ -317,8 +341,9 @@ def test_a_cpu_whose_process_died_is_taken_over_once_its_lease_lapses(nodes, cli
     state = c.join(game_id)
     c.act(game_id, state["legal_actions"][0], state["version"])  # ann's leader: now the CPU's move
     mine = c.latest(game_id)["version"]
-    time.sleep(1.0)
+    time.sleep(CPU_WATCH * 1.5)  # the process looks whether the lease's holder still plays every CPU_WATCH s
     assert c.latest(game_id)["version"] == mine, "the CPU moved while another process held its lease"
+    lapse(gone, f"cpu:{game_id}")  # the dead process's lease runs out now, not in 6 s
     c.wait(lambda c: c.latest(game_id)["version"] > mine, timeout=30)
     assert logged(lambda: [x for x in one.lines() if "this one plays it" in x["message"]], len)
 
@@ -341,13 +366,18 @@ def test_the_socket_cap_counts_both_processes(nodes):
                 c.connect(node.url, headers={"Cookie": cookie}, transports=["websocket"], wait_timeout=10)
             assert why == [{"message": f"you have {CAP} connections open (at most {CAP}): close a tab"}], why
         opened.pop().disconnect()  # one closes on the second process: the first takes a new one
-        time.sleep(0.3)
-        c = socketio.Client(reconnection=False)
-        c.connect(one.url, headers={"Cookie": cookie}, transports=["websocket"], wait_timeout=10)
+        deadline = time.monotonic() + 10
+        while True:  # as soon as the second process has counted the close
+            c = socketio.Client(reconnection=False)
+            try:
+                c.connect(one.url, headers={"Cookie": cookie}, transports=["websocket"], wait_timeout=10)
+                break
+            except socketio.exceptions.ConnectionError:
+                assert time.monotonic() < deadline, "the closed socket still counted"
+                time.sleep(0.02)
         opened.append(c)
     finally:
-        for c in opened:
-            c.disconnect()
+        close_all(opened)
 
 
 def test_event_limits_and_leases_are_shared(redis_url):
@@ -362,7 +392,7 @@ def test_event_limits_and_leases_are_shared(redis_url):
     first, second = a.lease("ticker", 1.0), b.lease("ticker", 1.0)
     assert a.take(first) and not b.take(second)
     assert a.take(first)  # renewed by its holder
-    time.sleep(1.2)  # the holder stops renewing (it died): the lease lapses
+    lapse(a, "ticker")  # the holder stops renewing (it died): the lease lapses
     assert b.take(second) and not a.take(first)
     b.give_back(second)
     assert a.take(first)

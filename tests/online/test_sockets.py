@@ -3,7 +3,6 @@ clocks, resign, rematch, spectators, a third user, emotes (R18)."""
 
 import json
 import re
-import time
 
 import pytest
 
@@ -14,7 +13,7 @@ from webapp.store import list_actions, load_game
 
 from tests.play.helpers import assert_no_leak
 
-from .conftest import log_in
+from .conftest import AUTO_AFTER, CLAIM_AFTER, log_in
 from .helpers import Seat, errors, events, states, wait_until
 
 
@@ -158,65 +157,69 @@ def test_a_clock_runs_only_while_the_game_waits_for_its_player(app, db, seats):
     assert st["online"]["clock"]["running"] == [waiting == 0, waiting == 1]
 
 
-def test_a_clock_at_zero_loses_the_game(app, db, seats):
-    game_id, a, b = seats(clock_ms=600)
+def test_a_clock_at_zero_loses_the_game(app, db, seats, clock):
+    game_id, a, b = seats(clock_ms=60_000)
     a.act(a.latest()["legal_actions"][0])  # alice chose; bob's clock runs out
+    clock.advance(60)
     final = wait_until(lambda: (s := a.latest())["status"] == "finished" and s)
     assert final["view"]["result"] == {"winner": 0, "reason": "timeout"}
     assert final["online"]["clock"]["left_ms"][1] == 0
 
 
-def test_both_clocks_out_during_the_leader_choice_is_a_draw(app, db, seats):
-    game_id, a, b = seats(clock_ms=300)
+def test_both_clocks_out_during_the_leader_choice_is_a_draw(app, db, seats, clock):
+    game_id, a, b = seats(clock_ms=60_000)
+    clock.advance(60)
     final = wait_until(lambda: (s := a.latest())["status"] == "finished" and s)
     assert final["view"]["result"] == {"winner": None, "reason": "timeout"}
     assert load_game(db, game_id)["result"] == {"winner": None, "reason": "timeout"}
 
 
-def test_an_action_after_the_clock_ran_out_ends_the_game_instead(app, db, seats):
-    game_id, a, b = seats(clock_ms=400)
+def test_an_action_after_the_clock_ran_out_ends_the_game_instead(app, db, seats, clock):
+    game_id, a, b = seats(clock_ms=60_000)
     app.extensions["brigade_online"].stop()  # no ticker: the action itself finds the clock at 0
     a.act(a.latest()["legal_actions"][0])
-    time.sleep(0.5)
+    clock.advance(60)
     b.act(b.latest()["legal_actions"][0])
     assert b.latest()["view"]["result"] == {"winner": 0, "reason": "timeout"}
     assert [a["player"] for a in list_actions(db, game_id)] == [0]
 
 
-def test_presence_claim_and_automatic_claim(app, db, seats):
+def test_presence_claim_and_automatic_claim(app, db, seats, clock):
     game_id, a, b = seats()
     a.act(a.latest()["legal_actions"][0])  # now the game waits for bob only
     b.pull()
     b.client.disconnect()
     presence = events(a.pull(), "presence")[-1]["presence"]
     assert presence[0]["connected"] and not presence[1]["connected"]
-    assert 0 < presence[1]["claim_in_ms"] <= 1000 and 1000 < presence[1]["auto_in_ms"] <= 2000
+    assert 0 < presence[1]["claim_in_ms"] <= CLAIM_AFTER * 1000 < presence[1]["auto_in_ms"] <= AUTO_AFTER * 1000
     a.client.emit("claim", {"game": game_id})
     refused = errors(a.pull())
     assert refused[0]["code"] == "illegal" and "you may claim in" in refused[0]["message"]
-    time.sleep(1.05)
+    clock.advance(CLAIM_AFTER)
     a.client.emit("claim", {"game": game_id})
     final = a.latest()
     assert final["view"]["result"] == {"winner": 0, "reason": "disconnect"}
 
 
-def test_the_win_is_claimed_automatically_after_the_longer_grace(app, db, seats):
+def test_the_win_is_claimed_automatically_after_the_longer_grace(app, db, seats, clock):
     game_id, a, b = seats()
     a.act(a.latest()["legal_actions"][0])
     b.client.disconnect()
+    clock.advance(AUTO_AFTER)  # the ticker's next look ends the game
     final = wait_until(lambda: (s := a.latest())["status"] == "finished" and s, timeout=5)
     assert final["view"]["result"] == {"winner": 0, "reason": "disconnect"}
 
 
-def test_nobody_claims_while_it_is_your_own_move_or_when_both_are_away(app, db, seats):
+def test_nobody_claims_while_it_is_your_own_move_or_when_both_are_away(app, db, seats, clock):
     game_id, a, b = seats()
     b.act(b.latest()["legal_actions"][0])  # bob chose: the game waits for alice
     b.client.disconnect()
-    time.sleep(1.1)
+    clock.advance(CLAIM_AFTER)
     a.client.emit("claim", {"game": game_id})
     assert "waits for you" in errors(a.pull())[0]["message"]
     a.client.disconnect()  # both away: nobody claims, the game goes on (clocks decide)
-    time.sleep(2.3)
+    clock.advance(AUTO_AFTER)  # past the automatic claim too
+    app.extensions["brigade_online"].look(db)  # the ticker's look, here and now
     assert load_game(db, game_id)["status"] == "active"
 
 

@@ -5,7 +5,6 @@ state. The differences themselves (``webapp.sockets.updates``) are checked on ra
 browser's copy of ``patch`` (static/js/play-transport.js) against the same operations in node."""
 
 import json
-import shutil
 import subprocess
 import threading
 
@@ -21,7 +20,6 @@ from .test_real_server import Client, OnlineServer, pair, user
 from tests.online.helpers import closing_clients
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
-NODE = shutil.which("node")
 RESIGN = [{"type": "resign"}]
 
 
@@ -87,8 +85,7 @@ def test_an_update_applies_only_to_the_state_it_was_built_on():
         apply_update(None, update)
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
-def test_the_browser_applies_the_operations_as_the_server_does(tmp_path):
+def test_the_browser_applies_the_operations_as_the_server_does(tmp_path, node):
     cases = [(old, diff(old, new), new) for k, (old, new) in enumerate(view_pairs(games=4, steps=120)) if k % 3 == 0]
     module = tmp_path / "play-transport.mjs"  # an ES module node loads as one
     module.write_text((ROOT / "static" / "js" / "play-transport.js").read_text())
@@ -99,7 +96,7 @@ def test_the_browser_applies_the_operations_as_the_server_does(tmp_path):
               "out.push(m.applyUpdate(held, {game: 1, version: 3, base: 1, view: []}));"
               "out.push(m.applyUpdate(held, {game: 1, version: 3, base: 2, view: [[['a'], 5]]}));"
               "process.stdout.write(JSON.stringify(out)); })")
-    done = subprocess.run([NODE, "-e", script, str(module)], input=encoded([[o, p] for o, p, _ in cases]),
+    done = subprocess.run([node, "-e", script, str(module)], input=encoded([[o, p] for o, p, _ in cases]),
                           capture_output=True, timeout=120)
     assert done.returncode == 0, done.stderr.decode()
     out = json.loads(done.stdout)

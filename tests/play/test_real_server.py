@@ -15,7 +15,7 @@ import socketio
 
 from webapp import ROOT
 from webapp.game import play
-from webapp.tools.bot import Bot, log_in, start_cpu_game
+from webapp.tools.bot import Bot, csrf_of, log_in, start_cpu_game
 from webapp.store import connect, list_actions, load_game
 
 from .conftest import PASSWORD
@@ -79,6 +79,15 @@ class Server:
 
     def db(self):
         return connect(self.instance / "brigade.db")
+
+    def advance(self, seconds):
+        """Move the server's clock forward (webapp/web/testing_clock.py: the server must run with TESTING
+        on, as ``configure`` of a subclass writes it), instead of waiting ``seconds`` out."""
+        http = requests.Session()
+        page = http.get(f"{self.url}/login", timeout=10).text
+        answer = http.post(f"{self.url}/testing/clock", data={"csrf_token": csrf_of(page), "advance": seconds}, timeout=10)
+        assert answer.status_code == 200, answer.text
+        return answer.json()["offset"]
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ import pytest
 import requests
 import socketio
 
+from tests.online.helpers import close_all
 from tests.play.helpers import assert_no_leak
 from webapp.game import play
 from webapp.tools.bot import Bot
@@ -146,8 +147,7 @@ class Fuzzer:
         return [(n, p) for c in self.clients for n, p in c.got]
 
     def close(self):
-        for c in self.clients:
-            c.close()
+        close_all(self.clients)
 
 
 @pytest.fixture
@@ -224,5 +224,4 @@ def test_random_events_from_several_clients_break_nothing_and_leak_nothing(serve
         assert checked == sum(1 for n, p in received if n == "state" and p.get("game") in games) > 0
     finally:
         db.close()
-    for f in fuzzers:
-        f.close()
+    close_all(fuzzers)

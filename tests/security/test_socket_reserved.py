@@ -6,7 +6,6 @@ counter, and a socket whose games were forgotten, so its seat stayed "connected"
 emitted ``disconnect`` ran the disconnect handler (the seat went "away" while the socket stayed);
 ``NaN``, ``Infinity``, a lone surrogate or ``1e400`` got no answer and a traceback in the log."""
 
-import time
 
 import pytest
 
@@ -19,7 +18,7 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     srv = ConfiguredServer(tmp_path_factory.mktemp("reserved") / "instance",
-                           {"RATE_LIMIT": 5, "ONLINE_CLOCK_MIN_MINUTES": 0})
+                           {"RATE_LIMIT": 5, "ONLINE_CLOCK_MIN_MINUTES": 0, "TESTING": True})  # TESTING: advance
     srv.start()
     yield srv
     srv.stop()
@@ -106,10 +105,10 @@ def test_packets_that_are_not_json_are_answered_and_log_no_traceback(server, cli
     game_id = start_cpu_game(http, server.url)
     c = clients(server, http)
     before = server.log_text().count("Traceback")
-    for n, text in enumerate(MALFORMED, 1):  # paced under RATE_LIMIT (5 a second here)
+    for n, text in enumerate(MALFORMED, 1):  # paced under RATE_LIMIT (5 a second here) on the server's clock
         c.raw(text)
         c.wait(lambda c, n=n: len(c.of("error")) >= n)
-        time.sleep(0.25)
+        server.advance(0.25)
     assert set(codes(c)) == {"bad_request"}, c.of("error")
     assert any("not valid JSON" in e["message"] for e in c.of("error"))
     assert c.join(game_id)["version"] == 0  # the socket goes on

@@ -3,7 +3,6 @@
 import html
 import json
 import re
-import shutil
 import subprocess
 
 import pytest
@@ -475,8 +474,6 @@ def test_creating_without_the_csrf_token_is_refused(alice_client, db, alice, ali
 # ---------------------------------------------------------------- the script agrees with the server
 
 
-NODE = shutil.which("node")
-
 PARITY_DECKS = [
     {},
     {"orc": 10, "salamander": 10, "flame-warden": 8, "fireball": 2},
@@ -489,8 +486,7 @@ PARITY_DECKS = [
 ]
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
-def test_decks_js_words_messages_and_charts_as_the_server_does(app, db, alice, alice_cards):
+def test_decks_js_words_messages_and_charts_as_the_server_does(app, db, alice, alice_cards, node):
     from webapp.web.decks import builder_data, card_rows
 
     owned = {"orc": 10, "salamander": 10, "flame-warden": 8, "fireball": 2, "sylph": 1, "vampire": 1}
@@ -503,7 +499,7 @@ def test_decks_js_words_messages_and_charts_as_the_server_does(app, db, alice, a
         "console.log(JSON.stringify(input.decks.map(d => ({problems: api.checkDeck(d, input.data),"
         " stats: api.deckStats(d, input.data)}))));"
     )
-    result = subprocess.run([NODE, "-e", script, str(ROOT / "static" / "js" / "decks.js")],
+    result = subprocess.run([node, "-e", script, str(ROOT / "static" / "js" / "decks.js")],
                             input=json.dumps({"decks": PARITY_DECKS, "data": data}),
                             capture_output=True, text=True, timeout=30, check=True)
     from_js = json.loads(result.stdout)

@@ -2,7 +2,6 @@
 a friend), ticked from the player's data and remembered per account; and the match history page."""
 
 import re
-import time
 
 import pytest
 
@@ -100,7 +99,7 @@ def finish(db, game_id, winner, reason):
     end_game(db, game_id, version, "finished", {"winner": winner, "reason": reason})
 
 
-def test_history_lists_cpu_story_and_online_games_newest_first_with_results_and_links(app, db, alice, bob):
+def test_history_lists_cpu_story_and_online_games_newest_first_with_results_and_links(app, db, alice, bob, clock):
     client = app.test_client()
     log_in(client, alice)
     assert "No games yet" in page(client, "/history")
@@ -109,13 +108,13 @@ def test_history_lists_cpu_story_and_online_games_newest_first_with_results_and_
     deck_id = save_deck(db, uid, "Orcs", {"orc": 30})
     won = play.create_cpu_game(db, alice, deck_id)
     finish(db, won, 0, "leaders")
-    time.sleep(0.002)
+    clock.advance(0.01)  # each game a stamp later than the one before
     ch = story.chapters()[0]
     chapter_game = story.start_chapter(db, alice, ch.id, deck_id=deck_id)
-    time.sleep(0.002)
+    clock.advance(0.01)
     online = create_game(db, "online", 7, {"decks": [], "seats": [{"user_id": bob["id"]}, {"user_id": uid}]})
     finish(db, online, 0, "resign")
-    time.sleep(0.002)
+    clock.advance(0.01)
     other = create_game(db, "online", 8, {"decks": [], "seats": [{"user_id": bob["id"]}, None]})  # not Alice's
     html = page(client, "/history")
     rows = re.findall(r'<li class="history-row is-(\w+)">(.*?)</li>', html, re.S)

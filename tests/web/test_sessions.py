@@ -63,13 +63,14 @@ def test_another_secret_key_does_not_recognise_a_remembered_cookie():
     assert c.get("/who").text == "None:"
 
 
-def test_an_expired_signature_is_refused_even_when_remembered(monkeypatch):
+def test_an_expired_signature_is_refused_even_when_remembered(monkeypatch, clock):
     app = make_app(lifetime=60)
     c = app.test_client()
     c.get("/set/7")
     assert c.get("/who").text == "7:a"
+    clock.advance(120)  # the remembered session's expiry has passed on the app's clock
     later = time.time() + 120
-    monkeypatch.setattr(time, "time", lambda: later)
+    monkeypatch.setattr(time, "time", lambda: later)  # ... and on the signature's (itsdangerous reads time.time)
     assert c.get("/who").text == "None:"
 
 

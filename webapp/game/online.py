@@ -29,16 +29,16 @@ import logging
 import math
 import secrets
 import threading
-import time
 
 from flask_babel import gettext, ngettext  # the request's language; English outside a request
 
-from webapp import store
+from webapp import clock, store
 from webapp.config import DEFAULTS
 from webapp.game import gamelog, play
 from webapp.game.replay import steps as replay_steps
 from webapp.store import online as store_online
 from webapp.engine import Game
+from webapp.hosting import metrics
 from webapp.hosting.ratelimit import Window
 
 log = logging.getLogger(__name__)
@@ -70,9 +70,8 @@ class RateLimited(play.PlayError):
     code = "rate_limited"
 
 
-def now_ms():
-    """Wall-clock milliseconds since the epoch: what stored clocks count in (they survive restarts)."""
-    return int(time.time() * 1000)
+#: Wall-clock milliseconds since the epoch: what stored clocks count in (they survive restarts).
+now_ms = clock.now_ms
 
 
 def is_online(row):
@@ -694,6 +693,7 @@ class Online:
         """One look of the ticker: end the games that are due, if this process leads (``lead``)."""
         if self.lead(db):
             self.tick(db)
+        metrics.count_ticker_look()
 
     def let_go(self):
         """The ticker stopped: give the ticker lease back to the other processes, if held."""

@@ -45,6 +45,8 @@ CPU_MOVES = Histogram("brigade_cpu_move_seconds", "Time the CPU player thinks ab
                       buckets=BUCKETS + (30.0, 60.0), registry=REGISTRY)
 DB_WRITES = Histogram("brigade_db_write_seconds", "Time of one database write transaction",
                       buckets=BUCKETS, registry=REGISTRY)
+TICKER_LOOKS = Counter("brigade_online_ticker_looks", "Looks of this process's online-games clock ticker",
+                       registry=REGISTRY)
 
 
 # ---------------------------------------------------------------- for other layers
@@ -68,6 +70,11 @@ def observe_cpu_move(seconds):
 def observe_db_write(seconds):
     """One write transaction took ``seconds``."""
     DB_WRITES.observe(seconds)
+
+
+def count_ticker_look():
+    """The online games' ticker looked once at clocks and absences (``Online.look``)."""
+    TICKER_LOOKS.inc()
 
 
 def count_error(kind):
