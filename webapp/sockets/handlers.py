@@ -34,7 +34,7 @@ from socketio.pubsub_manager import PubSubManager
 
 from webapp.hosting import hostlog, metrics
 from webapp.game import play
-from webapp import store
+from webapp import clock, store
 from webapp.game import online as online_games
 from webapp.hosting.ratelimit import Window
 from webapp.store.users import session_version
@@ -126,7 +126,7 @@ class Member:
         self.updates = set()  # the games it joined asking for updates
         self.marks = {}  # the account's language mark, read once per socket, not per event (play.user_lang)
         self.version = version  # the account's session version when the socket connected
-        self.checked = time.monotonic()  # when that version was last found current (Hub.still_allowed)
+        self.checked = clock.monotonic()  # when that version was last found current (Hub.still_allowed)
 
 
 #: Seconds between two checks of a socket's account (logged out everywhere, disabled by a host: the
@@ -432,7 +432,7 @@ class Hub:
     def still_allowed(self, member):
         """Whether the socket's account keeps the session it connected with (not logged out everywhere,
         not disabled: both move the session version on), read at most every ACCOUNT_RECHECK seconds."""
-        now = time.monotonic()
+        now = clock.monotonic()
         if now - member.checked < ACCOUNT_RECHECK:
             return True
         version = session_version(store.get_db(), member.user_id)
