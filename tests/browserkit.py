@@ -318,6 +318,7 @@ def drive(players, until=None, limit=4000):  # a whole game is a few hundred dec
     ``until(player, state)`` says so for some page ("until")."""
     for _ in range(limit):
         moved = False
+        seen = []
         for pl in players:
             pl.idle()
             pl.dismiss_tips()
@@ -329,9 +330,20 @@ def drive(players, until=None, limit=4000):  # a whole game is a few hundred dec
             if st["mine"]:
                 pl.decide(st)
                 moved = True
+            seen.append(st["version"])
         if not moved:
-            players[0].page.wait_for_timeout(80)
+            wait_for_a_move(players, seen)
     raise AssertionError(f"no end after {limit} rounds of decisions")
+
+
+def wait_for_a_move(players, versions, timeout=60):
+    """Nobody's page may decide at ``versions`` (one state version per page): wait on the page that is
+    behind (with one page: that page, while the CPU moves) until it has a newer state, the game's
+    result, or its seat to move."""
+    behind = min(range(len(players)), key=lambda i: versions[i])
+    players[behind].page.wait_for_function(f"""() => {{ const b = window.brigadeBoard;
+        return b.idle && (b.version > {versions[behind]} || !!b.view.result
+                          || (b.seat !== null && (b.view.waiting_for || []).includes(b.me))); }}""", timeout=timeout * 1000)
 
 
 def new_player(browser, server, name, size=DESKTOP, seed=0):

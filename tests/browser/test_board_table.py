@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from tests import stillpage
 from tests.browserkit import SIZES, BoardPlayer, Server, register
 from tests.conftest import shots_dir
+from tests.stillpage import board_still
 
 SHOTS = shots_dir()
 LIMIT = 1500
@@ -57,12 +59,9 @@ def page_scroll(page):
 
 
 def shoot(page, name, size):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_function("() => window.brigadeBoard.idle")
-    page.evaluate("() => { for (const b of document.querySelectorAll('[data-testid=tip-ok]')) b.click(); }")
-    page.mouse.move(1, 1)  # no card preview under the pointer
-    page.wait_for_timeout(300)
-    page.screenshot(path=str(SHOTS / f"table-{name}-{size}.png"), animations="disabled")
+    """table-<name>-<size>.png of the board, idle, with no tip and no card preview over it."""
+    board_still(page)
+    stillpage.shoot(page, SHOTS / f"table-{name}-{size}.png")
 
 
 def serious_axe(page, what):

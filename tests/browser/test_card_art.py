@@ -10,8 +10,10 @@ import re
 
 import pytest
 
+from tests import stillpage
 from tests.browserkit import Server, drive, new_player, wait_for_board
 from tests.conftest import shots_dir
+from tests.stillpage import board_still
 
 SHOTS = shots_dir()
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -56,9 +58,8 @@ def test_the_cpu_units_and_a_spectator_show_card_art(server, browser):
     player.idle()
     foe = loaded_art(page, "foe")
     loaded_art(page, "me")
-    page.evaluate("() => { for (const b of document.querySelectorAll('[data-testid=tip-ok]')) b.click(); }")
-    page.wait_for_timeout(300)
-    page.screenshot(path=str(SHOTS / "art-opponent.png"))
+    board_still(page)
+    stillpage.shoot(page, SHOTS / "art-opponent.png")
 
     watcher = new_player(browser, server, "watcher")
     try:
@@ -67,8 +68,8 @@ def test_the_cpu_units_and_a_spectator_show_card_art(server, browser):
         assert watcher.board("return b.seat;") is None  # a spectator
         seen = loaded_art(watcher.page, "foe") + loaded_art(watcher.page, "me")
         assert {i["src"] for i in foe} <= {i["src"] for i in seen}
-        watcher.page.wait_for_timeout(300)
-        watcher.page.screenshot(path=str(SHOTS / "art-spectator.png"))
+        board_still(watcher.page)
+        stillpage.shoot(watcher.page, SHOTS / "art-spectator.png")
     finally:
         watcher.ctx.close()
     assert not player.errors, player.errors

@@ -16,8 +16,10 @@ import re
 
 import pytest
 
+from tests import stillpage
 from tests.browserkit import PHONE, Server, drive, new_player, wait_for_board
 from tests.conftest import shots_dir
+from tests.stillpage import board_still
 
 SHOTS = shots_dir()
 CLAIM_AFTER = 4          # seconds (R18.4 says 60; the server reads it from config)
@@ -46,12 +48,11 @@ def server(tmp_path_factory):
 
 def shoot(page, name, full_page=False):
     """online-<name>.png, with Eringe's tips put away."""
-    page.evaluate("() => { for (const b of document.querySelectorAll('[data-testid=tip-ok]')) b.click(); }")
+    if page.evaluate("() => !!window.brigadeBoard"):
+        board_still(page)
     page.evaluate("() => window.scrollTo(0, 0)")
-    page.wait_for_timeout(350)
-    path = SHOTS / f"online-{name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
-    assert path.stat().st_size > 1000
+    page.wait_for_function("() => window.scrollY === 0")
+    stillpage.shoot(page, SHOTS / f"online-{name}.png", full_page=full_page)
 
 
 def pick_loaner(page):
@@ -82,15 +83,19 @@ def record_presence(page):
     }""")
 
 
-def synced(players):
+def synced(players, timeout=30):
     """Both pages idle on the same version; that version's state (from the first page)."""
-    for _ in range(200):
+    for _ in range(20):
         for pl in players:
             pl.idle()
-        versions = {pl.state()["version"] for pl in players}
-        if len(versions) == 1:
+        versions = [pl.state()["version"] for pl in players]
+        if len(set(versions)) == 1:
             return players[0].state()
-        players[0].page.wait_for_timeout(100)
+        # the page behind waits for the version the other one has
+        newest = max(versions)
+        for pl, v in zip(players, versions, strict=True):
+            if v < newest:
+                pl.page.wait_for_function(f"() => brigadeBoard.version >= {newest} && brigadeBoard.idle", timeout=timeout * 1000)
     raise AssertionError(f"the pages do not agree on the version: {versions}")
 
 
@@ -196,7 +201,11 @@ def test_a_game_between_friends(server, browser):
         for pl in players:
             assert "pl-clock-run" in pl.page.locator(f".pl-side [data-clock='{mover}']").get_attribute("class")
             assert "pl-clock-run" not in pl.page.locator(f".pl-side [data-clock='{other}']").get_attribute("class")
-        alice.page.wait_for_timeout(2500)
+        for pl in players:  # the mover's clock shows a second less; then nothing else may have changed
+            pl.page.wait_for_function(f"""() => {{
+                const [m, s] = document.querySelector(".pl-side [data-clock='{mover}'] b").textContent.split(":");
+                return (Number(m) * 60 + Number(s)) * 1000 < {before[pl.name][0]};
+            }}""", timeout=10_000)
         for pl in players:
             now = (clock_ms(pl.page, mover), clock_ms(pl.page, other))
             assert now[0] < before[pl.name][0], (pl.name, before[pl.name], now)
