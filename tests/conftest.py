@@ -8,7 +8,23 @@ import shutil
 
 import pytest
 
+from webapp import clock as app_clock
 from webapp import create_app, store
+
+
+@pytest.fixture(autouse=True)
+def _real_clock():
+    """Every test starts and ends on the real clocks: what a test advanced is put back."""
+    app_clock.reset()
+    yield
+    app_clock.reset()
+
+
+@pytest.fixture
+def clock():
+    """The app's clock (webapp/clock.py): ``clock.advance(seconds)`` moves every reading forward, so a
+    grace period, a game clock or a rate window passes without sleeping. Put back after the test."""
+    return app_clock
 
 
 @pytest.fixture(scope="session")

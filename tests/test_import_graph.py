@@ -6,7 +6,9 @@ function-level import is still a dependency: it only hides a cycle from Python's
 What holds today and must go on holding:
 - the engine (webapp/engine) imports nothing but itself and the standard library (no Flask, no
   SQLite, nothing of the app);
-- the CPU players (webapp/ai) import nothing of the app but themselves and the engine;
+- the CPU players (webapp/ai) import nothing of the app but themselves, the engine and the clock
+  (webapp/clock.py, which imports only the standard library);
+- the engine reads no time, and every other module reads it from webapp/clock.py (issue 25);
 - the app factory (webapp/__init__.py) is imported by entry points only (the gevent switch ``SERVER``
   and ``ROOT`` are read from webapp/serving.py);
 - an import against the layers (engine -> game services -> transports -> factory) is one of the
@@ -176,11 +178,47 @@ def test_the_engine_imports_only_itself_and_the_standard_library():
     assert not bad, "the engine imports nothing of the app, Flask or SQLite:\n" + "\n".join(bad)
 
 
-def test_the_cpu_players_import_only_themselves_and_the_engine():
+#: Modules of the standard library's kind that every layer above the engine may import: they import
+#: nothing of the app (checked below). The clock (issue 25) is read by the CPU players' worker pool too.
+FOUNDATION = {"webapp.clock"}
+
+
+def test_the_cpu_players_import_only_themselves_the_engine_and_the_clock():
     edges = graph()
     bad = [where(edges, name, target) for name, out in edges.items() if name.split(".")[:2] == ["webapp", "ai"]
-           for target in out if target.split(".")[:2] not in (["webapp", "ai"], ["webapp", "engine"])]
-    assert not bad, "webapp/ai is built on the engine alone:\n" + "\n".join(bad)
+           for target in out if target.split(".")[:2] not in (["webapp", "ai"], ["webapp", "engine"])
+           and target not in FOUNDATION]
+    assert not bad, "webapp/ai is built on the engine alone (and the clock):\n" + "\n".join(bad)
+
+
+def test_the_foundation_modules_import_only_the_standard_library():
+    outside = [f"{name}: {dotted}" for name in FOUNDATION for dotted, _ in imports_of(name)
+               if dotted.split(".")[0] not in sys.stdlib_module_names]
+    assert not outside, outside
+
+
+def test_the_engine_reads_no_time():
+    """The rules are deterministic: no module of the engine imports time or datetime (the app's time is
+    webapp/clock.py's, read by the services that need it)."""
+    readers = [f"{MODULES[name].relative_to(ROOT)}:{line} imports {dotted}" for name in MODULES if layer(name) == ENGINE
+               for dotted, line in imports_of(name) if dotted.split(".")[0] in ("time", "datetime")]
+    assert not readers, readers
+
+
+def test_only_the_clock_reads_the_time_of_day():
+    """Every module that reads wall-clock or monotonic time reads webapp/clock.py's (tests advance it);
+    durations of work (time.perf_counter) are not the app's time."""
+    readers = []
+    for name, path in MODULES.items():
+        if name == "webapp.clock":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Attribute) and node.attr in ("time", "time_ns", "monotonic", "monotonic_ns", "now",
+                                                                  "utcnow", "today") \
+                    and (isinstance(node.value, ast.Name) and node.value.id in ("time", "datetime", "date")
+                         or isinstance(node.value, ast.Attribute) and node.value.attr in ("datetime", "date")):
+                readers.append(f"{path.relative_to(ROOT)}:{node.lineno} reads {ast.unparse(node)}")
+    assert not readers, "read the time from webapp.clock (now, now_ms, monotonic, utcnow):\n" + "\n".join(readers)
 
 
 def test_only_entry_points_import_the_app_factory():

@@ -7,10 +7,10 @@ import hashlib
 import hmac
 import re
 import secrets
-import time
 
 from flask_babel import gettext, ngettext  # the request's language; English outside a request
 
+from webapp import clock as app_clock
 from webapp.accounts.commonpasswords import is_common
 from webapp.decks.packs import grant_starter
 from webapp.config import DEFAULTS
@@ -79,7 +79,7 @@ class LoginGuard:
     friend out: the friend's own browser and address are not the stranger's. Also counts invite
     code failures and accounts made per address (``register``). In memory, per process."""
 
-    def __init__(self, config, clock=time.monotonic):
+    def __init__(self, config, clock=app_clock.monotonic):
         """``config`` holds the settings (their defaults are in ``webapp.config``)."""
         window = config["LOGIN_WINDOW"]
         self.steps = [Window(n, seconds, clock) for n, seconds in config["LOGIN_DELAYS"]]

@@ -21,9 +21,9 @@ import queue
 import subprocess
 import sys
 import threading
-import time
 from typing import NamedTuple
 
+from webapp import clock
 from webapp.engine import choices
 
 from . import PLAYERS, SEARCHING
@@ -161,10 +161,10 @@ class ThinkPool:
             self.count -= 1
 
     def run(self, job, seconds):
-        deadline = time.monotonic() + seconds + GRACE
-        worker = self._acquire(deadline - time.monotonic())
+        deadline = clock.monotonic() + seconds + GRACE
+        worker = self._acquire(deadline - clock.monotonic())
         self.busy[worker.pid] = worker
-        wait = deadline - time.monotonic() + (STARTUP if worker.fresh else 0.0)
+        wait = deadline - clock.monotonic() + (STARTUP if worker.fresh else 0.0)
         try:
             worker.send_conn.send(job)
             if not worker.conn.poll(max(0.0, wait)):

@@ -29,11 +29,10 @@ import logging
 import math
 import secrets
 import threading
-import time
 
 from flask_babel import gettext, ngettext  # the request's language; English outside a request
 
-from webapp import store
+from webapp import clock, store
 from webapp.config import DEFAULTS
 from webapp.game import gamelog, play
 from webapp.game.replay import steps as replay_steps
@@ -70,9 +69,8 @@ class RateLimited(play.PlayError):
     code = "rate_limited"
 
 
-def now_ms():
-    """Wall-clock milliseconds since the epoch: what stored clocks count in (they survive restarts)."""
-    return int(time.time() * 1000)
+#: Wall-clock milliseconds since the epoch: what stored clocks count in (they survive restarts).
+now_ms = clock.now_ms
 
 
 def is_online(row):

@@ -21,7 +21,7 @@ from typing import NamedTuple
 import orjson
 from flask_babel import gettext, ngettext  # the request's language; English outside a request
 
-from webapp import refusals, store
+from webapp import clock, refusals, store
 from webapp.game import gamelog
 from webapp.hosting import metrics
 from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING, workers
@@ -775,7 +775,7 @@ def abandon_stale(db, user_id=None, days=ABANDON_AFTER_DAYS, now=None):
 
     if not days or days <= 0:
         return []
-    now = now or datetime.datetime.now(datetime.UTC)
+    now = now or clock.utcnow()
     # the store's stamps are ISO 8601 UTC text ("2025-01-31T12:00:00.000Z"): they compare as text
     cutoff = (now - datetime.timedelta(days=days)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
     ended = []

@@ -11,9 +11,9 @@ import logging
 import os
 import secrets
 import subprocess
-from datetime import datetime, UTC
 from importlib import metadata
 
+from webapp import clock
 from webapp.config import DEFAULTS
 from webapp.serving import ROOT
 from webapp.store import transaction
@@ -131,7 +131,7 @@ def backup_now(app, db, actor_id=None):
     Returns the record {"at", "path", "bytes"}."""
     folder = backup_dir(app)
     os.makedirs(folder, exist_ok=True)
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
+    stamp = clock.utcnow().strftime("%Y%m%d-%H%M%S-%f")
     dest = os.path.join(folder, f"brigade-{stamp}.db")
     backup(app.config["DATABASE"], dest, quiet=True)  # records it (record_backup)
     record = last_backup(app.config["DATABASE"])

@@ -26,11 +26,12 @@ import contextlib
 import logging
 import os
 import threading
-import time
 import uuid
 
 import redis
 from redis.exceptions import LockError, RedisError
+
+from webapp import clock
 
 log = logging.getLogger(__name__)
 
@@ -114,8 +115,7 @@ def url_of(config):
     return config.get("MESSAGE_QUEUE") or os.environ.get("MESSAGE_QUEUE") or None
 
 
-def now_ms():
-    return int(time.time() * 1000)
+now_ms = clock.now_ms
 
 
 class Cluster:
@@ -138,7 +138,7 @@ class Cluster:
 
     def trouble(self, what, exc):
         """A Redis call failed: log it at most once every 30 s (the game goes on where it can)."""
-        now = time.monotonic()
+        now = clock.monotonic()
         if now - self.complained > 30:
             self.complained = now
             log.warning("Redis failed (%s): %s", what, exc)
@@ -211,7 +211,7 @@ class Cluster:
     def admit(self, user_id, address, per_user, per_address, seconds=1.0):
         """One event of a socket of ``user_id`` from ``address``: 0 if within both limits over every
         process (and counted), 1 if the user's limit refused it, 2 the address's (nothing counted)."""
-        now = time.time()
+        now = clock.now()
         try:
             return int(self.scripts["admit"](
                 keys=[self.key("rate", "user", user_id), self.key("rate", "addr", address)],

@@ -22,6 +22,8 @@ import time
 
 from flask import g, request, session
 
+from webapp import clock
+
 REQUEST_LOG = logging.getLogger("brigade.request")
 SOCKET_LOG = logging.getLogger("brigade.socket")
 
@@ -236,7 +238,7 @@ def log_event(name, user_id, ms, outcome):
         # the line is its formatter's, from a record holding what the formats read, without a
         # LogRecord's other work (thread and process names, the caller's file) or the logging chain.
         record = logging.LogRecord.__new__(logging.LogRecord)
-        ct = time.time()
+        ct = clock.now()
         record.__dict__.update(name=SOCKET_LOG.name, msg=EVENT_FORMAT, args=args, levelname="INFO", levelno=logging.INFO,
                                created=ct, msecs=int((ct - int(ct)) * 1000) + 0.0, exc_info=None, exc_text=None,
                                stack_info=None, event=name, outcome=outcome, ms=ms, user=user_id)

@@ -15,13 +15,14 @@ window, so the map never holds more keys than were active within one window (plu
 import collections
 import math
 import threading
-import time
+
+from webapp import clock as app_clock
 
 
 class Window:
     """At most `limit` hits per key within any `seconds`-long window."""
 
-    def __init__(self, limit, seconds, clock=time.monotonic):
+    def __init__(self, limit, seconds, clock=app_clock.monotonic):
         if limit < 1 or seconds <= 0:
             raise ValueError("a rate limit needs limit >= 1 and seconds > 0")
         self.limit, self.seconds = int(limit), float(seconds)

@@ -9,7 +9,9 @@ import hashlib
 import json
 import os
 import secrets
-from datetime import datetime, timedelta, UTC
+from datetime import timedelta
+
+from webapp import clock
 
 from .db import now, transaction
 from .errors import UserNotFound
@@ -22,7 +24,7 @@ CODE_LENGTH = 10
 
 def stamp_in(seconds, start=None):
     """The store's time text ``seconds`` from now (or from ``start``, a datetime)."""
-    start = start or datetime.now(UTC)
+    start = start or clock.utcnow()
     return (start + timedelta(seconds=seconds)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 

@@ -17,6 +17,8 @@ from datetime import datetime, UTC
 
 import sqlite_utils
 
+from webapp import clock
+
 #: Seconds a writer waits for another process's write lock before ``database is locked``.
 BUSY_TIMEOUT = 5.0
 #: How a connection waits for a lock held by another process when the server runs on gevent, where
@@ -53,13 +55,13 @@ class CooperativeConnection(sqlite3.Connection):
         return self._retry(sqlite3.Connection.executemany, sql, parameters)
 
     def _retry(self, run, sql, parameters):
-        deadline, pause = time.monotonic() + BUSY_TIMEOUT, 0.001
+        deadline, pause = clock.monotonic() + BUSY_TIMEOUT, 0.001
         while True:
             was = self.in_transaction
             try:
                 return run(self, sql, parameters)
             except sqlite3.OperationalError as exc:
-                if not busy(exc) or time.monotonic() > deadline:
+                if not busy(exc) or clock.monotonic() > deadline:
                     raise
                 if was and not sql.lstrip()[:5].upper() == "BEGIN":
                     raise
@@ -138,13 +140,13 @@ def enable_wal(db):
     """Switch ``db`` to WAL mode (kept in the file), retrying while another connection blocks it."""
     # Switching a new file to WAL fails at once with "database is locked" (SQLite calls no
     # busy handler there) when another process opens it at the same moment: retry instead.
-    deadline = time.monotonic() + BUSY_TIMEOUT
+    deadline = clock.monotonic() + BUSY_TIMEOUT
     while True:
         try:
             db.enable_wal()
             return
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() > deadline:
+            if "locked" not in str(exc) or clock.monotonic() > deadline:
                 raise
             time.sleep(0.01)
 
@@ -172,7 +174,7 @@ def transaction(db):
 def now():
     """The current UTC time as sortable ISO 8601 text, e.g. ``2025-01-31T12:00:00.000Z``. The text
     up to the second is formatted once per second (every stored action writes two or three stamps)."""
-    t = time.time()
+    t = clock.now()
     second = int(t)
     kept = _second
     if kept[0] != second:

@@ -20,3 +20,5 @@ def register(app):
     app.register_blueprint(history.bp)
     from webapp.web import admin  # the host's admin area and password-reset links (docs/admin.md)
     admin.init_app(app)
+    from webapp.web import testing_clock  # tests only: the clock moved forward (TESTING on, else absent)
+    testing_clock.init_app(app)

@@ -18,10 +18,11 @@ neither a page nor a socket afterwards.
 import collections
 import copy
 import threading
-import time
 
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
+
+from webapp import clock
 
 #: The key under which Flask-SocketIO keeps, in a socket's handshake environ, the session copied at
 #: its connect; every later event of the socket runs with that session (manage_session=True).
@@ -51,7 +52,7 @@ class RememberingCookieSessions(SecureCookieSessionInterface):
         key = (app.secret_key, value)
         with self.lock:
             hit = self.known.get(key)
-        if hit is not None and hit[1] > time.time():
+        if hit is not None and hit[1] > clock.now():
             return self.checked(app, copy.deepcopy(hit[0]))
         max_age = int(app.permanent_session_lifetime.total_seconds())
         try:
