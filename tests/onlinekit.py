@@ -105,3 +105,18 @@ def synced(players, timeout=30):
 def no_sideways_scroll(page):
     widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert widths[0] <= widths[1] + 1, f"the page scrolls sideways: {widths}"
+
+
+def advance_clock(page, server, seconds):
+    """Move the server's clock ``seconds`` forward (the testing-only POST /testing/clock,
+    webapp/web/testing_clock.py), from ``page`` (logged in, with its CSRF token): grace periods and
+    game clocks pass without waiting. Returns the server's offset now."""
+    answer = page.evaluate("""async ([url, seconds]) => {
+        const form = new FormData();
+        form.append("advance", String(seconds));
+        form.append("csrf_token", document.querySelector("input[name=csrf_token]").value);
+        const r = await fetch(url, {method: "POST", body: form});
+        return {status: r.status, body: await r.json()};
+    }""", [server.url + "/testing/clock", seconds])
+    assert answer["status"] == 200, answer
+    return answer["body"]["offset"]
