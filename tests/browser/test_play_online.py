@@ -237,7 +237,7 @@ def test_a_reload_and_an_absence_in_the_middle_of_a_battle(server, browser, frie
         return (st["battle"] is not None and other_st["battle"] is not None and st["version"] == other_st["version"]
                 and not (st["mine"] and other_st["mine"]))
 
-    assert drive(players, until=in_battle, limit=20) == "until", [pl.state() for pl in players]
+    assert drive(players, until=in_battle, limit=200) == "until", [pl.state() for pl in players]
     state = synced(players)
     waited = next(pl for pl in players if pl.state()["mine"])
     watcher = bob if waited is alice else alice
@@ -266,6 +266,7 @@ def test_a_reload_and_an_absence_in_the_middle_of_a_battle(server, browser, frie
     wait_for_board(watcher.page)
     watcher.page.wait_for_selector("[data-testid=claim]")
     assert "You may claim the win" in banner.inner_text()
+    assert f"{waited.name} is still away." in banner.inner_text()  # by name, on a page loaded during the absence
     shoot(watcher.page, "disconnected")
     waited.page.goto(f"{server.url}/play/{game}")
     wait_for_board(waited.page)
