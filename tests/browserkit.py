@@ -5,6 +5,8 @@ player that drives a board page through its own controls.
   (``folder/instance``, holding ``config`` as its config.py) and database (``env``: more environment
   variables, e.g. ``BRIGADE_STORY``), waits until it prints its address and answers ``/healthz``;
   ``url``, ``output()`` (its log) and ``stop()``.
+* ``start_at(page, server, scenario, mode, cpu, seed)`` starts a game at a position (a scenario, or a
+  file of tests/browser/positions/) through the test-only POST /testing/start and opens its board.
 * ``BoardPlayer(page)`` makes one decision at a time on a board page (static/js/play.js) with simple
   rules of thumb, clicking only the controls the page offers (they come from the server's
   ``legal_actions``); the test never sends an action itself.
@@ -46,8 +48,11 @@ class Server:
         folder = Path(folder)
         self.instance = folder / "instance"
         self.instance.mkdir(parents=True)
-        # Every test user registers from 127.0.0.1: lift the per-address limit on new accounts.
-        config = "REGISTER_LIMIT_ADDRESS = 10_000\n" + (config or "")
+        # Every test user registers from 127.0.0.1: lift the per-address limit on new accounts. TESTING
+        # opens POST /testing/start (``start_at``: a game at a position, webapp/web/testing.py); Flask's
+        # only other use of it, re-raising a view's exception instead of the "500" page, is switched
+        # off, so the server behaves as a host's does.
+        config = "REGISTER_LIMIT_ADDRESS = 10_000\nTESTING = True\nPROPAGATE_EXCEPTIONS = False\n" + (config or "")
         (self.instance / "config.py").write_text(config, encoding="utf-8")
         self.db_path = self.instance / "brigade.db"
         self.log_path = folder / "server.log"
@@ -113,6 +118,41 @@ def wait_for_board(page, timeout=20):
     """The board page has drawn its first state and is idle."""
     page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.view && window.brigadeBoard.idle",
                            timeout=timeout * 1000)
+
+
+def start_at(page, server, scenario, mode="cpu", cpu="random", seed=0, **more):
+    """Start a ``mode`` game ("cpu", "story", "online") for the page's logged-in user at the position
+    ``scenario`` (a dict in the engine's scenario format, or the name of a file in
+    tests/browser/positions/ without ".json"), through the server's testing-only POST /testing/start
+    (webapp/web/testing.py), and open its board; return the game id. ``cpu`` names the CPU's player
+    (``difficulty`` in ``more`` picks one by level instead), ``seed`` the game's seed (the CPU's choices
+    follow from it); ``more``: ``chapter`` (story), ``opponent`` and ``clock_ms`` (online)."""
+    if isinstance(scenario, str):
+        scenario = position(scenario)
+    body = dict(mode=mode, scenario=scenario, seed=seed, **more)
+    if mode != "online" and "difficulty" not in more:
+        body["cpu"] = cpu
+    answer = page.evaluate("""async ([url, body]) => {
+        const token = document.querySelector("input[name=csrf_token]").value;
+        const r = await fetch(url, {method: "POST", body: JSON.stringify(body),
+                                   headers: {"Content-Type": "application/json", "X-CSRF-Token": token}});
+        return {status: r.status, body: await r.json()};
+    }""", [server.url + "/testing/start", body])
+    assert answer["status"] == 200, answer
+    page.goto(server.url + answer["body"]["url"])
+    wait_for_board(page)
+    return answer["body"]["game"]
+
+
+POSITIONS = ROOT / "tests" / "browser" / "positions"
+
+
+def position(name):
+    """The scenario in tests/browser/positions/<name>.json (its "about" key, what it is for, dropped)."""
+    import json
+    data = json.loads((POSITIONS / f"{name}.json").read_text(encoding="utf-8"))
+    data.pop("about", None)
+    return data
 
 
 # ---------------------------------------------------------------- driving a board page
@@ -318,6 +358,7 @@ def drive(players, until=None, limit=4000):  # a whole game is a few hundred dec
     ``until(player, state)`` says so for some page ("until")."""
     for _ in range(limit):
         moved = False
+        seen = []
         for pl in players:
             pl.idle()
             pl.dismiss_tips()
@@ -329,9 +370,20 @@ def drive(players, until=None, limit=4000):  # a whole game is a few hundred dec
             if st["mine"]:
                 pl.decide(st)
                 moved = True
+            seen.append(st["version"])
         if not moved:
-            players[0].page.wait_for_timeout(80)
+            wait_for_a_move(players, seen)
     raise AssertionError(f"no end after {limit} rounds of decisions")
+
+
+def wait_for_a_move(players, versions, timeout=60):
+    """Nobody's page may decide at ``versions`` (one state version per page): wait on the page that is
+    behind (with one page: that page, while the CPU moves) until it has a newer state, the game's
+    result, or its seat to move."""
+    behind = min(range(len(players)), key=lambda i: versions[i])
+    players[behind].page.wait_for_function(f"""() => {{ const b = window.brigadeBoard;
+        return b.idle && (b.version > {versions[behind]} || !!b.view.result
+                          || (b.seat !== null && (b.view.waiting_for || []).includes(b.me))); }}""", timeout=timeout * 1000)
 
 
 def new_player(browser, server, name, size=DESKTOP, seed=0):

@@ -56,6 +56,10 @@ def create_app(test_config=None):
     i18n.init_app(app)  # English and Japanese: Flask-Babel, catalogs built from translations/ (docs/i18n.md)
     assets.init_app(app)  # compression, hashed static URLs with a long cache (docs/deploy.md)
     web.register(app)
+    if app.config.get("TESTING"):
+        from webapp.web import testing
+
+        testing.init_app(app)  # tests only: start a game at a position (docs/testing.md); absent on a normal server
     sockets.init_app(app)  # live play over Socket.IO: app.extensions["socketio"]
     return app
 

@@ -50,7 +50,9 @@ KEYS = (
     Key("SESSION_COOKIE_SECURE", FLASK, "the session and device cookies only over https"),
     Key("SESSION_COOKIE_HTTPONLY", FLASK, "always True (webapp/web/security.py sets it): no script reads the session cookie"),
     Key("SESSION_COOKIE_SAMESITE", FLASK, "the session cookie's SameSite (unset: Lax)"),
-    Key("TESTING", FLASK, "tests only: Flask's testing mode, and the testing-only routes (webapp/web/testing_clock.py)"),
+    Key("TESTING", FLASK, "tests only: Flask's testing mode, and the testing-only routes: POST /testing/start, a game "
+                          "at a position (webapp/web/testing.py, docs/testing.md), and POST /testing/clock "
+                          "(webapp/web/testing_clock.py); never on a real host"),
     Key("PUBLIC_URL", None, "the site's address for links printed outside a request (unset: http://127.0.0.1:5000)"),
     # ------------------------------------------------------------ accounts (docs/accounts.md, docs/security.md)
     Key("REGISTRATION", "open", "'open' or 'invite' (asks for an invitation code) at start; the admin page overrides it"),

@@ -503,7 +503,8 @@
             pressShown = false;
             // the press read the card: the click that may follow its release does not add it too
             suppressClick = type === "pointerup";
-            setTimeout(function () { suppressClick = false; }, 400);
+            grid.dataset.pressRead = "1";  // until the click after the release is no longer ignored (tests wait for it)
+            setTimeout(function () { suppressClick = false; delete grid.dataset.pressRead; }, 400);
             setTimeout(hidePreview, type === "pointercancel" ? 0 : 900);
           }
         });

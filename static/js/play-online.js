@@ -172,7 +172,8 @@ export class Online {
 
   paintBanner(now) {
     const away = this.watchedSeats().map((s) => [s, this.away(s, now)]).filter(([, a]) => a);
-    const key = away.map(([s, a]) => `${s}:${a.claimIn === null ? "n" : a.claimIn > 0 ? "w" : "c"}:${a.autoIn === null ? "n" : "a"}`).join("|");
+    // the names are in the key: a page that loads while a player is away hears the presence before their names
+    const key = away.map(([s, a]) => `${s}:${a.claimIn === null ? "n" : a.claimIn > 0 ? "w" : "c"}:${a.autoIn === null ? "n" : "a"}:${this.b.names[s]}`).join("|");
     const el = this.banner;
     if (key !== this.bannerKey) {
       this.bannerKey = key;

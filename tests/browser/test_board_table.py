@@ -1,27 +1,32 @@
 """The board as a game table (issue 14): one screen at 1280×800 and 390×844, in every phase.
 
-A CPU game in Debian's chromium against the real server (tests/browserkit.py). At each size the test
-plays through the page's own controls (``BoardPlayer``) and, in the leader choice, the main step and a
-battle window of the player's, checks the geometry: the map (or the battle), the player's hand and
-the move panel are on screen; in battle (``battle_geometry``) every party card, the land, the dice,
-the chain and every control of the decision bar lie wholly inside the window, nothing overlaps a
-party card (element boxes compared, and the card is what the page shows at its centre) and the page
-does not scroll. A second test plays a story chapter that opens beside the enemy (a server with its
-own story folder) and checks the battle at each of the player's decisions in it; a third replays that
-game on the replay page, which draws the live board. It saves docs/screenshots/table-<phase>-<size>.png
+CPU games in Debian's chromium against the real server (tests/browserkit.py), each started where it
+is checked through the testing start path (``start_at``, tests/browser/positions/): the leader choice,
+and a main step beside the enemy (table-battle.json) whose march leads through the quick summon and
+the formation to the player's attack window (the initiative dice are forced), the CPU's player and
+seed fixed. At each size the test plays through the page's own controls (``BoardPlayer``) and checks
+the geometry: the map (or the battle), the player's hand and the move panel are on screen; in battle
+(``battle_geometry``) every party card, the land, the dice, the chain and every control of the
+decision bar lie wholly inside the window, nothing overlaps a party card (element boxes compared, and
+the card is what the page shows at its centre) and the page does not scroll. A second test checks the
+battle at each of the player's decisions in that battle; a third replays such a game on the replay
+page, which draws the live board; a fourth checks the card preview, the settings and auto-pass (the
+CPU acting first in the battle: table-foe-first.json). It saves docs/screenshots/table-<phase>-<size>.png
 for people to look at.
 """
 
 import re
-from pathlib import Path
 
 import pytest
 
-from tests.browserkit import SIZES, BoardPlayer, Server, register
+from tests import stillpage
+from tests.browserkit import SIZES, BoardPlayer, Server, register, start_at
 from tests.conftest import shots_dir
+from tests.stillpage import board_still
 
 SHOTS = shots_dir()
-LIMIT = 1500
+CPU = {"cpu": "baseline", "seed": 6}  # the CPU's player and the game's seed: the same game every run
+BATTLE_DECISIONS = 60                 # the march, one battle and its aftermath take far fewer: a runaway stop
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -57,12 +62,9 @@ def page_scroll(page):
 
 
 def shoot(page, name, size):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_function("() => window.brigadeBoard.idle")
-    page.evaluate("() => { for (const b of document.querySelectorAll('[data-testid=tip-ok]')) b.click(); }")
-    page.mouse.move(1, 1)  # no card preview under the pointer
-    page.wait_for_timeout(300)
-    page.screenshot(path=str(SHOTS / f"table-{name}-{size}.png"), animations="disabled")
+    """table-<name>-<size>.png of the board, idle, with no tip and no card preview over it."""
+    board_still(page)
+    stillpage.shoot(page, SHOTS / f"table-{name}-{size}.png")
 
 
 def serious_axe(page, what):
@@ -82,13 +84,41 @@ def assert_on_screen(page, selectors, what):
     assert not off, f"{what}: off screen {off} (visible areas {seen})"
 
 
+def in_battle_decisions(player, check, until=None):
+    """Step the player from a main step beside the enemy through the battle its march starts: call
+    ``check(state)`` at each of the player's decisions in that battle (the page idle, before the
+    decision); stop when ``until(state)`` says so, or once the battle is over. The states checked."""
+    checked, fought = [], False
+    for _ in range(BATTLE_DECISIONS):
+        player.idle()
+        player.dismiss_tips()
+        st = player.state()
+        if st["phase"] == "battle":
+            fought = True
+        elif fought or st["result"]:
+            return checked
+        if st["mine"] and st["phase"] == "battle":
+            check(st)
+            checked.append(st)
+        if until is not None and until(st):
+            return checked
+        assert player.step(), f"the game ended before its first battle did: {st}"
+    raise AssertionError(f"the battle did not end within {BATTLE_DECISIONS} decisions: {checked}")
+
+
+def kind_of(st):
+    """Which decision of a battle ``st`` is: quick_summon, formation, window (the player's own) or
+    answer (to a declaration)."""
+    return next((t for t in ("quick_summon", "formation") if t in st["types"]), "answer" if st["battle"]["chain"] else "window")
+
+
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_table_fits_the_window(browser, server, size):
     ctx = browser.new_context(**SIZES[size])
     page = ctx.new_page()
     try:
         register(page, server.url, f"table-{size}")
-        start_cpu_game(page, server.url)
+        start_at(page, server, "leader-choice", **CPU)
         player = BoardPlayer(page)
         player.dismiss_tips()
         # the leader choice
@@ -101,41 +131,34 @@ def test_the_table_fits_the_window(browser, server, size):
             assert h <= inner + 1, f"the board page scrolls at {size}: {h} > {inner}"
         shoot(page, "leaders", size)
         player.choose_leaders()
-        shots = {"main": False, "battle": False}
-        for _ in range(3 * LIMIT):  # a game may end before the player attacks: then another game
-            if all(shots.values()):
-                break
-            # Look at the board before the player's next decision: after one, the page still shows
-            # the state just acted on, with its buttons already disabled.
-            player.idle()
-            player.dismiss_tips()
-            st = player.state()
-            if st["mine"] and not st["result"]:
-                check_phase(page, player, st, shots, size)
-            if not player.step():
-                start_cpu_game(page, server.url)
-                player = BoardPlayer(page)
-        assert all(shots.values()), f"the game never reached {shots}"
         assert not player.errors, player.errors
-    finally:
-        ctx.close()
 
-
-def check_phase(page, player, st, shots, size):
-    """At the player's decision: the main step's and the battle's geometry, axe and screenshot, once each."""
-    if st["phase"] == "main" and not shots["main"] and "march" in st["types"]:
+        # the main step, beside the enemy: the player may march
+        start_at(page, server, "table-battle", **CPU)
+        player = BoardPlayer(page)
+        player.idle()
+        player.dismiss_tips()
+        st = player.state()
+        assert st["mine"] and st["phase"] == "main" and "march" in st["types"], st
         assert_on_screen(page, [".pl-map", ".pl-hand", ".pl-panel", "[data-key=end-turn]", ".pl-hcard"], "main step")
         h, inner = page_scroll(page)
         assert h <= inner + 1, f"the board page scrolls in the main step at {size}: {h} > {inner}"
         shoot(page, "main", size)
-        shots["main"] = True
         assert serious_axe(page, f"main step, {size}") == []
-    if st["phase"] == "battle" and not shots["battle"] and player.controls("[data-testid=attack]"):
+
+        # the march into L4 starts a battle; the dice give the player the first window, with Attack
+        def at_the_window(st):
+            return st["mine"] and st["phase"] == "battle" and bool(player.controls("[data-testid=attack]"))
+
+        in_battle_decisions(player, lambda st: None, until=at_the_window)
+        assert at_the_window(player.state()), f"the battle gave the player no attack window: {player.state()}"
         assert_on_screen(page, [".pl-party-foe", ".pl-party-me", "[data-testid=attack]", ".pl-dice", ".pl-hand"], "battle")
         assert_battle_fits(page, f"battle, {size}")
         shoot(page, "battle", size)
-        shots["battle"] = True
         assert serious_axe(page, f"battle, {size}") == []
+        assert not player.errors, player.errors
+    finally:
+        ctx.close()
 
 
 BATTLE_GEOMETRY = """() => {
@@ -242,62 +265,34 @@ def assert_battle_fits(page, what, controls=True):
     return g
 
 
-# Story chapter 6 ("Embers in the Slots") opens with the player's monsters beside the enemy's and fire
-# spells in hand: as the only chapter of a server's story folder, a fresh account plays it at once.
-BATTLE_CHAPTER = "06-ember-slots.toml"
-
-
-@pytest.fixture(scope="module")
-def battle_server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("battle-story")
-    text = (Path(__file__).resolve().parents[2] / "cards" / "story" / BATTLE_CHAPTER).read_text(encoding="utf-8")
-    (folder / BATTLE_CHAPTER).write_text(text.replace("\norder = 6\n", "\norder = 1\n"), encoding="utf-8")
-    srv = Server(tmp_path_factory.mktemp("battle-server"), "CPU_DELAY = 0.05\n", env={"BRIGADE_STORY": str(folder)})
-    yield srv
-    srv.stop()
-
-
-def start_battle_chapter(page, url):
-    page.goto(url + "/story/ember-slots")
-    page.click("[data-testid=story-start]")
-    page.wait_for_url("**/play/*")
-    page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.idle", timeout=20000)
-    return BoardPlayer(page)
-
-
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_the_battle_screen_covers_nothing(browser, battle_server, size):
+def test_the_battle_screen_covers_nothing(browser, server, size):
     """At each of the player's decisions in a battle (quick summon, formation, the attack window, an
     answer to a declaration), at 1280×800 and 390×844: every party card wholly on screen and nothing
     over it, the land, dice and chain on screen, every control of the decision bar on screen without
-    scrolling (the bar's own scrolling included), and no page scroll."""
+    scrolling (the bar's own scrolling included), and no page scroll. The battle is the one a march
+    from table-battle.json starts (the player's monsters beside the CPU's, fire spells and a Quick
+    Salamander in hand)."""
     ctx = browser.new_context(**SIZES[size])
     page = ctx.new_page()
     try:
-        register(page, battle_server.url, f"battle-{size}")
-        player = start_battle_chapter(page, battle_server.url)
-        checked, shot = [], False
-        for _ in range(LIMIT):
-            player.idle()
-            player.dismiss_tips()
-            st = player.state()
-            if st["result"]:
-                break
-            if st["mine"] and st["phase"] == "battle":
-                kind = next((t for t in ("quick_summon", "formation") if t in st["types"]),
-                            "answer" if st["battle"]["chain"] else "window")
-                g = assert_battle_fits(page, f"battle {kind} {size}")
-                checked.append((kind, len(g["cards"]), len(g["controls"])))
-                if kind == "window" and player.controls("[data-testid=attack]") and not shot:
-                    shoot(page, "battle-spells", size)
-                    shot = True
-            if shot and (len({k for k, _, _ in checked}) >= 3 or len(checked) >= 8):
-                break
-            if not player.step():
-                break
+        register(page, server.url, f"battle-{size}")
+        start_at(page, server, "table-battle", **CPU)
+        player = BoardPlayer(page)
+        shot = []
+
+        def check(st):
+            kind = kind_of(st)
+            g = assert_battle_fits(page, f"battle {kind} {size}")
+            st["checked"] = (kind, len(g["cards"]), len(g["controls"]))
+            if kind == "window" and player.controls("[data-testid=attack]") and not shot:
+                shoot(page, "battle-spells", size)
+                shot.append(kind)
+
+        checked = [st["checked"] for st in in_battle_decisions(player, check)]
         print(f"battle decisions checked at {size}: {checked}")
         assert shot, f"no attack window came up: {checked}"
-        assert {"formation", "window"} <= {k for k, _, _ in checked}, checked
+        assert {"quick_summon", "formation", "window"} <= {k for k, _, _ in checked}, checked
         assert not player.errors, player.errors
     finally:
         ctx.close()
@@ -326,7 +321,7 @@ def replay_board(page):
     }""")
 
 
-def test_the_replay_is_the_live_board(browser, battle_server):
+def test_the_replay_is_the_live_board(browser, server):
     """A finished game's replay draws the live board (static/js/play.js) step by step: the lands, every
     unit of the step with its art, no hand, the step's log in the panel and all before it in the
     drawer; a step inside a battle opens the battle screen, which fits the window as in live play
@@ -334,12 +329,11 @@ def test_the_replay_is_the_live_board(browser, battle_server):
     ctx = browser.new_context(**SIZES["desktop"])
     page = ctx.new_page()
     try:
-        register(page, battle_server.url, "replayer")
-        player = start_battle_chapter(page, battle_server.url)
+        register(page, server.url, "replayer")
+        start_at(page, server, "table-battle", **CPU)
+        player = BoardPlayer(page)
         ended = "() => { const t = window.brigadeBoard.tally; return t.won[0] + t.won[1] + t.failed[0] + t.failed[1]; }"
-        for _ in range(LIMIT):
-            if page.evaluate(ended) or not player.step():
-                break
+        in_battle_decisions(player, lambda st: None)  # the march from L2 into L4 and its battle, to its end
         assert page.evaluate(ended), "no battle was fought"
         player.idle()
         if not page.locator(".pl-end[open]").count():
@@ -349,7 +343,7 @@ def test_the_replay_is_the_live_board(browser, battle_server):
         game = page.evaluate("() => window.brigadeBoard.game")
         assert not player.errors, player.errors
 
-        page.goto(f"{battle_server.url}/games/{game}/replay")
+        page.goto(f"{server.url}/games/{game}/replay")
         page.wait_for_function("() => document.getElementById('replay-step').textContent.startsWith('Step ')")
         data = page.evaluate(f"() => fetch('/games/{game}/replay.json').then((r) => r.json())")
         last = len(data["steps"]) - 1
@@ -359,7 +353,7 @@ def test_the_replay_is_the_live_board(browser, battle_server):
         start = replay_board(page)
         assert start["lands"] == 8 and start["badge"] == "Replay", start
         assert start["hands"] == 0 and not start["handShown"], start
-        assert start["units"] == start["viewUnits"] and start["units"], start  # a story game starts with units
+        assert start["units"] == start["viewUnits"] and start["units"], start  # the position starts with units
         assert all(re.search(r"/art/en/[a-z0-9-]+-[0-9a-f]{12}\.svg$", a) for a in start["art"]), start["art"]
 
         # one step forward is animated as it was live, and lands on the next version
@@ -394,7 +388,7 @@ def test_the_replay_is_the_live_board(browser, battle_server):
             pp = phone.new_page()
             errors = []
             pp.on("pageerror", lambda e: errors.append(str(e)))
-            pp.goto(f"{battle_server.url}/games/{game}/replay")
+            pp.goto(f"{server.url}/games/{game}/replay")
             pp.wait_for_function("() => document.getElementById('replay-step').textContent.startsWith('Step ')")
             replay_at(pp, inside_battle, last)
             assert_battle_fits(pp, "replay battle phone", controls=False)
@@ -528,24 +522,16 @@ def test_card_preview_settings_and_auto_pass(browser, server):
         finally:
             third.close()
 
-        # auto-pass: the first opponent declaration this player could answer is let through unclicked
-        # (a game may end before one comes: then another game)
-        page.goto(board_url)
-        passed, clicked = 0, 0
-        for game in range(4):
-            if game:
-                start_cpu_game(page, server.url)
-            page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.idle", timeout=20000)
-            player = AutoPassWatcher(page)
-            for _ in range(LIMIT):
-                if page.evaluate("() => window.brigadeBoard.autoPassed || 0") or not player.step():
-                    break
-            passed += page.evaluate("() => window.brigadeBoard.autoPassed || 0")
-            clicked += player.seen["let_through"]
-            assert not player.errors, player.errors
-            if passed:
-                break
-        assert passed >= 1, "no opponent's declaration came up to auto-pass in four games"
-        assert clicked == 0, "the test player clicked 'Let it through' itself"
+        # auto-pass: the CPU acts first in the battle the player's march starts (table-foe-first.json:
+        # the dice forced); its declaration is let through without a click
+        start_at(page, server, "table-foe-first", **CPU)
+        player = AutoPassWatcher(page)
+        answers = []
+        in_battle_decisions(player, lambda st: answers.append(kind_of(st)),
+                            until=lambda st: page.evaluate("() => window.brigadeBoard.autoPassed || 0") > 0)
+        passed = page.evaluate("() => window.brigadeBoard.autoPassed || 0")
+        assert not player.errors, player.errors
+        assert passed >= 1, f"the CPU's declaration was not auto-passed (the player's decisions: {answers})"
+        assert player.seen["let_through"] == 0, "the test player clicked 'Let it through' itself"
     finally:
         ctx.close()

@@ -1,17 +1,20 @@
 """Every card drawn everywhere (issue 14): the CPU's units on the board and a spectator's view show the
 card's own art, loaded from its hashed SVG file, never the plain placeholder face.
 
-The real server (``python -m webapp``, tests/browserkit.py) and Debian's chromium; the player plays a
-CPU game through the page until a CPU unit stands on the map, then a second account opens the same
-board as a spectator. Screenshots: docs/screenshots/art-opponent.png and art-spectator.png.
+The real server (``python -m webapp``, tests/browserkit.py) and Debian's chromium; the player's CPU
+game starts at a position with the CPU's units on the map (tests/browser/positions/table-battle.json,
+through the testing start path), then a second account opens the same board as a spectator.
+Screenshots: docs/screenshots/art-opponent.png and art-spectator.png.
 """
 
 import re
 
 import pytest
 
-from tests.browserkit import Server, drive, new_player, wait_for_board
+from tests import stillpage
+from tests.browserkit import Server, new_player, start_at, wait_for_board
 from tests.conftest import shots_dir
+from tests.stillpage import board_still
 
 SHOTS = shots_dir()
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -42,23 +45,15 @@ def loaded_art(page, side):
 def test_the_cpu_units_and_a_spectator_show_card_art(server, browser):
     player = new_player(browser, server, "artist")
     page = player.page
-    page.goto(server.url + "/play")
-    page.locator("label.play-deck", has_text="Prince").locator("input[name=deck]").check()
-    page.click("text=Start the battle")
-    page.wait_for_url("**/play/*")
-    wait_for_board(page)
+    # a CPU game at a position with the CPU's units on the map (the player's turn: nothing moves)
+    start_at(page, server, "table-battle", cpu="baseline", seed=6)
     board_url = page.url
-
-    def foe_on_map(pl, st):
-        return st["phase"] != "leaders" and pl.board("return b.view.units.some((u) => u.owner === b.foe);")
-
-    assert drive([player], until=foe_on_map) == "until"
+    assert player.board("return b.view.phase === 'main' && b.view.units.some((u) => u.owner === b.foe);")
     player.idle()
     foe = loaded_art(page, "foe")
     loaded_art(page, "me")
-    page.evaluate("() => { for (const b of document.querySelectorAll('[data-testid=tip-ok]')) b.click(); }")
-    page.wait_for_timeout(300)
-    page.screenshot(path=str(SHOTS / "art-opponent.png"))
+    board_still(page)
+    stillpage.shoot(page, SHOTS / "art-opponent.png")
 
     watcher = new_player(browser, server, "watcher")
     try:
@@ -67,8 +62,8 @@ def test_the_cpu_units_and_a_spectator_show_card_art(server, browser):
         assert watcher.board("return b.seat;") is None  # a spectator
         seen = loaded_art(watcher.page, "foe") + loaded_art(watcher.page, "me")
         assert {i["src"] for i in foe} <= {i["src"] for i in seen}
-        watcher.page.wait_for_timeout(300)
-        watcher.page.screenshot(path=str(SHOTS / "art-spectator.png"))
+        board_still(watcher.page)
+        stillpage.shoot(watcher.page, SHOTS / "art-spectator.png")
     finally:
         watcher.ctx.close()
     assert not player.errors, player.errors

@@ -57,6 +57,13 @@ def watch(page):
     page.set_default_timeout(15_000)
     return errors
 
+#: The collection's grid shows some cards, and only goblins (by id or by their kana reading).
+GOBLINS_ONLY = """() => {
+    const shown = [...document.querySelectorAll('#coll-grid .coll-card:not([hidden])')];
+    return shown.length > 0 && shown.every((c) => (c.dataset.id || '').includes('goblin')
+                                                || (c.dataset.search || '').includes('ごぶりん'));
+}"""
+
 
 def shoot(page, name, size):
     page.evaluate("document.fonts.ready")
@@ -110,7 +117,7 @@ def test_japanese_through_the_header_switch(context, server, size, browser):
     page.goto(server.url + "/collection")
     page.evaluate("() => window.BrigadeI18n.ready")
     page.fill("#coll-filters input[name=q]", "ｺﾞﾌﾞﾘﾝ")
-    page.wait_for_timeout(400)
+    page.wait_for_function(GOBLINS_ONLY)  # the filter applies on the next animation frame
     shown = page.locator("#coll-grid .coll-card:not([hidden])")
     assert shown.count() >= 1
     assert all("goblin" in (shown.nth(i).get_attribute("data-id") or "") or

@@ -18,6 +18,7 @@ import re
 
 import pytest
 
+from tests import stillpage
 from tests.browserkit import PHONE, Server, drive, new_player, wait_for_board
 from tests.conftest import shots_dir
 
@@ -52,10 +53,8 @@ def no_sideways_scroll(page):
 def shoot(page, name, size):
     """lobby-<name>-<size>.png of the whole page."""
     page.evaluate("() => window.scrollTo(0, 0)")
-    page.wait_for_timeout(250)
-    path = SHOTS / f"lobby-{name}-{size}.png"
-    page.screenshot(path=str(path), full_page=True)
-    assert path.stat().st_size > 1000
+    page.wait_for_function("() => window.scrollY === 0")
+    stillpage.shoot(page, SHOTS / f"lobby-{name}-{size}.png", full_page=True)
 
 
 def shoot_both(player, name, prepare=None):

@@ -17,6 +17,7 @@ import re
 import tomllib
 
 import pytest
+from playwright.sync_api import expect
 
 from tests import browserkit as kit
 from tests.browserkit import PASSWORD, ROOT, SIZES, Server
@@ -292,7 +293,7 @@ def test_collection_filters_search_and_detail(page, earn_server, size, pool):
     assert dialog.locator("section.coll-text[lang=ja] h3").inner_text().startswith(harpooner["ja"])
     assert dialog.locator("section.coll-text[lang=en] .coll-rules").first.inner_text().startswith("[Normal]")
     assert dialog.locator(".coll-detail-face svg").is_visible()
-    page.wait_for_timeout(300)  # let the dialog's opening settle
+    expect(dialog.locator(".coll-dialog-body")).not_to_have_attribute("aria-busy", "true")  # its fragment is in
     no_sideways_scroll(page)
     shoot(page, "card", size, full_page=False)
     # The arrows step through the filtered cards only.

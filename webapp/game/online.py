@@ -259,6 +259,9 @@ def rematch_game(db, row):
         raise play.Illegal(gettext("A player of this game left Brigade: no rematch."), row["id"])
     first = Game.from_json(row["state"]).state.first
     new = dict(setup, seed=secrets.randbelow(2**63), first=1 - first, rematch_of=row["id"])
+    scenario = setup.get("scenario")
+    if scenario and scenario.get("phase") == "leaders":  # a game started at its first decision (tests): the other goes first
+        new["scenario"] = dict(scenario, first=1 - first, active=1 - first)
     game = play.new_game(new)
     game_id = store.create_game(db, MODE, new["seed"], new, state=play.snapshot_text(game))
     insert_online(db, game_id, clock_new(new["clock_ms"], game.waiting_for()))

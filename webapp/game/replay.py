@@ -4,6 +4,8 @@ version), the online replay page (every step's public view and log) and a story 
 land held at any moment) read its steps.
 """
 
+import copy
+from collections import Counter
 from typing import NamedTuple
 
 from webapp.engine import Game
@@ -25,6 +27,38 @@ def new_game(setup):
         return Game.from_scenario(setup["scenario"])
     return Game.new(*setup["decks"], seed=setup["seed"], first=setup["first"],
                     leader_mode=setup.get("leader_mode", "simultaneous"))
+
+
+def scenario_with_decks(scenario, decks, rng):
+    """A copy of ``scenario`` where a player without a ``deck`` gets as draw pile the rest of their
+    cards (``decks[p]``, a list of card ids), one copy fewer of each card already placed (hand, units,
+    discard), shuffled by ``rng`` (a ``random.Random``). The one filling of a position's draw piles:
+    a story chapter's start (``story.fill_start``) and a test's position (``webapp/game/positions.py``)."""
+    scenario = copy.deepcopy(scenario)
+    players = scenario.get("players")
+    if not isinstance(players, list):
+        return scenario
+    for p, pl in enumerate(players[:2]):
+        if not isinstance(pl, dict) or "deck" in pl or decks[p] is None:
+            continue
+        left = Counter(decks[p])
+        for zone in ("hand", "discard", "units"):
+            for item in pl.get(zone, []) if isinstance(pl.get(zone), list) else []:
+                card = item if isinstance(item, str) else item.get("card") if isinstance(item, dict) else None
+                if left[card] > 0:
+                    left[card] -= 1
+        pile = sorted(left.elements())
+        rng.shuffle(pile)
+        pl["deck"] = pile
+    return scenario
+
+
+def scenario_cards(scenario, p):
+    """Every card id player ``p`` has in a scenario (hand, units, discard, draw pile), sorted: the
+    setup's ``decks`` of a game that starts from a position."""
+    pl = scenario["players"][p]
+    return sorted((item if isinstance(item, str) else item["card"])
+                  for zone in ("hand", "units", "discard", "deck") for item in pl.get(zone, []))
 
 
 def steps(setup, actions, upto=None):

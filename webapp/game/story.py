@@ -28,7 +28,7 @@ from flask_babel import gettext  # the request's language; English outside a req
 from webapp import store
 from webapp.decks import collection
 from webapp.game import play
-from webapp.game.replay import new_game
+from webapp.game.replay import new_game, scenario_cards, scenario_with_decks  # scenario_cards: story.scenario_cards for callers
 from webapp.game.replay import steps as replay_steps
 from webapp.ai import DIFFICULTIES
 from webapp.cards.decks import DeckDataError, load_decks, open_record, parse_deck, toml_files
@@ -278,23 +278,7 @@ def fill_start(start, decks, seed):
     scenario["first"] = 0
     scenario["active"] = 0
     scenario["leader_mode"] = "sequential"
-    rng = random.Random(f"story:{seed}")
-    players = scenario.get("players")
-    if not isinstance(players, list):
-        return scenario
-    for p, pl in enumerate(players[:2]):
-        if not isinstance(pl, dict) or "deck" in pl:
-            continue
-        left = Counter(decks[p])
-        for zone in ("hand", "discard", "units"):
-            for item in pl.get(zone, []) if isinstance(pl.get(zone), list) else []:
-                card = item if isinstance(item, str) else item.get("card") if isinstance(item, dict) else None
-                if left[card] > 0:
-                    left[card] -= 1
-        pile = sorted(left.elements())
-        rng.shuffle(pile)
-        pl["deck"] = pile
-    return scenario
+    return scenario_with_decks(scenario, decks, random.Random(f"story:{seed}"))
 
 
 def load_chapters(path=None, pool=None):
@@ -432,13 +416,6 @@ def start_chapter(db, user, chapter_id, deck_id=None, seed=None, config=None, cp
     with store.transaction(db):
         play.check_solo_cap(db, uid, limit, replacing=replacing)
         return store.create_game(db, "story", seed, setup, state=play.snapshot_text(game))
-
-
-def scenario_cards(scenario, p):
-    """Every card id player ``p`` has in a scenario (hand, units, discard, draw pile)."""
-    pl = scenario["players"][p]
-    return sorted((item if isinstance(item, str) else item["card"])
-                  for zone in ("hand", "units", "discard", "deck") for item in pl.get(zone, []))
 
 
 def chapter_of(row):
