@@ -142,14 +142,17 @@ def wait_for_board(page, timeout=20):
 
 def start_at(page, server, scenario, mode="cpu", cpu="random", seed=0, **more):
     """Start a ``mode`` game ("cpu", "story", "online") for the page's logged-in user at the position
-    ``scenario`` (a dict in the engine's scenario format, or the name of a file in
-    tests/browser/positions/ without ".json"), through the server's testing-only POST /testing/start
+    ``scenario`` (a dict in the engine's scenario format, the name of a file in
+    tests/browser/positions/ without ".json", or None: the game the page would start, dealt from
+    ``seed``), through the server's testing-only POST /testing/start
     (webapp/web/testing.py), and open its board; return the game id. ``cpu`` names the CPU's player
     (``difficulty`` in ``more`` picks one by level instead), ``seed`` the game's seed (the CPU's choices
     follow from it); ``more``: ``chapter`` (story), ``opponent`` and ``clock_ms`` (online)."""
     if isinstance(scenario, str):
         scenario = position(scenario)
-    body = dict(mode=mode, scenario=scenario, seed=seed, **more)
+    body = dict(mode=mode, seed=seed, **more)
+    if scenario is not None:  # None: the game the page would start, dealt from ``seed``
+        body["scenario"] = scenario
     if mode != "online" and "difficulty" not in more:
         body["cpu"] = cpu
     answer = page.evaluate("""async ([url, body]) => {
