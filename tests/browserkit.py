@@ -199,7 +199,12 @@ class BoardPlayer:
         return self.page.evaluate(f"() => {{ const b = window.brigadeBoard; {script} }}")
 
     def idle(self, timeout=60):
-        self.page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.idle", timeout=timeout * 1000)
+        try:
+            self.page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.idle", timeout=timeout * 1000)
+        except Exception as exc:  # say what the board was busy with
+            if "Timeout" not in type(exc).__name__:
+                raise
+            raise AssertionError(f"the board was not idle within {timeout} s: {self.diagnose()}") from exc
 
     def state(self):
         return self.board("""
