@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -59,35 +60,53 @@ class Server:
         variables = dict(os.environ, BRIGADE_INSTANCE_PATH=str(self.instance), BRIGADE_DB=str(self.db_path),
                          PYTHONUNBUFFERED="1", **(env or {}))
         variables.pop("BRIGADE_PORT", None)
-        # Output to a file, not a pipe: a pipe nobody reads would fill up and block the server (which
-        # keeps its own copy of the file: ours is closed at once).
-        with open(self.log_path, "w", encoding="utf-8") as log:
-            self.proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(free_port())], cwd=ROOT,
-                                         env=variables, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        # The output goes through a pipe that a thread of ours reads to the end (a pipe nobody read would
+        # fill up and block the server) and copies line by line to the log file; it tells the moment
+        # the server prints its address (``announced``), or stops printing because it stopped.
+        self.announced = threading.Event()
+        self.printed_url = None
+        self.log_path.write_bytes(b"")
+        self.proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(free_port())], cwd=ROOT,
+                                     env=variables, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL)
+        self.copier = threading.Thread(target=self._copy_output, daemon=True)
+        self.copier.start()
         try:
             self.url = self._wait_for_url()
         except BaseException:
             self.stop()
             raise
 
+    def _copy_output(self):
+        with open(self.log_path, "ab") as log:
+            for line in self.proc.stdout:
+                log.write(line)
+                log.flush()
+                found = self.printed_url is None and re.search(rb"running at (http://\S+?)/?$", line.rstrip())
+                if found:
+                    self.printed_url = found.group(1).decode()
+                    self.announced.set()
+        self.announced.set()  # the server's output ended: it stopped
+
     def _wait_for_url(self):
         deadline = time.monotonic() + STARTED_WITHIN
-        url = None
+        if not self.announced.wait(STARTED_WITHIN) or self.printed_url is None:
+            self.proc.poll()
+            raise RuntimeError(f"the server printed no address (exit status {self.proc.returncode}):\n{self.output()}")
+        url = self.printed_url
         while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
+            try:  # the address is printed just before the server listens: ask until it answers
+                with urllib.request.urlopen(url + "/healthz", timeout=2) as r:
+                    if r.status == 200:
+                        return url
+            except OSError:
+                pass
+            try:  # refused: it is not listening yet; wait a moment for it, or for its end
+                self.proc.wait(timeout=0.05)
                 raise RuntimeError(f"the server stopped with {self.proc.returncode}:\n{self.output()}")
-            if url is None:
-                found = re.search(r"running at (http://\S+?)/?$", self.output(), re.M)
-                url = found and found.group(1)
-            if url:
-                try:  # the address is printed just before the server listens: wait until it answers
-                    with urllib.request.urlopen(url + "/healthz", timeout=2) as r:
-                        if r.status == 200:
-                            return url
-                except OSError:
-                    pass
-            time.sleep(0.1)
-        raise RuntimeError(f"the server did not start within {STARTED_WITHIN} s:\n{self.output()}")
+            except subprocess.TimeoutExpired:
+                pass
+        raise RuntimeError(f"the server did not answer /healthz within {STARTED_WITHIN} s:\n{self.output()}")
 
     def output(self):
         """What the server printed so far (its log)."""
@@ -101,6 +120,7 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(timeout=10)
+        self.copier.join(timeout=10)
 
 
 def register(page, url, name):
@@ -122,14 +142,17 @@ def wait_for_board(page, timeout=20):
 
 def start_at(page, server, scenario, mode="cpu", cpu="random", seed=0, **more):
     """Start a ``mode`` game ("cpu", "story", "online") for the page's logged-in user at the position
-    ``scenario`` (a dict in the engine's scenario format, or the name of a file in
-    tests/browser/positions/ without ".json"), through the server's testing-only POST /testing/start
+    ``scenario`` (a dict in the engine's scenario format, the name of a file in
+    tests/browser/positions/ without ".json", or None: the game the page would start, dealt from
+    ``seed``), through the server's testing-only POST /testing/start
     (webapp/web/testing.py), and open its board; return the game id. ``cpu`` names the CPU's player
     (``difficulty`` in ``more`` picks one by level instead), ``seed`` the game's seed (the CPU's choices
     follow from it); ``more``: ``chapter`` (story), ``opponent`` and ``clock_ms`` (online)."""
     if isinstance(scenario, str):
         scenario = position(scenario)
-    body = dict(mode=mode, scenario=scenario, seed=seed, **more)
+    body = dict(mode=mode, seed=seed, **more)
+    if scenario is not None:  # None: the game the page would start, dealt from ``seed``
+        body["scenario"] = scenario
     if mode != "online" and "difficulty" not in more:
         body["cpu"] = cpu
     answer = page.evaluate("""async ([url, body]) => {
@@ -176,7 +199,12 @@ class BoardPlayer:
         return self.page.evaluate(f"() => {{ const b = window.brigadeBoard; {script} }}")
 
     def idle(self, timeout=60):
-        self.page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.idle", timeout=timeout * 1000)
+        try:
+            self.page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.idle", timeout=timeout * 1000)
+        except Exception as exc:  # say what the board was busy with
+            if "Timeout" not in type(exc).__name__:
+                raise
+            raise AssertionError(f"the board was not idle within {timeout} s: {self.diagnose()}") from exc
 
     def state(self):
         return self.board("""
@@ -215,7 +243,7 @@ class BoardPlayer:
             except Exception:  # detached by a redraw between finding and clicking: look again
                 if self.progress() != before:  # ... unless the click went through after all (a slow, busy machine)
                     return True
-                self.page.wait_for_timeout(100)
+                self.idle()  # once the redraw is done
         return False
 
     def progress(self):
@@ -346,8 +374,10 @@ class BoardPlayer:
         if st["result"]:
             self.page.wait_for_selector(".pl-end[open]", timeout=10000)
             return False
-        if not st["mine"]:
-            self.page.wait_for_timeout(60)
+        if not st["mine"]:  # the other side moves: wait until the game waits for this seat, or is over
+            self.page.wait_for_function("""() => { const b = window.brigadeBoard; return b.idle && b.view
+                && (b.view.result || (b.seat !== null && (b.view.waiting_for || []).includes(b.me))); }""",
+                                        timeout=60_000)
             return True
         self.decide(st)
         return True

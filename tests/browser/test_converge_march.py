@@ -2,41 +2,26 @@
 entries (docs/protocol.md): click a monster, the page marks the monsters that may still join it and
 the lands they can reach together; click one on another land, then the land, and both march.
 
-The position is a story chapter's start (a scenario, docs/engine.md): The River Crossing, with the
-brigade on L3 and L4, both next to L5 and L6. It is served as the only chapter of a story folder of
-its own (``$BRIGADE_STORY``) by ``python -m webapp`` (tests/browserkit.py's Server), in Debian's
-chromium through Playwright. The screenshot goes to docs/screenshots/play-converge.png.
+The position is The River Crossing's start (story chapter 2) with named units,
+tests/browser/positions/converge.json: the brigade on L3 and L4, both next to L5 and L6. The board
+opens there through the test-only start path (``start_at``, docs/testing.md) of ``python -m webapp``
+(tests/browserkit.py's Server), in Debian's chromium through Playwright. The screenshot goes to
+docs/screenshots/play-converge.png.
 """
 
 import os
-import re
-from pathlib import Path
 
 import pytest
 
-from tests.browserkit import DESKTOP, Server, register, wait_for_board
+from tests.browserkit import DESKTOP, Server, register, start_at
 from tests.conftest import shots_dir
-from webapp.game import story
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("converge")
-    chapters = folder / "story"
-    chapters.mkdir()
-    text = (Path(story.story_dir()) / "02-river-crossing.toml").read_text(encoding="utf-8")
-    (chapters / "01-river-crossing.toml").write_text(text.replace("order = 2\n", "order = 1\n"), encoding="utf-8")
-    before = os.environ.get("BRIGADE_STORY")
-    os.environ["BRIGADE_STORY"] = str(chapters)  # the server inherits the environment
-    try:
-        srv = Server(folder / "server", "CPU_DELAY = 0\n")
-    finally:
-        if before is None:
-            os.environ.pop("BRIGADE_STORY", None)
-        else:
-            os.environ["BRIGADE_STORY"] = before
+    srv = Server(tmp_path_factory.mktemp("converge"), "CPU_DELAY = 0\n")
     yield srv
     srv.stop()
 
@@ -53,10 +38,7 @@ def test_a_converge_march_from_two_lands_on_the_board(server, browser):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
         register(page, server.url, f"conv{os.getpid() % 10000}")
-        page.goto(server.url + "/story/river-crossing")
-        page.click("[data-testid=story-start]")
-        page.wait_for_url(re.compile(r"/play/\d+$"))
-        wait_for_board(page)
+        start_at(page, server, "converge", cpu="baseline", seed=4)
         page.evaluate("() => { for (const b of document.querySelectorAll('[data-testid=tip-ok]')) b.click(); }")
 
         # the legal list holds one compact entry per destination, not every set of units
@@ -67,15 +49,12 @@ def test_a_converge_march_from_two_lands_on_the_board(server, browser):
         on = {land: [u["id"] for u in mine if u["land"] == land] for land in ("L3", "L4")}
         assert on["L3"] and on["L4"]
 
-        pair = None
-        for first in on["L3"]:
-            page.click(f".pl-unit[data-unit='{first}']")
-            joiners = [u for u in on["L4"] if "pl-join" in (page.get_attribute(f".pl-unit[data-unit='{u}']", "class") or "")]
-            if joiners:
-                pair = (first, joiners[0])
-                break
-            page.click(f".pl-unit[data-unit='{first}']")  # deselect, try the next one
-        assert pair, "no monster on L4 was offered to join one from L3"
+        # the Orc on L3 selected, the page offers the Ember Drake on L4 to join it
+        pair = ("orc-l3", "drake-l4")
+        assert pair[0] in on["L3"] and pair[1] in on["L4"]
+        page.click(f".pl-unit[data-unit='{pair[0]}']")
+        joiners = [u for u in on["L4"] if "pl-join" in (page.get_attribute(f".pl-unit[data-unit='{u}']", "class") or "")]
+        assert pair[1] in joiners, f"the Ember Drake on L4 was not offered to join the Orc from L3: {joiners}"
         page.click(f".pl-unit[data-unit='{pair[1]}']")
         assert board(page, "return b.selected.slice();") == list(pair)
         # the lands both can reach together, within the room left there, as the compact entries say

@@ -1,12 +1,15 @@
 """The hint button of a CPU game in a real browser: "What would the CPU do?" answers with one sentence in
-plain words, the cards it names glow on the board, "Do it" plays that move; online games have no button."""
+plain words, the cards it names glow on the board, "Do it" plays that move.
+
+The game opens at the leader choice of tests/browser/positions/leader-choice.json with a fixed seed
+(``start_at``, the test-only start path: docs/testing.md) against the baseline CPU. No hint in a game
+between people: tests/ai/test_hint_route.py."""
 
 import re
 
 import pytest
 
-from tests.browser.test_board_table import start_cpu_game
-from tests.browserkit import SIZES, BoardPlayer, Server, register
+from tests.browserkit import SIZES, BoardPlayer, Server, register, start_at
 from tests.conftest import shots_dir
 
 SHOTS = shots_dir()
@@ -40,7 +43,7 @@ def test_the_hint_names_a_move_shows_it_and_plays_it(browser, server):
     page = ctx.new_page()
     try:
         register(page, server.url, "hinter")
-        start_cpu_game(page, server.url)
+        start_at(page, server, "leader-choice", cpu="baseline", seed=6)
         player = BoardPlayer(page)
         player.dismiss_tips()
         # the leader choice: the hint picks leaders from the hand

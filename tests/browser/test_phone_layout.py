@@ -1,7 +1,8 @@
 """A crowded battle and the header's links on phones, in English and Japanese, by geometry.
 
-A story chapter made for the test (chapter 6 with another start: six monsters of the player's on L2 beside
-six of the CPU's on L4, both Rearworld, capacity 8) lets the player attack at once with all six, so
+Story chapter 6 started at another position (tests/browser/positions/crowded.json, through the
+test-only start path, ``start_at``: docs/testing.md; six monsters of the player's on L2 beside six of
+the CPU's on L4, both Rearworld, capacity 8) lets the player attack at once with all six, so
 both parties are crowded (seven cards with a Quick summon); a Dwarf Forgehand among them ([Normal])
 gives the player an attack window to decide. At 390×844 ("phone"), 375×667 ("short") and
 1280×800 ("desktop"), in both languages:
@@ -26,58 +27,23 @@ axe-core finds nothing serious on the board with the marked nav. Screenshots (lo
 phone-nav-<lang>-<size>.png, phone-battle-<step>-<lang>-<size>.png.
 """
 
-import re
-from pathlib import Path
-
 import pytest
 
 from tests.browser.test_board_table import assert_battle_fits, serious_axe
-from tests.browserkit import DESKTOP, PHONE, BoardPlayer, Server, register
+from tests.browserkit import DESKTOP, PHONE, BoardPlayer, Server, register, start_at
 from tests.conftest import shots_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SHOTS = shots_dir()
 SIZES = {"phone": PHONE, "short": {**PHONE, "viewport": {"width": 375, "height": 667}}, "desktop": DESKTOP}
-CHAPTER = "06-ember-slots.toml"
-START = '''[start]
-round = 2
-lands = { L1 = "road", L2 = "rearworld", L3 = "road", L4 = "rearworld", L5 = "swamp", L6 = "road" }
-
-[[start.players]]
-hand = ["fireball", "war-cry", "salamander"]
-units = [
-  { card = "fire-spirit", land = "H0", leader = true },
-  { card = "flame-warden", land = "H0", leader = true },
-  { card = "orc", land = "L2" },
-  { card = "orc", land = "L2" },
-  { card = "orc-shaman", land = "L2" },
-  { card = "goblin-raider", land = "L2" },
-  { card = "goblin-raider", land = "L2" },
-  { card = "dwarf-forgehand", land = "L2" },
-]
-
-[[start.players]]
-units = [
-  { card = "gnome-miner", land = "H1", leader = true },
-  { card = "goblin-gambler", land = "H1", leader = true },
-  { card = "barn-tonttu", land = "L4" },
-  { card = "gnome-miner", land = "L4" },
-  { card = "gnome-trickster", land = "L4" },
-  { card = "goblin-gambler", land = "L4" },
-  { card = "gnome-miner", land = "L4" },
-  { card = "barn-tonttu", land = "L4" },
-]
-'''
+CHAPTER = "ember-slots"  # story chapter 6, at the position crowded.json
+SEED = 8  # the deal of the draw piles and the CPU's choices (the chapter's level: the baseline)
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("crowded-story")
-    text = (Path(__file__).resolve().parents[2] / "cards" / "story" / CHAPTER).read_text(encoding="utf-8")
-    text = text.replace("\norder = 6\n", "\norder = 1\n")
-    (folder / CHAPTER).write_text(text[:text.index("[start]")] + START, encoding="utf-8")
-    srv = Server(tmp_path_factory.mktemp("crowded-server"), "CPU_DELAY = 0\n", env={"BRIGADE_STORY": str(folder)})
+    srv = Server(tmp_path_factory.mktemp("crowded-server"), "CPU_DELAY = 0\n")
     yield srv
     srv.stop()
 
@@ -264,9 +230,7 @@ def test_a_crowded_battle_and_the_header_on_phones(browser, server, lang, size):
         if lang == "ja":
             page.click("[data-testid=lang-ja]")
             page.wait_for_load_state()
-        page.goto(server.url + "/story/ember-slots")
-        page.click("[data-testid=story-start]")
-        page.wait_for_url(re.compile(r"/play/\d+$"))
+        start_at(page, server, "crowded", mode="story", chapter=CHAPTER, cpu=None, seed=SEED)
         player = BoardPlayer(page)
         player.idle()
         player.dismiss_tips()

@@ -97,6 +97,17 @@ def test_a_story_game_plays_the_chapter_from_the_position(app, client, alice):
     assert row["setup"]["seats"][1]["cpu"] == play.cpu_seat(None, ch.difficulty)["cpu"]
 
 
+def test_without_a_position_the_pages_game_is_dealt_from_the_seed(app, client, alice):
+    token = log_in(client, alice)
+    rows = [row_of(app, start(client, token, mode=mode, chapter=chapter, seed=9).get_json()["game"])
+            for mode, chapter in (("story", "first-muster"), ("story", "first-muster"), ("cpu", None))]
+    assert rows[0]["state"] == rows[1]["state"] and rows[0]["seed"] == 9  # the same deal twice
+    assert rows[0]["setup"]["story"] == "first-muster" and "scenario" not in rows[0]["setup"]
+    assert rows[2]["mode"] == "cpu" and rows[2]["seed"] == 9 and rows[2]["setup"]["seats"][1] == {"cpu": "baseline"}
+    locked = start(client, token, mode="story", chapter="river-crossing", seed=9)
+    assert locked.status_code == 400 and "locked" in locked.get_json()["error"]
+
+
 def test_an_online_game_seats_two_accounts_with_clocks(app, client, alice, bob):
     token = log_in(client, alice)
     r = start(client, token, mode="online", opponent="bob", scenario=POSITION, seed=5, clock_ms=120_000)
@@ -118,7 +129,7 @@ def test_an_online_game_seats_two_accounts_with_clocks(app, client, alice, bob):
     ({"mode": "cpu", "scenario": {**POSITION, "players": [{"hand": ["no-such-card"], "units": []}, {}]}},
      "not a legal position"),
     ({"mode": "cpu", "scenario": [1, 2]}, "JSON object"),
-    ({"mode": "cpu"}, "JSON object"),
+    ({"mode": "online", "opponent": "bob"}, "JSON object"),
     ({"mode": "chess", "scenario": POSITION}, "mode"),
     ({"mode": "cpu", "scenario": POSITION, "seed": -1}, "seed"),
     ({"mode": "cpu", "scenario": POSITION, "cpu": "deep-blue"}, "no CPU player"),

@@ -50,9 +50,26 @@ def first_game(setup):
     return game
 
 
+def dealt(db, mode, user, seed, cpu_name=None, difficulty=None, seconds=None, chapter_id=None, config=None):
+    """Without a position: the game the pages start, with the deal's ``seed`` fixed. A story game is
+    ``story.start_chapter`` (the chapter's own start, or the leader choice with both decks; the
+    chapter must be open to the player); a CPU game is ``play.create_cpu_game`` with the deck the
+    player would be offered first (the Prince's Brigade while they may borrow it)."""
+    if mode == "story":
+        if difficulty is not None:
+            raise play.BadRequest("a story game without a position plays at its chapter's level: no 'difficulty'")
+        return story.start_chapter(db, user, chapter_id, seed=seed, config=config, cpu_name=cpu_name, seconds=seconds)
+    deck = story.story_deck(db, play.user_id_of(user), None, config)
+    return play.create_cpu_game(db, user, deck["id"], seed=seed, config=config, cpu_name=cpu_name,
+                                difficulty=difficulty, seconds=seconds)
+
+
 def start(db, mode, users, scenario, seed=0, cpu_name=None, difficulty=None, seconds=None, chapter_id=None,
-          clock_ms=None):
+          clock_ms=None, config=None):
     """Store a new game of ``mode`` ("cpu", "story", "online") at the position ``scenario``; return its id.
+
+    ``scenario`` None (CPU and story games): the game a page would start, dealt from ``seed``
+    (``dealt``); ``config`` is the host's, for the collection policy there.
 
     ``users`` are the human seats' user dicts or ids: one (seat 0) against the CPU, two for an online
     game (both seats human). The CPU seat (seat 1) is ``play.cpu_seat(cpu_name, difficulty, seconds)``;
@@ -67,6 +84,8 @@ def start(db, mode, users, scenario, seed=0, cpu_name=None, difficulty=None, sec
     humans = [play.user_id_of(u) for u in users]
     if len(humans) != (2 if mode == "online" else 1) or len(set(humans)) != len(humans):
         raise play.BadRequest("an online game takes two different players, a CPU or story game one")
+    if scenario is None and mode != "online":
+        return dealt(db, mode, humans[0], seed, cpu_name, difficulty, seconds, chapter_id, config)
     if not isinstance(scenario, dict):
         raise play.BadRequest("the scenario is a JSON object (docs/engine.md, \"Scenario format\")")
     loaner = play.deck_list(store.get_loaner(db, LOANER)["cards"])

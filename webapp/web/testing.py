@@ -5,7 +5,7 @@ starts a CPU, story or online game for the user from a scenario (docs/engine.md,
 format") through ``webapp.game.positions.start`` and answers ``{"game": id, "url": "/play/<id>"}``.
 The body::
 
-    {"mode": "cpu" | "story" | "online", "scenario": {...}, "seed": 7,
+    {"mode": "cpu" | "story" | "online", "scenario": {...} (or none: the page's deal, from the seed), "seed": 7,
      "cpu": "random" | "baseline" | ..., "difficulty": "easy" | "normal" | "hard", "seconds": 0.2,
      "chapter": "<story chapter id>",                      (story)
      "opponent": "<the other account's name>", "clock_ms": 900000}   (online: seat 1, human)
@@ -55,7 +55,8 @@ def start():
         game_id = positions.start(db, mode, users, body.get("scenario"), seed=body.get("seed", 0),
                                   cpu_name=body.get("cpu", current_app.config.get("CPU_PLAYER")),
                                   difficulty=body.get("difficulty"), seconds=body.get("seconds"),
-                                  chapter_id=body.get("chapter"), clock_ms=body.get("clock_ms"))
+                                  chapter_id=body.get("chapter"), clock_ms=body.get("clock_ms"),
+                                  config=current_app.config)
     except play.PlayError as exc:  # BadRequest (the data), NotFound (the chapter): nothing was written
         return refused(exc.message)
     if mode == "online":
