@@ -74,6 +74,7 @@ def play_to_the_end(player):
     return page.evaluate("() => window.brigadeBoard.view.result")
 
 
+@pytest.mark.journey
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_new_players_first_hour(browser, server, size):
     seeds = SEEDS[size]

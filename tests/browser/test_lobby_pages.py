@@ -21,6 +21,7 @@ import pytest
 from tests import stillpage
 from tests.browserkit import PHONE, Server, drive, new_player, wait_for_board
 from tests.conftest import shots_dir
+from tests.onlinekit import invite, on_board, pick_loaner
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -80,35 +81,6 @@ def shoot_both(player, name, prepare=None):
         assert not errors, errors
     finally:
         phone.close()
-
-
-def pick_loaner(page):
-    """New accounts own fewer than 30 cards: the Prince's Brigade loaner is offered (R2.3)."""
-    loaner = page.locator("label.lobby-deck", has_text="Prince")
-    assert loaner.count() == 1, page.locator("form.lobby-form").first.inner_text()
-    assert "loaner deck" in loaner.inner_text()
-    loaner.locator("input[name=deck]").check()
-
-
-def invite(player, clock=None):
-    """From the lobby: an invitation with the loaner deck; (game id, code, link) from its page."""
-    page = player.page
-    page.goto(player.base + "/lobby")
-    pick_loaner(page)
-    if clock:
-        page.select_option("select[name=clock]", clock)
-    page.click("text=Create the invitation")
-    page.wait_for_url(re.compile(r"/lobby/invite/\d+$"))
-    game = int(page.url.rsplit("/", 1)[1])
-    code = page.locator("#invite-code").inner_text().strip()
-    link = page.locator("#invite-link").input_value()
-    return game, code, link
-
-
-def on_board(player, game):
-    player.page.wait_for_url(re.compile(rf"/play/{game}$"))
-    wait_for_board(player.page, timeout=30)
-    assert player.board("return b.game;") == game
 
 
 def resign(player):

@@ -279,6 +279,7 @@ def test_a_reload_and_an_absence_in_the_middle_of_a_battle(server, browser, frie
 # ---------------------------------------------------------------- the deep journey
 
 
+@pytest.mark.journey
 def test_two_friends_online_with_a_rematch(server, browser, friends):
     """The deep journey, the same game every run (the game's seed, both BoardPlayers' seeds): alice and
     bob choose their leaders at once and play to the end (R1) while carol watches; both pages agree
