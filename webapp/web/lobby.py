@@ -17,7 +17,7 @@ from webapp.accounts import wait_text
 from webapp.store import get_db
 from webapp.web import cardfiles
 from webapp.web.deckchoice import form_id, playable_decks
-from webapp.web.security import login_required
+from webapp.web.security import login_required, spent
 
 bp = Blueprint("lobby", __name__)
 
@@ -234,9 +234,8 @@ def replay_json(game_id):
 def spend_replay_budget():
     """Count one replay fetch against the user's REPLAY_LIMIT a REPLAY_WINDOW; when spent, a 429
     answer in JSON (both replay addresses are JSON): ``{"error": message, "retry_after": seconds}``."""
-    budget = current_app.extensions["brigade_limits"]["replays"]
-    if not budget.take(g.user["id"]):
-        wait = budget.wait(g.user["id"])
+    wait = spent("replays", g.user["id"])
+    if wait:
         message = gettext("You opened many replays in a short time. Try again in %(wait)s.", wait=wait_text(wait))
         abort(current_app.make_response(({"error": message, "retry_after": wait}, 429, {"Retry-After": str(wait)})))
 

@@ -239,9 +239,8 @@ def hint(game_id):
     user has HINT_LIMIT of them a HINT_WINDOW; answers are JSON, errors ``{"error": words}``."""
     db = get_db()
     game_row(db, game_id, seated=True)
-    budget = current_app.extensions["brigade_limits"]["hints"]
-    if not budget.take(g.user["id"]):
-        wait = budget.wait(g.user["id"])
+    wait = spent("hints", g.user["id"])
+    if wait:
         return jsonify(error=f"The CPU needs a breather: ask again in {wait_text(wait)}.", retry_after=wait), 429, \
             {"Retry-After": str(wait)}
     try:
