@@ -9,6 +9,7 @@ import os
 import sys
 
 from webapp import create_app
+from webapp.store.errors import StoreError
 from webapp.serving import SERVER
 
 
@@ -44,7 +45,11 @@ def main(argv=None):
         os.execv(sys.executable, [sys.executable, "-m", "webapp", *argv])
     if SERVER == "threading":
         limit_malloc_arenas()
-    app = create_app()
+    try:
+        app = create_app()
+    except StoreError as exc:  # a read-only or newer database: one line that says what to fix
+        print(f"brigade: {exc}", file=sys.stderr, flush=True)
+        return 2
     tune_gc()
     print(f"Brigade is running at http://{args.host}:{args.port}/", flush=True)
     print(f"({SERVER} server; BRIGADE_SERVER=threading|gevent chooses, docs/deploy.md)", flush=True)

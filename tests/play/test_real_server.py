@@ -39,6 +39,7 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = None
+        self.wrapper = []  # a command the server runs under (e.g. ``unshare``: tests/security/test_read_only_database.py)
         self.configure(cpu_delay)
 
     def configure(self, cpu_delay):
@@ -50,7 +51,7 @@ class Server:
         env = dict(os.environ, BRIGADE_INSTANCE_PATH=str(self.instance), BRIGADE_SERVER=self.server)
         env.pop("BRIGADE_DB", None)
         with open(self.instance / self.log_name, "a") as log:  # the server keeps its own copy of the file
-            self.proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(self.port)], cwd=ROOT, env=env,
+            self.proc = subprocess.Popen([*self.wrapper, sys.executable, "-m", "webapp", "--port", str(self.port)], cwd=ROOT, env=env,
                                          stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while True:

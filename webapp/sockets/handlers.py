@@ -37,6 +37,7 @@ from webapp.game import play
 from webapp import clock, store
 from webapp.game import online as online_games
 from webapp.hosting.ratelimit import Window
+from webapp.store import db as store_db
 from webapp.store.users import session_version
 
 from .updates import diff
@@ -64,9 +65,6 @@ RESERVED = frozenset({"connect", "disconnect", "connect_error", "disconnecting",
 #: The event a refused packet is turned into; only ``register``'s handler of this name reads it, and
 #: it answers ``bad_request`` with the reason (a client sending this name is refused too).
 REFUSED = "\x00refused"
-#: SQLite's words for a write that could not get the database (another writer held it past the
-#: busy timeout, or the file is read-only): the player is told to try again (code ``busy``).
-UNAVAILABLE = ("database is locked", "database is busy", "readonly database", "disk I/O error")
 
 
 #: Seconds a CPU task's lease lives without renewal (renewed between moves; a Hard move that thinks
@@ -781,7 +779,7 @@ def register(app, socketio):
                             outcome = exc.code  # the refusal's reason as a word: illegal, stale, forbidden…
                             hub.error(exc.code, exc.message, exc.game if exc.game is not None else game)
                         except sqlite3.OperationalError as exc:
-                            if not any(words in str(exc) for words in UNAVAILABLE):
+                            if store_db.trouble(exc) is None:
                                 raise
                             outcome = "busy"
                             hub.unavailable(exc, game)

@@ -41,6 +41,24 @@ def busy(exc):
     return isinstance(exc, sqlite3.OperationalError) and ("locked" in str(exc) or "busy" in str(exc))
 
 
+#: SQLite's words for a write the database could not take just now, by kind: another writer held the
+#: lock past the busy timeout; the file, its folder or its disk is read-only; the disk is full; the disk
+#: failed. Players are told "nothing was changed, try again" (a page's 503, a socket's ``busy``).
+TROUBLE = (("locked", ("database is locked", "database is busy")),
+           ("readonly", ("readonly database", "read-only", "attempt to write")),
+           ("full", ("database or disk is full",)),
+           ("io", ("disk i/o error",)))
+
+
+def trouble(exc):
+    """The kind of database trouble ``exc`` is ("locked", "readonly", "full", "io"), or None for an
+    error that is a bug (a missing table, a bad statement): the one list both transports read."""
+    if not isinstance(exc, sqlite3.OperationalError):
+        return None
+    text = str(exc).lower()
+    return next((kind for kind, words in TROUBLE if any(w in text for w in words)), None)
+
+
 class CooperativeConnection(sqlite3.Connection):
     """A connection whose lock waits never block other greenlets: SQLite waits at most BUSY_STEP
     itself (its busy timeout), then the statement is tried again after ``time.sleep``, which gevent

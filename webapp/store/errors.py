@@ -9,6 +9,17 @@ class SchemaTooNew(StoreError):
     """The database was migrated by a newer Brigade than this one."""
 
 
+class DatabaseNotWritable(StoreError):
+    """The server cannot write its database file: the file, its folder or its disk is read-only."""
+
+    def __init__(self, path, reason):
+        self.path = str(path)
+        super().__init__(
+            f"Brigade cannot write its database {self.path} ({reason}). The file, its folder (SQLite keeps "
+            "its -wal and -shm files beside it) or the disk is read-only: fix the permissions or the mount "
+            "so that the server's user can write both, then start again. Nothing was changed.")
+
+
 class BadName(StoreError, ValueError):
     """A user or deck name is empty."""
 

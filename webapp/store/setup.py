@@ -5,8 +5,10 @@ way only (docs/architecture.md).
 """
 
 import os
+import sqlite3
 
 from .db import close_db, connect
+from .errors import DatabaseNotWritable
 from .schema import migrate
 from .seed import seed_from_files
 
@@ -19,12 +21,35 @@ def init_app(app):
         prepare(path)
 
 
+#: What SQLite says when it may read a file but not write it, or cannot open it beside its folder.
+NOT_WRITABLE = ("readonly database", "unable to open database file", "attempt to write")
+
+
 def prepare(path):
-    """Create or migrate the schema of ``path`` and seed the pool and loaner decks if they changed."""
+    """Create or migrate the schema of ``path`` and seed the pool and loaner decks if they changed;
+    raise ``DatabaseNotWritable`` when the file (or its folder, or its disk) is read-only: a server
+    that could only read would take players' actions and lose them (docs/security.md)."""
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    db = connect(path)
     try:
-        migrate(db)
-        seed_from_files(db)
+        db = connect(path)
+        try:
+            migrate(db)
+            seed_from_files(db)
+            check_writable(db)
+        finally:
+            db.close()
+    except sqlite3.OperationalError as exc:
+        if any(words in str(exc) for words in NOT_WRITABLE):
+            raise DatabaseNotWritable(path, exc) from None
+        raise
+
+
+def check_writable(db):
+    """Write to ``db`` inside a transaction that is rolled back (nothing is kept): SQLite opens a file
+    it may not write read-only without a word, and a database already migrated and seeded needs no
+    write at start, so only a write tells."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.execute("CREATE TABLE write_probe (x)")
     finally:
-        db.close()
+        db.execute("ROLLBACK")

@@ -20,6 +20,7 @@ from werkzeug.exceptions import HTTPException
 
 from webapp import accounts
 from webapp.hosting.ratelimit import Window
+from webapp.store import db as store_db
 from webapp.store import get_db
 from webapp.store.users import get_user
 from webapp.store.users import session_version as store_session_version
@@ -178,19 +179,9 @@ def http_error(exc):
     return response
 
 
-def database_trouble(exc):
-    """"locked" or "readonly" for an OperationalError players should be told to retry, else None."""
-    text = str(exc).lower()
-    if "locked" in text or "busy" in text:
-        return "locked"
-    if "readonly" in text or "read-only" in text or "attempt to write" in text:
-        return "readonly"
-    return None
-
-
 def database_error(exc):
-    """A locked or read-only database: the "try again" 503 page, logged once per kind."""
-    kind = database_trouble(exc)
+    """A locked, read-only or full database: the "try again" 503 page, logged once per kind."""
+    kind = store_db.trouble(exc)
     if kind is None:
         log.error("a database error on %s %s", request.method, request.path, exc_info=exc)
         return error_page(500)
@@ -203,7 +194,7 @@ def database_error(exc):
 def server_error(exc):
     """Any other failure: the styled 500 page (Flask has logged the traceback already)."""
     original = getattr(exc, "original_exception", None)
-    if isinstance(original, sqlite3.OperationalError) and database_trouble(original):
+    if store_db.trouble(original):
         return database_error(original)
     return error_page(500)
 
