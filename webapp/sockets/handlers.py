@@ -440,7 +440,7 @@ class Hub:
         return True
 
     def unavailable(self, exc, game=None):
-        """A write that could not get the database (locked past the busy timeout, or read-only):
+        """A write the database could not take (locked past the busy timeout, read-only, a full disk):
         tell the sender to try again; log it once a minute, not per event."""
         if self.logged.take(type(exc).__name__ + str(exc)[:40]):
             log.warning("the database refused a socket event's write: %s (logged once a minute)", exc)
