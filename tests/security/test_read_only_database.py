@@ -89,9 +89,11 @@ class SmallDiskServer(Server):
         """How many actions of the game's ``seat`` the database holds, read in the server's mount namespace
         (SQLite resolves /proc/PID/root to our own root, so it is read from inside, with nsenter)."""
         read = ("import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("
-                "'SELECT count(*) FROM game_actions WHERE game_id = ? AND player = ?', (int(sys.argv[2]), int(sys.argv[3]))).fetchone()[0])")
+                "'SELECT count(*) FROM game_actions WHERE game_id = ? AND player = ?', "
+                "(int(sys.argv[2]), int(sys.argv[3]))).fetchone()[0])")
         run = subprocess.run(["nsenter", "-t", str(self.proc.pid), "-m", sys.executable, "-c", read,
-                              str(self.instance / "brigade.db"), str(game_id), str(seat)], capture_output=True, text=True, check=True)
+                              str(self.instance / "brigade.db"), str(game_id), str(seat)],
+                             capture_output=True, text=True, check=True)
         return int(run.stdout)
 
 
