@@ -1,7 +1,8 @@
 """The docs' links lead somewhere: every relative link in README.md and docs/**/*.md names a file that
 exists (and, with an anchor into a Markdown file, a heading there); every numbered decision record is in
 the index of docs/decisions/README.md; and a reference such as ``docs/protocol.md "Updates"`` in code,
-templates or docs names a heading of that file (docs/contributing.md "Docs")."""
+templates or docs names a heading of that file, or a bold lead or paragraph opening with those words
+(docs/contributing.md "Docs")."""
 
 import pathlib
 import re
@@ -29,7 +30,7 @@ def prose(text):
 
 
 def headings(path):
-    return [h for h in HEADING.findall(FENCE.sub("", path.read_text(encoding="utf-8")))]
+    return HEADING.findall(FENCE.sub("", path.read_text(encoding="utf-8")))
 
 
 def slug(heading):
