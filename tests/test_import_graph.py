@@ -246,7 +246,7 @@ def test_every_import_cycle_is_a_known_one():
 
 def test_the_gevent_switch_is_the_factorys_first_import_and_imports_nothing_of_the_app():
     # gevent patches the standard library in webapp/serving.py: it must run before the factory's other
-    # imports (docs/decisions.md "`python -m webapp` serves with gevent"), and it may not import the app.
+    # imports (docs/decisions/0016-serve-with-gevent.md), and it may not import the app.
     tree = ast.parse(MODULES["webapp"].read_text(encoding="utf-8"))
     first = next(node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom)))
     assert isinstance(first, ast.ImportFrom) and first.module == "webapp.serving"

@@ -88,8 +88,8 @@ def tune_gc():
     youngest generation is collected every 20,000 allocations instead of 700. The game's objects are
     freed by reference counting as they go; with the defaults the collector ran about once every
     three actions and took 8.7 % of the server's CPU in a 20-game load run (1,080 collections, 8 of
-    them full), with these settings fewer than 20 collections in the same run (docs/decisions.md
-    "Smaller updates and the server's time per action")."""
+    them full), with these settings fewer than 20 collections in the same run
+    (docs/decisions/0078-garbage-collector-tuned-when-serving.md)."""
     import gc
 
     gc.collect()
@@ -107,7 +107,7 @@ def limit_malloc_arenas(arenas=2):
     Every socket runs on threads of its own there, and glibc gives new threads heaps of their own, up
     to eight per core: memory freed in one stays mapped in it, so the server's resident memory rose
     in steps of ~10 MB as games came and went, ~0.8 MB per finished CPU game on average, while no
-    Python structure grew (tracemalloc; bench/memory_per_game.py, docs/decisions.md). Nothing
+    Python structure grew (tracemalloc; bench/memory_per_game.py, docs/decisions/0049-two-malloc-arenas-in-threading-mode.md). Nothing
     happens where there is no glibc or the variable is set already."""
     if os.environ.get("MALLOC_ARENA_MAX"):
         return

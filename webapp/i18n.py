@@ -8,7 +8,7 @@ catalog per language for the JavaScript, both from the gettext catalogs under tr
 - **Build** (``build()``): each ``.po`` is compiled to its ``.mo`` and the entries used by static/js
   are written to ``static/i18n/<lang>.json``. Both are made from the committed ``.po`` files when the
   app is created (only when missing or older than their ``.po``), so ``scripts/run`` and
-  ``scripts/test`` need no extra step; they are not committed (docs/decisions.md, "i18n").
+  ``scripts/test`` need no extra step; they are not committed (docs/decisions/0064-catalogs-built-not-committed.md).
 - **Choice of language** (``select_locale``): the account's mark ``locale`` (webapp/store/marks.py), else
   the ``brigade_lang`` cookie, else the best match of ``Accept-Language``, else English. ``POST /lang``
   (the header's switch and the board settings) sets all of them, and the card-face language with it.

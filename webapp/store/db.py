@@ -22,7 +22,7 @@ from webapp import clock
 #: Seconds a writer waits for another process's write lock before ``database is locked``.
 BUSY_TIMEOUT = 5.0
 #: How a connection waits for a lock held by another process when the server runs on gevent, where
-#: SQLite's own busy handler would sleep in C and stall every greenlet (issue 12, docs/decisions.md):
+#: SQLite's own busy handler would sleep in C and stall every greenlet (docs/decisions/0048-cooperative-lock-waits-under-gevent.md):
 #: "cooperative" (the default): SQLite gives up after BUSY_STEP and the statement is tried again
 #: after a cooperative sleep, until BUSY_TIMEOUT; "threadpool": every statement runs in gevent's
 #: native thread pool, where SQLite's busy handler may sleep. ``$BRIGADE_DB_WAIT`` chooses (bench/db_wait.py).

@@ -6,7 +6,7 @@ without the "[decided]" markers, each rule keeps its id only as an anchor (``#r8
 link elsewhere (``rule_url("R8.7")``) lands on it, and a citation inside a rule ("(R4.6)") becomes a
 link named by the section it points to. The two files have a small, fixed structure (headings,
 bullet lines, one glossary table, plain lines), so a few lines of parsing read them; no Markdown
-library is needed (docs/decisions.md).
+library is needed (docs/decisions/0025-rules-page-parses-the-rulebooks.md).
 """
 
 import functools
