@@ -3,7 +3,7 @@
 A game service never imports a transport (docs/architecture.md). When something happens that the
 connected players must hear of without asking (the clock ended a game, an opponent came back, an
 emote, a rematch, an invitation was taken), the service calls the notifier it was given; the sockets
-layer implements it (``webapp.sockets.handlers.Hub``) and sets it on the service when it registers
+layer implements it (``webapp.sockets.hub.Hub``) and sets it on the service when it registers
 (``Online(app, notifier=hub)``). A service used without live connections (a command line, a test of
 the service alone) passes any object with these methods.
 """
