@@ -17,6 +17,7 @@ from webapp import store
 from webapp.game import online as online_games
 from webapp.game import play
 from webapp.hosting import hostlog, metrics
+from webapp.social.chat import Chat
 
 from .hub import Hub
 from .payloads import REFUSED, check_payload, short
@@ -25,7 +26,7 @@ from .pool import UNAVAILABLE
 log = logging.getLogger(__name__)
 
 #: The client events (docs/protocol.md).
-EVENTS = ("join", "action", "leave", "claim", "emote", "rematch")
+EVENTS = ("join", "action", "leave", "claim", "emote", "rematch", "chat", "chat_history", "chat_mute", "chat_report")
 
 
 def register(app, socketio):
@@ -34,6 +35,7 @@ def register(app, socketio):
     hub.online = online_games.Online(app, notifier=hub)
     app.extensions["brigade_hub"] = hub
     app.extensions["brigade_online"] = hub.online
+    chat = app.extensions["brigade_chat"] = Chat(app, notifier=hub)
     guarded = guard(hub, socketio)
 
     @socketio.on_error_default
@@ -93,6 +95,24 @@ def register(app, socketio):
     @guarded("rematch", {"game": "id"})
     def on_rematch(member, game):
         hub.online.rematch(store.get_db(), game, member.user_id)
+
+    @guarded("chat", {"game": "id", "text": "text", "channel?": "channel"})
+    def on_chat(member, game, text, channel=None):
+        hub.joined(member, game)  # a chat's readers are the sockets in the game's rooms
+        chat.post(store.get_db(), game, member.user_id, text, channel)
+
+    @guarded("chat_history", {"game": "id"})
+    def on_chat_history(member, game):
+        hub.joined(member, game)
+        hub.reply("chat_history", chat.history(store.get_db(), game, member.user_id))
+
+    @guarded("chat_mute", {"game": "id", "muted": "flag"})
+    def on_chat_mute(member, game, muted):
+        hub.reply("chat_muted", chat.mute(store.get_db(), game, member.user_id, muted))
+
+    @guarded("chat_report", {"game": "id", "message": "message"})
+    def on_chat_report(member, game, message):
+        hub.reply("chat_reported", chat.report(store.get_db(), game, member.user_id, message))
 
     @socketio.on("*")
     def on_unknown(event, *args):

@@ -226,6 +226,12 @@ class Hub(Outbox):
                 leave_room(name)
         self.online.gone(game, seat, request.sid)
 
+    @staticmethod
+    def joined(member, game):
+        """Forbidden unless this socket joined the game (its rooms are where the game's messages go)."""
+        if game not in member.games:
+            raise play.Forbidden(gettext("Open the game first."), game)
+
     def cached(self, row, seat):
         return self.pusher.cached(row, seat)
 
@@ -258,6 +264,17 @@ class Hub(Outbox):
     def to_game(self, game_id, event, payload):
         """Emit to everyone in the game's room (``Notifier.to_game``): players and spectators alike."""
         self.emit(event, payload, to=room(game_id))
+
+    def to_seat(self, game_id, seat, event, payload):
+        """Emit to one player's sockets in the game (``Notifier.to_seat``): its full-state and update rooms."""
+        for name in rooms_of(game_id, seat):
+            self.emit(event, payload, to=name)
+
+    def to_spectators(self, game_id, event, payload):
+        """Emit to the game's spectators alone (``Notifier.to_spectators``), every language's rooms."""
+        for kind in WATCH:
+            for name in rooms_of(game_id, kind):
+                self.emit(event, payload, to=name)
 
     def push(self, db, played):
         """Every seat's (and the spectators') own state after ``played`` (``Notifier.push``)."""

@@ -7,6 +7,7 @@ import re
 import orjson
 
 from webapp.game import play
+from webapp.social.chat import CHANNELS
 
 #: The largest payload a handler reads, as compact JSON (real ones are a few hundred bytes).
 MAX_PAYLOAD = 4096
@@ -98,6 +99,22 @@ def check_emote(name, key, value):
         raise play.BadRequest(f"{name}: {key!r} is an emote id (a short string), got {short(value)}")
 
 
+def check_message(name, key, value):
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < MAX_INT:
+        raise play.BadRequest(f"{name}: {key!r} is a message's id (a positive integer), got {short(value)}")
+
+
+def check_text(name, key, value):
+    """A chat message's text: a string (the chat service checks its length in the reader's words)."""
+    if not isinstance(value, str):
+        raise play.BadRequest(f"{name}: {key!r} is the message's text (a string), got {short(value)}")
+
+
+def check_channel(name, key, value):
+    if value not in CHANNELS:
+        raise play.BadRequest(f"{name}: {key!r} is one of {', '.join(CHANNELS)}, got {short(value)}")
+
+
 def check_action(name, key, action):
     """An action dict: a ``type`` and a few ids, ints or lists of ids (the engine checks the rest)."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
@@ -127,4 +144,5 @@ def short(value):
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-CHECKS = {"id": check_id, "version": check_version, "action": check_action, "emote": check_emote, "flag": check_flag}
+CHECKS = {"id": check_id, "version": check_version, "action": check_action, "emote": check_emote, "flag": check_flag,
+          "text": check_text, "message": check_message, "channel": check_channel}
