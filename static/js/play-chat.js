@@ -1,6 +1,6 @@
 // Chat in online games (docs/protocol.md "Chat"): the players' chat for the two players, the
-// spectators' chat for those who watch; neither side sees the other's. A button by the board opens a
-// small panel (a sheet at the bottom on a phone). Text is always set as text (text nodes), never as
+// spectators' chat for those who watch; neither side sees the other's. A button at the end of the
+// status bar opens a small panel (a sheet at the bottom on a phone). Text is always set as text (text nodes), never as
 // HTML. The board calls in once per state (take); this module listens on the transport's socket for
 // `chat`, `chat_history`, `chat_muted` and `chat_reported`, and asks for the history again after a
 // reconnection (the transport's own `join` goes first: the server handles a socket's events in order).
@@ -47,7 +47,7 @@ export class Chat {
   build() {
     const players = this.channel === "players";
     this.badge = h("span", {class: "pl-chat-badge", "data-testid": "chat-unread", hidden: true});
-    this.toggle = h("button", {class: "pl-chat-toggle", type: "button", "data-testid": "chat-toggle", "aria-expanded": "false",
+    this.toggle = h("button", {class: "pl-btn pl-btn-quiet pl-chat-toggle", type: "button", "data-testid": "chat-toggle", "aria-expanded": "false",
       "aria-controls": "pl-chat", onclick: () => this.show(!this.open)},
     h("span", {class: "pl-chat-ico", "aria-hidden": "true"}, "✉"), h("span", {class: "pl-chat-label"}, t("Chat")), this.badge);
     this.list = h("ol", {class: "pl-chat-list", role: "log", "aria-live": "polite", "data-testid": "chat-list", tabindex: "0"});
@@ -68,7 +68,10 @@ export class Chat {
       h("button", {class: "pl-btn pl-btn-quiet pl-btn-icon", type: "button", "aria-label": t("Close the chat"), "data-testid": "chat-close",
         onclick: () => this.show(false)}, "✕")),
     this.note, this.empty, this.list, this.form);
-    add(this.b.root, this.toggle, this.panel);
+    // the button stays at the end of the status bar (the board's `statusSlot`, kept while it redraws)
+    this.b.statusSlot = this.toggle;
+    this.b.status.append(this.toggle);
+    add(this.b.root, this.panel);
   }
 
   show(open) {
