@@ -1,5 +1,5 @@
 """Chat on the online board in real browsers (docs/protocol.md "Chat"), from a fixed position: alice
-(a desktop) and bob (a phone) play the online game of tests/browser/positions/online-battle.json; carol
+(a desktop, in English) and bob (a phone, in Japanese) play the online game of tests/browser/positions/online-battle.json; carol
 watches on a phone. alice writes to bob, bob answers and then mutes her, carol writes in the
 spectators' chat, which neither player sees; alice reports bob's line and, as the server's host (its
 first account), finds it in /admin/chat. Every message is typed into the board's own chat panel
@@ -29,12 +29,15 @@ def server(tmp_path_factory):
 
 @pytest.fixture
 def table(server, browser):
-    """alice (desktop) and bob (phone) on the board of an online game at online-battle, carol watching it."""
+    """alice (desktop, English) and bob (phone, Japanese) on the board of an online game at online-battle, carol watching it."""
     tag = random.Random().randrange(10**6)
     alice = new_player(browser, server, f"alice{tag}", seed=1)
     bob = new_player(browser, server, f"bob{tag}", size=PHONE, seed=2)
     carol = new_player(browser, server, f"carol{tag}", size=PHONE, seed=3)
     game = start_at(alice.page, server, "online-battle", mode="online", seed=7, opponent=bob.name, clock_ms=30 * 60_000)
+    bob.page.goto(server.url + "/")  # bob reads Japanese
+    bob.page.click("[data-testid=lang-ja]")
+    bob.page.wait_for_load_state()
     bob.page.goto(f"{server.url}/play/{game}")
     on_board(bob, game)
     on_board(alice, game)
@@ -88,6 +91,8 @@ def test_two_players_chat_on_the_board_and_the_spectators_chat_apart(table):
     open_chat(bob.page)
     wait_for_lines(bob.page, 1)
     assert bob.page.locator(".pl-chat-text").first.inner_text() == "<b>Good luck</b> & have fun!"
+    assert bob.page.locator("#pl-chat-title").inner_text() == "対戦相手とのチャット"
+    assert bob.page.get_by_test_id("chat-send").inner_text() == "送信"
     assert bob.page.locator(".pl-chat-text b").count() == 0
     say(bob.page, "Thanks, you too")
     wait_for_lines(alice.page, 2)
