@@ -5,7 +5,7 @@
 
 Makes a fresh database (migrated, seeded) in a temporary folder, invites and joins ``--games``
 online games between two users with the loaner deck, then plays them to their end one action at a
-time as the socket server's ``action`` handler does (webapp/sockets/handlers.py ``on_action``):
+time as the socket server's ``action`` handler does (webapp/sockets/hub.py ``Hub.act``):
 ``play.load_row``, ``play.player_seat``, ``Online.act`` (its clocks, ``play.apply``: the engine,
 ``snapshot_text``, ``store.append_action`` with the clocks in the same transaction). The move is
 chosen by ``--player`` from the Game the last action returned, outside every timer.

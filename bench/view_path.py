@@ -6,9 +6,9 @@
 
 Plays N games to their end (fixed seeds; the baseline CPU on both seats by default, as
 bench/online_load.py does, or random legal actions), recording each action and its events, then
-times, for every action, what the socket server builds for the two seats (webapp/sockets/handlers.py
-``Hub.push``): ``Game.view(seat)``, ``Game.legal_actions(seat)``, the view's JSON (orjson, as
-``Hub.parts``), ``play.state_for`` (its log, in ``--lang``) and ``updates.diff`` against the seat's
+times, for every action, what the socket server builds for the two seats (webapp/sockets/statepush.py
+``StatePusher.push``): ``Game.view(seat)``, ``Game.legal_actions(seat)``, the view's JSON (orjson, as
+``StatePusher.parts``), ``play.state_for`` (its log, in ``--lang``) and ``updates.diff`` against the seat's
 view of the position before (freeing that view is timed with the diff: the server frees it too). It
 prints µs per action, in total and per part: the best of R rounds over the same positions, in CPU time
 of the process (the host is shared).

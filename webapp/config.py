@@ -99,6 +99,11 @@ KEYS = (
     Key("ONLINE_EMOTE_LIMIT", 3, "emotes per socket within ONLINE_EMOTE_WINDOW"),
     Key("ONLINE_EMOTE_WINDOW", 5.0, "seconds"),
     Key("ONLINE_MAX_INVITATIONS", 10, "open invitations per user"),
+    # ------------------------------------------------------------ chat in online games (docs/protocol.md "Chat")
+    Key("CHAT_MAX_LENGTH", 200, "characters in one chat message"),
+    Key("CHAT_LIMIT", 5, "chat messages per user within CHAT_WINDOW (0: no chat at all)"),
+    Key("CHAT_WINDOW", 10.0, "seconds"),
+    Key("CHAT_HISTORY", 50, "messages a reader is sent when the chat opens"),
     # ------------------------------------------------------------ sockets' flood limits (docs/protocol.md "Flood control")
     Key("RATE_LIMIT", 20, "events a second on one socket (the three None limits below derive from it)"),
     Key("RATE_LIMIT_USER", None, "events a second over all of one user's sockets (None: 2 x RATE_LIMIT)"),

@@ -7,6 +7,7 @@ import {connect} from "./play-transport.js";
 import {BattleScreen} from "./play-battle.js";
 import {Tips} from "./play-tips.js";
 import {Online} from "./play-online.js";
+import {Chat} from "./play-chat.js";
 import {Preview} from "./play-preview.js";
 import {Settings} from "./play-settings.js";
 import {Sound} from "./play-sound.js";
@@ -69,6 +70,7 @@ class Board {
       emote: (m) => { this.sound.play("emote"); this.online.onEmote(m); },
       rematch: (m) => this.online.onRematch(m),
     });
+    this.chat = new Chat(this);
   }
 
   // ------------------------------------------------------------------ skeleton
@@ -178,6 +180,7 @@ class Board {
       pace.boost = 0;
     }
     this.online.take(p);
+    this.chat.take(p);
     this.queue.push(p);
     this.pump();
   }

@@ -129,6 +129,7 @@ CHECKED = [
     "static/js/play.js",
     "static/js/play-battle.js",
     "static/js/play-online.js",
+    "static/js/play-chat.js",
     "static/js/play-transport.js",
     "static/js/play-hint.js",
     "static/js/play-replay.js",

@@ -30,7 +30,7 @@ from webapp.game import play
 from webapp.ai import BaselinePlayer, RandomPlayer
 from webapp.tools.bot import SentView, start_cpu_game
 from webapp.hosting.cluster import Cluster
-from webapp.sockets.handlers import CPU_WATCH
+from webapp.sockets.cpurunner import CPU_WATCH
 from webapp.store import list_actions, load_game
 
 pytestmark = pytest.mark.slow

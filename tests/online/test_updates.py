@@ -161,7 +161,7 @@ def test_the_server_sends_updates_to_those_who_asked_and_whole_states_to_the_oth
 def test_the_kept_state_of_a_seat_never_goes_back_to_an_older_version():
     """A join that read the row before an action was pushed builds the older version after the push
     built the newer one: the newer stays kept, so the next update is built on what the seat holds."""
-    from webapp.sockets.handlers import StateCache
+    from webapp.sockets.statecache import StateCache
 
     cache = StateCache(10**6)
     cache.put((1, 0, 5, "t"), "version 5", 10)

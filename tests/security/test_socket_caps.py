@@ -9,7 +9,7 @@ from tests.web.conftest import log_in
 from webapp import create_app
 from webapp.game import play
 from webapp.hosting.ratelimit import Window
-from webapp.sockets import handlers
+from webapp.sockets import floods
 
 
 @pytest.fixture
@@ -53,7 +53,7 @@ def test_connections_past_the_address_cap_and_the_user_cap_are_refused(app, make
 def test_one_address_is_limited_over_all_its_users_sockets(app, db, loaner, make_user, from_address, monkeypatch):
     app.config.update(RATE_LIMIT=100, RATE_LIMIT_USER=100, RATE_LIMIT_ADDRESS=30)
     # The limiter's clock stands still, so "60 events at once" holds however slowly this machine runs.
-    monkeypatch.setattr(handlers, "Window", lambda limit, seconds: Window(limit, seconds, clock=lambda: 0.0))
+    monkeypatch.setattr(floods, "Window", lambda limit, seconds: Window(limit, seconds, clock=lambda: 0.0))
     users = [make_user(f"house{n}") for n in range(3)]
     clients = [from_address(u, "10.0.0.9") for u in users]
     games = [play.create_cpu_game(db, u, loaner, seed=n) for n, u in enumerate(users)]

@@ -5,7 +5,7 @@ its end over a real python-socketio connection.
 
 tracemalloc found no Python structure growing with games on the server before issue 12: the
 growth was freed memory kept in glibc's per-thread heaps, which the server now hands back
-(``handlers.trim_memory``); bench/memory_per_game.py prints the resident memory per game. This test
+(``memory.trim_memory``, webapp/sockets/memory.py); bench/memory_per_game.py prints the resident memory per game. This test
 guards the structures: sockets, rooms, members, CPU tasks, names, the game and state caches, the
 rate limiters' keys and the threads all return to what they were."""
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.play.helpers import received
 from webapp.game import play
-from webapp.sockets import handlers
+from webapp.sockets import members
 from webapp.store import list_actions
 from webapp.store.admin import set_disabled
 from webapp.store.users import revoke_sessions
@@ -23,7 +23,7 @@ def test_n6_a_revoked_account_plays_no_more_on_its_open_socket(app, db, connect_
     leaders = next(a for a in state["legal_actions"] if a["type"] == "choose_leaders")
     revoke(db, alice["id"])
     db.conn.commit()
-    clock.advance(handlers.ACCOUNT_RECHECK + 0.01)
+    clock.advance(members.ACCOUNT_RECHECK + 0.01)
     sock.emit("action", {"game": game_id, "action": leaders, "version": state["version"]})
     got = received(app, sock)
     assert ("error", {"code": "revoked", "message": "You were logged out: log in again to play on."}) in \
@@ -48,16 +48,16 @@ class Stopped:
 
 def test_n6_an_account_in_good_standing_is_read_once_a_window(app, db, connect_as, alice, loaner, monkeypatch):
     clock = Stopped()
-    monkeypatch.setattr(handlers, "clock", clock)
+    monkeypatch.setattr(members, "clock", clock)
     reads = []
-    real = handlers.session_version
-    monkeypatch.setattr(handlers, "session_version", lambda db, uid: reads.append(uid) or real(db, uid))
+    real = members.session_version
+    monkeypatch.setattr(members, "session_version", lambda db, uid: reads.append(uid) or real(db, uid))
     game_id = play.create_cpu_game(db, alice, loaner, seed=5)
     sock = connect_as(alice)
     for _ in range(5):
         sock.emit("join", {"game": game_id})
     assert reads == []  # connected just now: no read
-    clock.advance(handlers.ACCOUNT_RECHECK + 0.01)
+    clock.advance(members.ACCOUNT_RECHECK + 0.01)
     for _ in range(5):
         sock.emit("join", {"game": game_id})
     assert reads == [alice["id"]] and sock.is_connected()

@@ -30,6 +30,11 @@ def full_db(db, pool, decks, alice):
     audit(db, alice["id"], "test", "user:1", {"why": "a row"})
     use_code(db, create_code(db, alice["id"], 2), alice["id"])
     create_reset(db, alice["id"])
+    from webapp.store.chat import add_message, add_report, set_mute
+    message = add_message(db, game_id, "players", alice["id"], 0, "gg")
+    add_report(db, message["id"], alice["id"])
+    set_mute(db, alice["id"], alice["id"], True)
+    db.conn.commit()
     assert all(db[t].count for t in db.table_names())
     return db
 

@@ -2,8 +2,8 @@
 
 A game service never imports a transport (docs/architecture.md). When something happens that the
 connected players must hear of without asking (the clock ended a game, an opponent came back, an
-emote, a rematch, an invitation was taken), the service calls the notifier it was given; the sockets
-layer implements it (``webapp.sockets.handlers.Hub``) and sets it on the service when it registers
+emote, a rematch, an invitation was taken, a chat message), the service calls the notifier it was given; the sockets
+layer implements it (``webapp.sockets.hub.Hub``) and sets it on the service when it registers
 (``Online(app, notifier=hub)``). A service used without live connections (a command line, a test of
 the service alone) passes any object with these methods.
 """
@@ -17,6 +17,12 @@ class Notifier(Protocol):
     def to_game(self, game_id, event, payload):
         """Send ``event`` with ``payload`` (plain JSON values) to everyone who joined game ``game_id``:
         its players and its spectators, the same payload to all (nothing private in it)."""
+
+    def to_seat(self, game_id, seat, event, payload):
+        """Send ``event`` to the sockets of one player of game ``game_id`` (seat 0 or 1) alone."""
+
+    def to_spectators(self, game_id, event, payload):
+        """Send ``event`` to the spectators of game ``game_id`` alone (in either language), not its players."""
 
     def push(self, db, played):
         """Send every seat of the game (and the spectators) its own view after ``played`` (a

@@ -720,7 +720,7 @@ def state_for(row, game, seat, events=(), names=None, parts=None, lang=None):
     """The protocol's ``state`` payload for one seat (0, 1) or a spectator (None): built only from
     ``Game.view(seat)``, that seat's legal actions and the public events (R18.6). ``parts``, if
     given, is (view, legal actions, waiting_for) already made from the same game for the same seat
-    (the socket server keeps them encoded, webapp/sockets/handlers.py ``StateCache``). The log is in
+    (the socket server keeps them encoded, webapp/sockets/statecache.py ``StateCache``). The log is in
     ``lang`` (default: the seat's player's language, ``seat_lang``), and so is a story opponent's name
     (the CPU's seat: "Goblin Scouts", "ゴブリンの斥候隊")."""
     names = list(names or [f"Player {n + 1}" for n in (0, 1)])

@@ -2,7 +2,8 @@
 
 Each app gets its own ``flask_socketio.SocketIO`` (``app.extensions["socketio"]``): tests build
 many apps, and a module-level server would follow only the last one. The handlers in
-``handlers.py`` are thin adapters over ``webapp.game.play``.
+``handlers.py`` are thin adapters over the ``Hub`` (``hub.py``) and the game services; the module map
+is in docs/architecture.md.
 """
 
 import json
@@ -19,11 +20,11 @@ from webapp.serving import SERVER
 from webapp.hosting import cluster
 
 from . import handlers
-from .handlers import REFUSED, RESERVED
+from .payloads import REFUSED, RESERVED
 
 #: The largest Socket.IO message the server reads at all; a bigger one closes the connection.
 #: Real messages are a few hundred bytes (docs/protocol.md); handlers refuse anything over
-#: ``handlers.MAX_PAYLOAD`` with a ``bad_request`` error before that.
+#: ``payloads.MAX_PAYLOAD`` with a ``bad_request`` error before that.
 MAX_MESSAGE = 64 * 1024
 
 

@@ -193,9 +193,39 @@ def m006_hosting(db):
     )""")
 
 
+def m007_chat(db):
+    """Chat in online games: the players' and the spectators' messages, the reports on them (a host reads
+    them in /admin/chat) and who muted whom (webapp/social/chat.py)."""
+    db.execute("""CREATE TABLE chat_messages (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        channel TEXT NOT NULL CHECK (channel IN ('players', 'spectators')),
+        user_id INTEGER REFERENCES users (id) ON DELETE SET NULL,
+        seat INTEGER CHECK (seat IS NULL OR seat IN (0, 1)),
+        text TEXT NOT NULL CHECK (length(text) > 0),
+        created TEXT NOT NULL
+    )""")
+    db.execute("CREATE INDEX chat_messages_game ON chat_messages (game_id, channel, id)")
+    db.execute("""CREATE TABLE chat_reports (
+        message_id INTEGER NOT NULL REFERENCES chat_messages (id) ON DELETE CASCADE,
+        reporter_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created TEXT NOT NULL,
+        resolved TEXT,
+        resolved_by INTEGER REFERENCES users (id) ON DELETE SET NULL,
+        PRIMARY KEY (message_id, reporter_id)
+    )""")
+    db.execute("CREATE INDEX chat_reports_open ON chat_reports (resolved, created)")
+    db.execute("""CREATE TABLE chat_mutes (
+        muter_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        muted_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created TEXT NOT NULL,
+        PRIMARY KEY (muter_id, muted_id)
+    )""")
+
+
 #: Every migration, in order; a database at version N has had the first N applied.
 MIGRATIONS = [m001_initial, m002_last_login, m003_online_games, m004_user_marks,
-              m005_session_version_and_known_logins, m006_hosting]
+              m005_session_version_and_known_logins, m006_hosting, m007_chat]
 
 LATEST = len(MIGRATIONS)
 

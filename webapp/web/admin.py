@@ -14,6 +14,7 @@ from flask import (Blueprint, abort, current_app, flash, g, redirect, render_tem
 from webapp import accounts, hosting
 from webapp.hosting.ratelimit import Window
 from webapp.decks.packs import grant_pack, list_packs, source_label
+from webapp.social import chat
 from webapp.store import get_db, get_user, transaction
 from webapp.store import admin as admin_store
 from webapp.store.errors import StaleVersion, UserNotFound
@@ -284,6 +285,28 @@ def end(game_id):
     except StaleVersion:
         return refused(f"Game {game_id} moved on just now: look again and retry.", "admin.games")
     return done(f"Game {game_id} is ended.", "admin.games", status="aborted")
+
+
+# ---------------------------------------------------------------- reported chat messages
+
+
+@bp.get("/chat")
+def chat_reports():
+    """The chat messages players reported, newest report first (docs/admin.md "Reported chat")."""
+    return render_template("admin/chat.html", messages=chat.reported(get_db()))
+
+
+@bp.post("/chat/<int:message_id>/dismiss")
+def dismiss_report(message_id):
+    """Close a message's open reports (the host read it and dealt with it); written to the audit log."""
+    db = get_db()
+    with transaction(db):
+        closed = chat.dismiss(db, message_id, g.user["id"])
+        if closed:
+            admin_store.audit(db, g.user["id"], "dismiss chat report", f"message:{message_id}", {"reports": closed})
+    if not closed:
+        return refused("That message has no open report.", "admin.chat_reports")
+    return done("The report is dismissed.", "admin.chat_reports")
 
 
 # ---------------------------------------------------------------- the reset page

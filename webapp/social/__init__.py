@@ -1,0 +1,1 @@
+"""The players among themselves: chat in online games (``chat.py``)."""
