@@ -36,6 +36,7 @@ from webapp.hosting import hostlog, metrics
 from webapp.game import play
 from webapp import clock, store
 from webapp.game import online as online_games
+from webapp.social import presence, watching
 from webapp.hosting.ratelimit import Window
 from webapp.store.users import session_version
 
@@ -545,6 +546,10 @@ class Hub:
         """Emit to everyone in the game's room (``Notifier.to_game``): players and spectators alike."""
         self.socketio.emit(event, payload, to=room(game_id))
 
+    def to_user(self, user_id, event, payload):
+        """Emit to every socket of the user (``Notifier.to_user``; each joins its user's room at connect)."""
+        self.socketio.emit(event, payload, to=f"user:{user_id}")
+
     def push(self, db, played):
         """Send every seat (and the spectators) of the game its own state after an action: once per
         seat and version, as a full ``state`` to the sockets that take those and as an ``update`` to
@@ -755,6 +760,7 @@ def register(app, socketio):
     hub.online = online_games.Online(app, notifier=hub)
     app.extensions["brigade_hub"] = hub
     app.extensions["brigade_online"] = hub.online
+    presence.attach(app)
 
     def guarded(name, keys):
         """The common frame of a client event: a known socket, the rate limit, the payload's shape,
@@ -802,6 +808,8 @@ def register(app, socketio):
     def on_connect(auth=None):
         try:
             hub.connect()
+            presence.connect(hub.members[request.sid].user_id, request.sid)
+            join_room(f"user:{hub.members[request.sid].user_id}")
             metrics.count_socket(+1)
             hostlog.log_event("connect", hub.members[request.sid].user_id, None, "ok")
         except ConnectionRefusedError:
@@ -816,6 +824,7 @@ def register(app, socketio):
         member = hub.members.get(request.sid)
         hub.disconnected()
         if member is not None:
+            presence.disconnect(member.user_id, request.sid)
             metrics.count_socket(-1)
             hostlog.log_event("disconnect", member.user_id, None, "ok")
 
@@ -830,6 +839,7 @@ def register(app, socketio):
     def on_join(member, game, updates=False):
         db = store.get_db()
         row = play.load_row(db, game)
+        watching.check(db, row, member.user_id)  # who may watch (the players' choice): refused as a missing game
         if row["status"] in ("waiting", "aborted") and online_games.is_online(row):
             seat = hub.enter(member, row, updates)  # a waiting invitation: the room hears "started" when it starts
             answer = {"game": game, "status": row["status"]}
@@ -845,6 +855,8 @@ def register(app, socketio):
         # a finished game's cached state needs no Game at all; an active one may wait for the CPU
         g = play.game_of(db, row) if row["status"] == "active" or not hub.cached(row, seat) else None
         seat = hub.enter(member, row, updates)
+        if seat is not None and row["status"] == "active":
+            presence.enter_game(member.user_id, request.sid, game)
         hub.reply("state", hub.state(db, row, g, seat, lang=play.user_lang(member.user_id, member.marks) if seat is None else None))
         hub.cpu_waiting(row, g)
 
@@ -873,6 +885,7 @@ def register(app, socketio):
             for updates in (False, True):
                 leave_room(room(game, kind, updates=updates))
         hub.online.gone(game, seat, request.sid)
+        presence.leave_game(member.user_id, request.sid)
 
     @guarded("claim", {"game": "id"})
     def on_claim(member, game):
