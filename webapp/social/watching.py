@@ -48,9 +48,9 @@ def counts_as_friend(db, user_id, players):
 
 
 def may_watch(db, row, user_id):
-    """Whether ``user_id`` may watch the online game ``row`` (its players always may; other games:
-    this rule is not theirs, True)."""
-    if not online.is_online(row) or user_id in row["seats"]:
+    """Whether ``user_id`` may watch the online game ``row`` (its players always may; other games,
+    and an invitation nobody joined yet, whose room hears only that it started: True)."""
+    if not online.is_online(row) or user_id in row["seats"] or row.get("status") in ("waiting", "aborted"):
         return True
     players = [u for u in row["seats"] if u is not None]
     if any(store_social.blocked_between(db, user_id, p) for p in players):
@@ -80,7 +80,7 @@ def watchable(db, user_id, limit=20):
     that the user may watch, newest first."""
     out = []
     for game in store_social.watch_candidates(db, user_id, limit * 2):
-        row = {"mode": online.MODE, "seats": game["seats"]}
+        row = {"mode": online.MODE, "seats": game["seats"], "status": "active"}
         if may_watch(db, row, user_id):
             out.append({"id": game["id"], "names": game["names"], "clock_minutes": game["clock_ms"] / 60_000})
         if len(out) >= limit:

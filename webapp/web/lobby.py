@@ -157,7 +157,7 @@ def join(code):
         problem = (gettext("This invitation was cancelled.") if row["status"] == "aborted"
                    else gettext("Both seats of this game are taken."))
         return render_template("lobby/join.html", problem=problem, row=row, code=code, names=names,
-                               watch=row["status"] in ("active", "finished")), 409
+                               watch=row["status"] in ("active", "finished") and watching.may_watch(db, row, uid)), 409
     decks = playable_decks(db, uid)
     if request.method == "GET":
         return render_template("lobby/join.html", row=row, code=code, names=names, decks=decks,
@@ -171,7 +171,7 @@ def join(code):
             row = online.join(db, code, g.user, chosen, current_app.config, rated=request.form.get("rated") == "1")
         except online.Full as exc:
             return render_template("lobby/join.html", problem=exc.message, row=row, code=code, names=names,
-                                   watch=True), 409
+                                   watch=watching.may_watch(db, play.load_row(db, row["id"]), uid)), 409
         except play.PlayError as exc:
             error = exc.message
     if error:
