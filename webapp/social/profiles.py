@@ -80,8 +80,8 @@ def card_figures(db, user_id, path=None):
     for g in games[:CARD_GAMES]:
         row = play.load_row(db, g["id"])
         seat = play.seat_of(row, user_id)
-        if seat is None or row["setup"].get("scenario"):
-            continue  # a story chapter's position is not a deck the player built
+        if seat is None or (row["mode"] == "story" and row["setup"].get("scenario")):
+            continue  # a story chapter that starts at its own position: not a deck the player built
         deck, drawn, played, named = FACTS.get((path, row["id"], seat), lambda r=row, s=seat: seat_facts(db, r, s))
         won = (row["result"] or {}).get("winner") == seat
         titles.update(named)
