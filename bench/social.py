@@ -53,7 +53,8 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    scenario = json.load(open(POSITION))
+    with open(POSITION) as file:
+        scenario = json.load(file)
     scenario.pop("about", None)
     scenario["round"] = 5
     with tempfile.TemporaryDirectory() as folder:
