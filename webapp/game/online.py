@@ -321,24 +321,6 @@ def replay(db, game_id, lang="en"):
             "steps": steps}
 
 
-def are_friends(db, user_id, others):
-    """Whether ``user_id`` has played (or is playing) an online game against any of ``others``: the
-    lobby's notion of friends, whose games one may watch and replay."""
-    others = [u for u in others if u is not None and u != user_id]
-    if user_id is None or not others:
-        return False
-    return store_online.have_played(db, user_id, others)
-
-
-def may_replay(db, row, user_id):
-    """Who may see a game's public replay (docs/security.md): its players; and for an online game,
-    their friends (``are_friends``), the people the lobby lets watch it live. CPU and story games
-    are their player's alone. Whether the game is over is the caller's check."""
-    if play.seat_of(row, user_id) is not None:
-        return True
-    return is_online(row) and are_friends(db, user_id, row["seats"])
-
-
 # ---------------------------------------------------------------- the lobby
 
 
@@ -354,11 +336,11 @@ def lobby_row(r, user_id=None):
             "result": json.loads(r["result"]) if r["result"] else None}
 
 
-def lobby(db, user_id, finished=10, watch=20):
-    """What the lobby lists for a user: open invitations, games in progress, recent finished games,
-    and the games in progress of friends (users they played an online game with) they may watch."""
+def lobby(db, user_id, finished=10):
+    """What the lobby lists for a user of their own games: open invitations, games in progress, recent
+    finished games. (Friends' games to watch are webapp/social/watching.py's ``watchable``.)"""
     return {kind: [lobby_row(r, user_id) for r in rows]
-            for kind, rows in store_online.lobby_games(db, user_id, finished, watch).items()}
+            for kind, rows in store_online.lobby_games(db, user_id, finished).items()}
 
 
 # ---------------------------------------------------------------- the running server's side
