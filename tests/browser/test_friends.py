@@ -130,3 +130,12 @@ def test_two_friends_add_each_other_challenge_play_and_their_ratings_move(server
     shoot(a, "ladder")
     a.goto(f"{server.url}/players/{bob.name}")  # another's profile: no decks, no cards
     assert a.locator("[data-testid=cards]").count() == 0 and a.locator("[data-testid=by-deck]").count() == 0
+
+    # ------------------------------------------------ the friends page in Japanese on the phone
+    b.goto(f"{server.url}/friends")
+    b.click("[data-testid=lang-ja]")
+    b.wait_for_selector("html[lang=ja]")
+    assert "フレンド一覧" in b.locator("h1").inner_text()
+    assert b.locator(f".friends-person[data-name='{alice.name}'] [data-testid=presence]").inner_text() == "オンライン"
+    no_sideways_scroll(b)
+    shoot(b, "list-ja-phone")

@@ -77,3 +77,12 @@ def test_with_several_processes_presence_is_shared_and_a_dead_process_lapses(red
     assert one.status([1, 2]) == {1: ("online", None), 2: ("offline", None)}
     one.drop(1, "a")
     assert one.status([1]) == {1: ("offline", None)}
+
+
+def test_a_seat_at_a_game_that_ended_counts_as_online(app, db, connect_as, alice, started):
+    from webapp.social import friends
+    game_id = started()
+    Seat(connect_as(alice), game_id).join()
+    assert friends.presence_of(db, [alice["id"]])[alice["id"]] == ("playing", game_id)
+    app.extensions["brigade_online"].finish(db, game_id, 1, "resign")
+    assert friends.presence_of(db, [alice["id"]])[alice["id"]] == ("online", None)

@@ -46,7 +46,7 @@ def send(db, notifier, user, to_id, deck_id, clock_ms, rated=False, config=None)
     me = play.user_id_of(user)
     check_pair(db, me, to_id)
     name = store.get_user(db, to_id)["name"]
-    if presence.status([to_id])[to_id][0] != presence.ONLINE:
+    if friends.presence_of(db, [to_id])[to_id][0] != presence.ONLINE:
         raise play.Illegal(gettext("%(name)s is not free to play right now.", name=name))
     play.deck_for(db, me, deck_id, config)
     now = clock.now_ms()

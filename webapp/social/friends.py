@@ -17,6 +17,7 @@ from flask_babel import gettext
 
 from webapp import store
 from webapp.game import play
+from webapp.social import presence
 from webapp.store import social as store_social
 
 #: The friend requests one account may have waiting at once (a spammer's requests stop there).
@@ -137,6 +138,21 @@ def are_friends(db, a, b):
 def blocked(db, a, b):
     """Whether either of the two blocked the other."""
     return store_social.blocked_between(db, a, b)
+
+
+def presence_of(db, user_ids):
+    """``presence.status`` with the games looked up: a socket still sitting at a game that has ended
+    (its board left open) counts as "online", not "playing"."""
+    out = presence.status(user_ids)
+    for uid, (state, game_id) in out.items():
+        if state == presence.PLAYING:
+            try:
+                over = play.load_row(db, game_id)["status"] != "active"
+            except play.NotFound:
+                over = True
+            if over:
+                out[uid] = (presence.ONLINE, None)
+    return out
 
 
 def overview(db, me):

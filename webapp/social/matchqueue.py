@@ -48,7 +48,7 @@ def join(db, runtime, user, deck_id, clock_ms, config=None):
     with store.transaction(db):
         entries = [e for e in store_social.queue_entries(db) if now - e["since_ms"] < lasts]
         others = [e["user_id"] for e in entries if e["user_id"] != me]
-        here = {u for u, (state, _) in presence.status(others).items() if state == presence.ONLINE}
+        here = {u for u, (state, _) in friends.presence_of(db, others).items() if state == presence.ONLINE}
         blocked = {u for u in others if friends.blocked(db, me, u)}
         other = pick(entries, me, rating, now, here, blocked)
         if other is None:

@@ -30,7 +30,7 @@ def clock_minutes():
 
 def presence_rows(db, people):
     """Each friend with their presence: state, and the game's address when the user may watch it."""
-    states = presence.status([p["id"] for p in people])
+    states = friends.presence_of(db, [p["id"] for p in people])
     out = []
     for p in people:
         state, game_id = states[p["id"]]
@@ -40,7 +40,7 @@ def presence_rows(db, people):
                 row = play.load_row(db, game_id)
             except play.NotFound:
                 row = None
-            if row is not None and row["status"] == "active" and watching.may_watch(db, row, g.user["id"]):
+            if row is not None and watching.may_watch(db, row, g.user["id"]):
                 watch = url_for("play.board", game_id=game_id)
         out.append({"name": p["name"], "state": state, "watch": watch})
     return out
