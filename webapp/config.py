@@ -104,6 +104,12 @@ KEYS = (
     Key("CHAT_LIMIT", 5, "chat messages per user within CHAT_WINDOW (0: no chat at all)"),
     Key("CHAT_WINDOW", 10.0, "seconds"),
     Key("CHAT_HISTORY", 50, "messages a reader is sent when the chat opens"),
+    # ------------------------------------------------------------ friends and the ladder (webapp/social/)
+    Key("CHALLENGE_SECONDS", 120, "seconds a challenge to a friend stays open"),
+    Key("CHALLENGE_MAX_OPEN", 3, "open challenges one user may have sent at once (one per friend)"),
+    Key("CHALLENGE_LIMIT", 10, "challenges one user may send within CHALLENGE_WINDOW"),
+    Key("CHALLENGE_WINDOW", 600, "seconds"),
+    Key("QUEUE_SECONDS", 300, "seconds a place in the play-anyone queue lasts"),
     # ------------------------------------------------------------ sockets' flood limits (docs/protocol.md "Flood control")
     Key("RATE_LIMIT", 20, "events a second on one socket (the three None limits below derive from it)"),
     Key("RATE_LIMIT_USER", None, "events a second over all of one user's sockets (None: 2 x RATE_LIMIT)"),

@@ -59,9 +59,19 @@ def friends(server, browser):
     tag = random.Random().randrange(10**6)
     made = [new_player(browser, server, f"alice{tag}", seed=1), new_player(browser, server, f"bob{tag}", seed=2),
             new_player(browser, server, f"carol{tag}", size=PHONE, seed=3)]
+    for pl in made[:2]:  # carol is a stranger to both: they let anyone with the link watch (default: friends)
+        let_anyone_watch(pl.page, server)
     yield made
     for pl in made:
         pl.ctx.close()
+
+
+def let_anyone_watch(page, server):
+    """Choose "anyone with the game's link" on the friends page (docs/security.md "Watching")."""
+    page.goto(f"{server.url}/friends")
+    page.check("input[name=watch][value=link]")
+    page.locator("form[action='/friends/watch'] button[type=submit]").click()
+    page.wait_for_selector("input[name=watch][value=link]:checked")
 
 
 def shoot(page, name, full_page=False):

@@ -22,7 +22,7 @@ import requests
 import socketio
 
 from tests.online.helpers import close_all, closing_clients
-from tests.online.test_real_server import GRACE, Client, final_of, invite, join, user
+from tests.online.test_real_server import GRACE, Client, final_of, invite, join, let_anyone_watch, user
 from tests.play.helpers import assert_no_leak
 from tests.play.test_real_server import Server, free_port
 from webapp import ROOT
@@ -191,6 +191,8 @@ def test_an_online_game_across_two_processes_to_its_end_with_one_restarted(nodes
     watcher = user(one, "cy")
     game_id, code = invite(one, ann)
     assert join(two, ben, code).url.endswith(f"/play/{game_id}")
+    let_anyone_watch(one, ann)
+    let_anyone_watch(two, ben)
     ca, cb = clients(one, ann), clients(two, ben)
     w1, w2 = clients(one, watcher), clients(two, watcher)  # a spectator on either process
     for c in (ca, cb, w1, w2):

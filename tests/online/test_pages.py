@@ -5,6 +5,7 @@ import json
 import re
 
 from webapp.game import online, play
+from webapp.social import watching
 from webapp.store import add_cards, load_game, save_deck
 
 from .conftest import log_in
@@ -86,6 +87,10 @@ def test_a_third_user_is_refused_the_seat_and_offered_to_watch(app, db, alice, b
     game_id, code = online.create_invitation(db, alice, loaner, 60_000)
     online.join(db, code, bob, loaner)
     client, token = logged_in(app, carol)
+    page = client.get(f"/join/{code}")  # a stranger to both: no watch link by default (docs/security.md "Watching")
+    assert page.status_code == 409 and f"/play/{game_id}" not in page.get_data(as_text=True)
+    for user in (alice, bob):
+        watching.choose(db, user["id"], watching.LINK)
     page = client.get(f"/join/{code}")
     assert page.status_code == 409 and f"/play/{game_id}" in page.get_data(as_text=True)
     answer = client.post(f"/join/{code}", data={"deck": str(loaner), "csrf_token": token})

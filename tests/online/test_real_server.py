@@ -60,6 +60,15 @@ def user(server, prefix):
     return http
 
 
+def let_anyone_watch(server, *sessions):
+    """The players let anyone with a game's link watch their games (the default is friends only:
+    docs/security.md "Watching"), through the friends page's form."""
+    for http in sessions:
+        page = http.get(f"{server.url}/friends", timeout=10).text
+        answer = http.post(f"{server.url}/friends/watch", data={"csrf_token": csrf_of(page), "watch": "link"}, timeout=10)
+        assert answer.status_code == 200, answer.status_code
+
+
 def invite(server, http, clock="15"):
     """Create an invitation through the lobby's form; return (game id, code)."""
     page = http.get(f"{server.url}/lobby", timeout=10).text
@@ -180,6 +189,7 @@ def test_a_full_game_between_two_users_with_bots(server):
 
 def test_leader_choices_are_never_revealed_before_both_chose(server, clients):
     game_id, a, b = pair(server)
+    let_anyone_watch(server, a, b)
     watcher_http = user(server, "cy")
     ca, cb, cw = clients(server, a), clients(server, b), clients(server, watcher_http)
     sa, sb, sw = ca.join(game_id), cb.join(game_id), cw.join(game_id)
@@ -287,7 +297,8 @@ def test_disconnect_reconnect_resume_then_claim(server, clients):
 
 def test_the_win_is_claimed_automatically_and_not_when_both_are_away(server, clients):
     # A game nobody is connected to: a spectator sees its player go.
-    nobody, a, _ = pair(server)
+    nobody, a, b = pair(server)
+    let_anyone_watch(server, a, b)
     ca, cw = clients(server, a), clients(server, user(server, "cy"))
     ca.join(nobody), cw.join(nobody)
     ca.close()
@@ -365,6 +376,7 @@ def test_resign_then_a_rematch_with_the_first_player_swapped(server, clients):
 
 def test_a_spectator_sees_no_hand_and_a_third_user_gets_no_seat(server, clients):
     game_id, a, b = pair(server)
+    let_anyone_watch(server, a, b)
     carol = user(server, "cat")
     answer = join(server, carol, load_code(server, game_id))
     assert answer.status_code == 409 and f"/play/{game_id}" in answer.text

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from webapp.game import online, play
+from webapp.social import watching
 from webapp.ai import BaselinePlayer, RandomPlayer
 from webapp.tools.bot import SentView
 from webapp.store import list_actions, load_game
@@ -69,8 +70,15 @@ def test_a_full_game_between_two_users(app, db, seats):
     assert stored["from"] == [None, None] and stored["version"] == row["version"]
 
 
-def test_the_leader_choice_stays_hidden_until_both_have_chosen(app, db, seats, connect_as, carol):
+def let_anyone_watch(db, *users):
+    """The players let anyone with the link watch their games (the default is friends only: docs/security.md)."""
+    for user in users:
+        watching.choose(db, user["id"], watching.LINK)
+
+
+def test_the_leader_choice_stays_hidden_until_both_have_chosen(app, db, seats, connect_as, alice, bob, carol):
     game_id, a, b = seats()
+    let_anyone_watch(db, alice, bob)
     watcher = Seat(connect_as(carol), game_id)
     watcher.join()
     mine = a.latest()["legal_actions"][0]
@@ -86,8 +94,9 @@ def test_the_leader_choice_stays_hidden_until_both_have_chosen(app, db, seats, c
     assert after["view"]["leaders"][0] == mine["cards"]  # revealed once both chose
 
 
-def test_a_spectator_watches_the_public_view_and_cannot_act(app, db, seats, connect_as, carol):
+def test_a_spectator_watches_the_public_view_and_cannot_act(app, db, seats, connect_as, alice, bob, carol):
     game_id, a, b = seats()
+    let_anyone_watch(db, alice, bob)
     watcher = Seat(connect_as(carol), game_id)
     state = watcher.join()
     assert state["seat"] is None and state["legal_actions"] == []
@@ -103,13 +112,14 @@ def test_a_spectator_watches_the_public_view_and_cannot_act(app, db, seats, conn
     assert seen["version"] == 1 and all("hand" not in p for p in seen["view"]["players"])
 
 
-def test_each_spectator_reads_the_log_in_their_own_language(app, db, seats, connect_as, carol, make_user):
+def test_each_spectator_reads_the_log_in_their_own_language(app, db, seats, connect_as, alice, bob, carol, make_user):
     """Spectators are told the game in their language (a room per language): carol reads Japanese
     (her account's mark), dave English, from the same actions."""
     from webapp.store.marks import set_mark
     set_mark(db, carol["id"], "locale", "ja")
     dave = make_user("dave")
     game_id, a, b = seats()
+    let_anyone_watch(db, alice, bob)
     ja, en = Seat(connect_as(carol), game_id), Seat(connect_as(dave), game_id)
     ja.join(), en.join()
     for seat in (a, b):
@@ -129,6 +139,7 @@ def test_a_third_user_gets_no_seat(app, db, invite, loaner, alice, bob, carol, c
         online.join(db, code, carol, loaner)
     with pytest.raises(play.Forbidden):
         online.join(db, online.create_invitation(db, alice, loaner, 60_000)[1], alice, loaner)
+    let_anyone_watch(db, alice, bob)
     c = Seat(connect_as(carol), game_id)
     assert c.join()["seat"] is None
     c.client.emit("action", {"game": game_id, "action": {"type": "resign"}, "version": 0})

@@ -16,7 +16,7 @@ from webapp.engine.randomplay import random_action, random_game
 from webapp.sockets.updates import apply_update, diff, patch
 
 from .helpers import Seat, states
-from .test_real_server import Client, OnlineServer, pair, user
+from .test_real_server import Client, OnlineServer, let_anyone_watch, pair, user
 from tests.online.helpers import closing_clients
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
@@ -288,6 +288,7 @@ def play_some(clients, game_id, actions, watching=()):
 @pytest.mark.slow
 def test_real_clients_get_their_own_view_and_only_the_mover_gets_legal_actions(server, updating):
     game_id, a, b = pair(server)
+    let_anyone_watch(server, a, b)
     ca, cb, cw = updating(server, a), updating(server, b), updating(server, user(server, "watcher"))
     for c in (ca, cb, cw):
         c.join(game_id)
@@ -323,6 +324,7 @@ def test_real_clients_get_their_own_view_and_only_the_mover_gets_legal_actions(s
 @pytest.mark.slow
 def test_a_real_client_that_missed_an_update_gets_a_whole_state_and_goes_on(server, updating):
     game_id, a, b = pair(server)
+    let_anyone_watch(server, a, b)
     ca, cb, cw = updating(server, a), updating(server, b), updating(server, user(server, "watcher"))
     for c in (ca, cb, cw):
         c.join(game_id)

@@ -11,6 +11,7 @@ import secrets
 
 from tests.security.conftest import client_of, post, text
 from webapp.game import online, play
+from webapp.social import watching
 
 
 def test_a_stranger_walking_the_invitation_ids_learns_no_code(app, db, alice, carol, loaner):
@@ -40,9 +41,9 @@ def test_friends_watching_a_game_see_no_code_in_the_lobby(app, db, alice, bob, c
     online.join(db, bobs_game, carol, loaner)               # carol is bob's friend now
     game_id, code = online.create_invitation(db, alice, loaner, 60_000)
     online.join(db, code, bob, loaner)                      # alice vs bob, which carol may watch
-    lobby = online.lobby(db, carol["id"])
+    lobby = dict(online.lobby(db, carol["id"]), watch=watching.watchable(db, carol["id"]))
     assert any(r["id"] == game_id for r in lobby["watch"])
-    assert all(r["code"] is None for rows in lobby.values() for r in rows)
+    assert all(r.get("code") is None for rows in lobby.values() for r in rows)
     assert code not in text(client_of(app, carol).get("/lobby"))
 
 

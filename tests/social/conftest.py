@@ -1,12 +1,33 @@
-"""Chat fixtures: the online games' app and users (tests/online/conftest.py), a spectator, a host, and
-helpers that read what each socket was sent."""
+"""Friends, the ladder and chat: the online fixtures (an app, users, invitations, socket clients) and a
+few of their own: friends made in the store, a spectator, a host, and helpers that read what each socket
+was sent."""
 
 import pytest
 
-from tests.online.conftest import app, carol, invite, started  # noqa: F401 (fixtures)
+from tests.online.conftest import CONFIG, app, carol, invite, started  # noqa: F401 (fixtures)
 from tests.play.conftest import connect_as, db, loaner, socketio  # noqa: F401 (fixtures)
 from tests.play.helpers import take
-from tests.web.conftest import alice, bob, log_in, make_user  # noqa: F401 (fixtures)
+from tests.web.conftest import PASSWORD, alice, bob, log_in, make_user, post  # noqa: F401 (fixtures)
+from webapp.social import friends
+
+
+@pytest.fixture
+def befriend(db):
+    """befriend(a, b): the two users are friends (a asked, b accepted)."""
+    def make(a, b):
+        friends.ask(db, a["id"], b["id"])
+        friends.accept(db, b["id"], a["id"])
+    return make
+
+
+@pytest.fixture
+def client_of(app):
+    """client_of(user) -> a logged-in HTTP test client."""
+    def make(user):
+        client = app.test_client()
+        log_in(client, user)
+        return client
+    return make
 
 
 @pytest.fixture
@@ -25,9 +46,11 @@ def host_client(app, host):
 
 
 @pytest.fixture
-def table(started, connect_as, alice, bob, carol):
+def table(started, connect_as, alice, bob, carol, befriend):
     """(game id, {"alice": socket, "bob": socket, "carol": socket}): an online game alice and bob play,
-    carol watching; every socket joined the game and its queue is empty."""
+    carol (alice's friend: who may watch, docs/security.md "Watching") watching; every socket joined the
+    game and its queue is empty."""
+    befriend(alice, carol)
     game_id = started()
     socks = {"alice": connect_as(alice), "bob": connect_as(bob), "carol": connect_as(carol)}
     for sock in socks.values():

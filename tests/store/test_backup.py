@@ -35,6 +35,16 @@ def full_db(db, pool, decks, alice):
     add_report(db, message["id"], alice["id"])
     set_mute(db, alice["id"], alice["id"], True)
     db.conn.commit()
+    from webapp.store import create_user, social
+    bob = create_user(db, "bob", "not-a-hash")
+    social.add_request(db, alice["id"], bob["id"])
+    social.add_friendship(db, alice["id"], bob["id"])
+    social.add_request(db, alice["id"], bob["id"])  # (the friendship took the first one)
+    social.add_block(db, alice["id"], bob["id"])
+    social.set_watch(db, alice["id"], "link")
+    social.add_challenge(db, alice["id"], bob["id"], 1, 60_000, True, 1, 2)
+    social.put_rating(db, alice["id"], game_id, 1500.0, 350.0, 0.06)
+    social.queue_put(db, alice["id"], 1, 60_000, 1500.0, 1)
     assert all(db[t].count for t in db.table_names())
     return db
 
@@ -55,7 +65,7 @@ def test_backup_is_one_file_in_rollback_journal_mode(full_db, db_path, tmp_path)
     backup(str(db_path), str(tmp_path / "backup.db"))
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("backup")) == ["backup.db"]
     with connect(tmp_path / "backup.db") as db:  # connecting turns WAL back on for the copy only
-        assert db["users"].count == 1
+        assert db["users"].count == full_db["users"].count == 2
 
 
 def test_backup_while_a_write_is_in_progress_copies_only_committed_rows(full_db, db_path, tmp_path):

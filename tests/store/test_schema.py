@@ -10,7 +10,8 @@ from webapp.store.schema import version
 TABLES = {"schema_version", "users", "cards", "collection", "decks", "deck_cards", "packs", "games",
           "game_actions", "story_progress", "settings", "online_games", "user_marks", "known_logins",
           "audit_log", "invite_codes", "invite_uses", "password_resets", "chat_messages", "chat_reports",
-          "chat_mutes"}
+          "chat_mutes", "friend_requests", "friendships", "blocks", "social_settings", "challenges", "ratings", "rating_history",
+          "match_queue"}
 
 
 def test_migrations_are_numbered_in_order():

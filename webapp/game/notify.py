@@ -32,3 +32,7 @@ class Notifier(Protocol):
         """The online games have clocks or absences to watch: make sure the clock ticker runs. The
         ticker is a background task of the notifier's owner, which calls ``Online.look`` every
         ``Online.tick_seconds()`` while ``Online.watching()``, and ``Online.let_go()`` when it stops."""
+
+    def to_user(self, user_id, event, payload):
+        """Send ``event`` with ``payload`` to every connected socket of the user ``user_id`` (on any
+        process): a challenge, a match from the queue. Nothing another user should not read."""

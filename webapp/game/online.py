@@ -181,16 +181,17 @@ def clock_ms_from_minutes(minutes, config):
     return int(round(value * 60_000))
 
 
-def create_invitation(db, user, deck_id, clock_ms, config=None, max_open=None):
+def create_invitation(db, user, deck_id, clock_ms, config=None, max_open=None, rated=False):
     """A new invitation by ``user`` with one of their playable decks (under the host's ``config``,
-    ``play.deck_for``); return (game id, code)."""
+    ``play.deck_for``); return (game id, code). ``rated``: the inviter's wish that the game count on
+    the ladder (it does when the friend wishes it too, webapp/social/ratings.py)."""
     uid = play.user_id_of(user)
     if isinstance(clock_ms, bool) or not isinstance(clock_ms, int) or clock_ms <= 0:
         raise play.BadRequest(f"the clock is a positive number of milliseconds, got {clock_ms!r}")
     deck = play.deck_for(db, uid, deck_id, config)
     setup = {"mode": MODE, "decks": [play.deck_list(deck["cards"]), None], "deck_ids": [deck["id"], None],
              "seats": [{"user_id": uid}, None], "first": None,
-             "leader_mode": "simultaneous", "clock_ms": clock_ms}
+             "leader_mode": "simultaneous", "clock_ms": clock_ms, "rated": [bool(rated), False]}
     # No seed yet: it is drawn when the friend joins (``join``), so the inviter cannot learn it.
     with store.transaction(db):  # the count and the insert in one write transaction: races cannot pass the cap
         if max_open is not None:
@@ -208,14 +209,14 @@ def invitation(db, code):
     return play.load_row(db, game_by_code(db, code))
 
 
-def join(db, code, user, deck_id, config=None, now=None):
+def join(db, code, user, deck_id, config=None, now=None, rated=False):
     """Take seat 1 of the invitation with the user's deck and start the game; return its row.
 
     The game's seed is drawn now, not when the invitation was made, so nothing the inviter could
     read before (the invitation, its pages) foretells the deal. The dice decide who goes first
     (R5.1) and both players choose leaders at once (R5.7); both clocks start. Refused: Forbidden for
     one's own invitation or a cancelled one, Full when someone else took the seat first (nothing
-    changes then).
+    changes then). ``rated``: the friend's wish that the game count on the ladder.
     """
     uid = play.user_id_of(user)
     row = invitation(db, code)
@@ -232,6 +233,7 @@ def join(db, code, user, deck_id, config=None, now=None):
     setup["decks"] = [setup["decks"][0], play.deck_list(deck["cards"])]
     setup["deck_ids"] = [setup["deck_ids"][0], deck["id"]]
     setup["seats"] = [setup["seats"][0], {"user_id": uid}]
+    setup["rated"] = [bool((setup.get("rated") or [False])[0]), bool(rated)]
     setup["seed"] = secrets.randbelow(2**63)
     game = play.new_game(setup)
     now = now_ms() if now is None else now
@@ -319,24 +321,6 @@ def replay(db, game_id, lang="en"):
             "steps": steps}
 
 
-def are_friends(db, user_id, others):
-    """Whether ``user_id`` has played (or is playing) an online game against any of ``others``: the
-    lobby's notion of friends, whose games one may watch and replay."""
-    others = [u for u in others if u is not None and u != user_id]
-    if user_id is None or not others:
-        return False
-    return store_online.have_played(db, user_id, others)
-
-
-def may_replay(db, row, user_id):
-    """Who may see a game's public replay (docs/security.md): its players; and for an online game,
-    their friends (``are_friends``), the people the lobby lets watch it live. CPU and story games
-    are their player's alone. Whether the game is over is the caller's check."""
-    if play.seat_of(row, user_id) is not None:
-        return True
-    return is_online(row) and are_friends(db, user_id, row["seats"])
-
-
 # ---------------------------------------------------------------- the lobby
 
 
@@ -352,11 +336,11 @@ def lobby_row(r, user_id=None):
             "result": json.loads(r["result"]) if r["result"] else None}
 
 
-def lobby(db, user_id, finished=10, watch=20):
-    """What the lobby lists for a user: open invitations, games in progress, recent finished games,
-    and the games in progress of friends (users they played an online game with) they may watch."""
+def lobby(db, user_id, finished=10):
+    """What the lobby lists for a user of their own games: open invitations, games in progress, recent
+    finished games. (Friends' games to watch are webapp/social/watching.py's ``watchable``.)"""
     return {kind: [lobby_row(r, user_id) for r in rows]
-            for kind, rows in store_online.lobby_games(db, user_id, finished, watch).items()}
+            for kind, rows in store_online.lobby_games(db, user_id, finished).items()}
 
 
 # ---------------------------------------------------------------- the running server's side

@@ -65,7 +65,7 @@ def dealt(db, mode, user, seed, cpu_name=None, difficulty=None, seconds=None, ch
 
 
 def start(db, mode, users, scenario, seed=0, cpu_name=None, difficulty=None, seconds=None, chapter_id=None,
-          clock_ms=None, config=None):
+          clock_ms=None, config=None, rated=False):
     """Store a new game of ``mode`` ("cpu", "story", "online") at the position ``scenario``; return its id.
 
     ``scenario`` None (CPU and story games): the game a page would start, dealt from ``seed``
@@ -75,7 +75,8 @@ def start(db, mode, users, scenario, seed=0, cpu_name=None, difficulty=None, sec
     game (both seats human). The CPU seat (seat 1) is ``play.cpu_seat(cpu_name, difficulty, seconds)``;
     a story game plays chapter ``chapter_id`` (its goal, tips and reward; its difficulty unless
     ``cpu_name`` or ``difficulty`` is given). An online game gets clocks of ``clock_ms`` each (default
-    R18.3's 15 minutes). Bad input raises play.BadRequest (or play.NotFound for an unknown chapter)
+    R18.3's 15 minutes), rated for the ladder when ``rated`` (both players' wish).
+    Bad input raises play.BadRequest (or play.NotFound for an unknown chapter)
     before anything is written; the game and its clocks are written in one transaction."""
     if mode not in MODES:
         raise play.BadRequest(f"the mode is one of {', '.join(MODES)}, not {mode!r}")
@@ -97,7 +98,8 @@ def start(db, mode, users, scenario, seed=0, cpu_name=None, difficulty=None, sec
         if isinstance(clock_ms, bool) or not isinstance(clock_ms, int) or clock_ms <= 0:
             raise play.BadRequest(f"the clock is a positive number of milliseconds, not {clock_ms!r}")
         decks = [loaner, loaner]
-        setup.update(seats=[{"user_id": humans[0]}, {"user_id": humans[1]}], clock_ms=clock_ms)
+        setup.update(seats=[{"user_id": humans[0]}, {"user_id": humans[1]}], clock_ms=clock_ms,
+                     rated=[bool(rated), bool(rated)])
     elif mode == "story":
         ch = story.chapter(chapter_id)
         decks = [loaner, play.deck_list(ch.deck.counts)]

@@ -132,6 +132,9 @@ class Cluster:
         self.sockets = {}  # sid -> (user id, address): this process's sockets, refreshed by ``beat``
         self.seats = {}    # (game, seat, sid) -> True: this process's sockets at game seats
         self.complained = 0.0
+        #: More of this process's keys to renew at each heartbeat: callables (pipeline, expiry ms), e.g.
+        #: the friends' presence (webapp/social/presence.py).
+        self.beats = []
 
     def key(self, *parts):
         return ":".join([self.prefix, *(str(p) for p in parts)])
@@ -279,6 +282,8 @@ class Cluster:
                     pipe.pexpireat(key, expiry)
             for game, seat, sid in seats:
                 pipe.zadd(self.key("seat", game, seat), {sid: expiry})
+            for renew in self.beats:
+                renew(pipe, expiry)
             pipe.execute()
         except RedisError as exc:
             self.trouble("heartbeat", exc)

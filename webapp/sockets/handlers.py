@@ -11,13 +11,14 @@ import sqlite3
 import time
 
 from flask import g, request, session
-from flask_socketio import ConnectionRefusedError
+from flask_socketio import ConnectionRefusedError, join_room
 
 from webapp import store
 from webapp.store import db as store_db
 from webapp.game import online as online_games
 from webapp.game import play
 from webapp.hosting import hostlog, metrics
+from webapp.social import presence
 from webapp.social.chat import Chat
 
 from .hub import Hub
@@ -36,6 +37,7 @@ def register(app, socketio):
     app.extensions["brigade_hub"] = hub
     app.extensions["brigade_online"] = hub.online
     chat = app.extensions["brigade_chat"] = Chat(app, notifier=hub)
+    presence.attach(app)
     guarded = guard(hub, socketio)
 
     @socketio.on_error_default
@@ -48,6 +50,8 @@ def register(app, socketio):
     def on_connect(auth=None):
         try:
             hub.connect()
+            presence.connect(hub.members[request.sid].user_id, request.sid)
+            join_room(f"user:{hub.members[request.sid].user_id}")
             metrics.count_socket(+1)
             hostlog.log_event("connect", hub.members[request.sid].user_id, None, "ok")
         except ConnectionRefusedError:
@@ -62,6 +66,7 @@ def register(app, socketio):
         member = hub.members.get(request.sid)
         hub.disconnected()
         if member is not None:
+            presence.disconnect(member.user_id, request.sid)
             metrics.count_socket(-1)
             hostlog.log_event("disconnect", member.user_id, None, "ok")
 

@@ -20,6 +20,7 @@ from webapp import store
 from webapp.game import online as online_games
 from webapp.game import play
 from webapp.hosting.ratelimit import Window
+from webapp.social import presence, watching
 
 from . import memory
 from .cpurunner import CpuRunner
@@ -181,6 +182,7 @@ class Hub(Outbox):
         """``join``: an invitation's answer while it waits, else the seat's (or spectator's) state."""
         db = store.get_db()
         row = play.load_row(db, game)
+        watching.check(db, row, member.user_id)  # who may watch (the players' choice): refused as a missing game
         if row["status"] in ("waiting", "aborted") and online_games.is_online(row):
             seat = self.enter(member, row, updates)  # a waiting invitation: the room hears "started" when it starts
             answer = {"game": game, "status": row["status"]}
@@ -196,6 +198,8 @@ class Hub(Outbox):
         # a finished game's cached state needs no Game at all; an active one may wait for the CPU
         g = play.game_of(db, row) if row["status"] == "active" or not self.cached(row, seat) else None
         seat = self.enter(member, row, updates)
+        if seat is not None and row["status"] == "active":
+            presence.enter_game(member.user_id, request.sid, game)
         self.reply("state", self.pusher.state(db, row, g, seat,
                                               lang=play.user_lang(member.user_id, member.marks) if seat is None else None))
         self.runner.waiting(row, g)
@@ -225,6 +229,7 @@ class Hub(Outbox):
             for name in rooms_of(game, kind):
                 leave_room(name)
         self.online.gone(game, seat, request.sid)
+        presence.leave_game(member.user_id, request.sid)
 
     @staticmethod
     def joined(member, game):
@@ -264,6 +269,10 @@ class Hub(Outbox):
     def to_game(self, game_id, event, payload):
         """Emit to everyone in the game's room (``Notifier.to_game``): players and spectators alike."""
         self.emit(event, payload, to=room(game_id))
+
+    def to_user(self, user_id, event, payload):
+        """Emit to every socket of the user (``Notifier.to_user``; each joins its user's room at connect)."""
+        self.emit(event, payload, to=f"user:{user_id}")
 
     def to_seat(self, game_id, seat, event, payload):
         """Emit to one player's sockets in the game (``Notifier.to_seat``): its full-state and update rooms."""

@@ -81,32 +81,18 @@ def cancel_invitation(db, game_id, user_id):
     return done.rowcount == 1
 
 
-def have_played(db, user_id, others):
-    """Whether ``user_id`` has an active or finished online game against any of ``others`` (ids)."""
-    marks = ", ".join("?" for _ in others)
-    return db.execute(
-        f"SELECT 1 FROM games WHERE mode = ? AND status IN ('active', 'finished') AND "
-        f"((seat0_user_id = ? AND seat1_user_id IN ({marks})) OR (seat1_user_id = ? AND seat0_user_id IN ({marks}))) "
-        f"LIMIT 1", [MODE, user_id, *others, user_id, *others]).fetchone() is not None
-
-
-def lobby_games(db, user_id, finished=10, watch=20):
+def lobby_games(db, user_id, finished=10):
     """The lobby's rows (LOBBY_SQL) for a user, newest first: ``invitations`` open, ``playing``,
-    the last ``finished``, and ``watch``: up to that many games in progress of users they played an
-    online game with."""
+    the last ``finished``. (The friends' games to watch: webapp/store/social.py ``watch_candidates``.)"""
     def rows(where, limit=None):
         sql = LOBBY_SQL + " WHERE " + where + " ORDER BY g.updated DESC, g.id DESC" + (f" LIMIT {int(limit)}" if limit else "")
         return list(db.query(sql, {"u": user_id}))
 
     mine = "(g.seat0_user_id = :u OR g.seat1_user_id = :u)"
-    friends = ("SELECT CASE WHEN seat0_user_id = :u THEN seat1_user_id ELSE seat0_user_id END FROM games "
-               "WHERE mode = 'online' AND status IN ('active', 'finished') AND " + mine.replace("g.", ""))
     return {
         "invitations": rows("g.status = 'waiting' AND g.seat0_user_id = :u"),
         "playing": rows("g.status = 'active' AND " + mine),
         "finished": rows("g.status = 'finished' AND " + mine, finished),
-        "watch": rows(f"g.status = 'active' AND NOT {mine} AND (g.seat0_user_id IN ({friends}) "
-                      f"OR g.seat1_user_id IN ({friends}))", watch),
     }
 
 

@@ -223,9 +223,84 @@ def m007_chat(db):
     )""")
 
 
+def m008_social(db):
+    """Friends and the ladder (docs/storage.md "Friends and the ladder"): friend requests and friendships,
+    blocks, each account's friend link and watch setting, challenges between friends, ratings and their
+    history, and the queue of players who want a game with anyone online."""
+    db.execute("""CREATE TABLE friend_requests (
+        from_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        to_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created TEXT NOT NULL,
+        PRIMARY KEY (from_id, to_id),
+        CHECK (from_id != to_id)
+    )""")
+    db.execute("CREATE INDEX friend_requests_to ON friend_requests (to_id)")
+    db.execute("""CREATE TABLE friendships (
+        low_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        high_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        since TEXT NOT NULL,
+        PRIMARY KEY (low_id, high_id),
+        CHECK (low_id < high_id)
+    )""")
+    db.execute("CREATE INDEX friendships_high ON friendships (high_id)")
+    db.execute("""CREATE TABLE blocks (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        blocked_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created TEXT NOT NULL,
+        PRIMARY KEY (user_id, blocked_id),
+        CHECK (user_id != blocked_id)
+    )""")
+    db.execute("CREATE INDEX blocks_blocked ON blocks (blocked_id)")
+    db.execute("""CREATE TABLE social_settings (
+        user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        friend_token TEXT UNIQUE,
+        watch TEXT NOT NULL DEFAULT 'friends' CHECK (watch IN ('friends', 'link', 'nobody')),
+        updated TEXT NOT NULL
+    )""")
+    db.execute("""CREATE TABLE challenges (
+        id INTEGER PRIMARY KEY,
+        from_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        to_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        deck_id INTEGER NOT NULL,
+        clock_ms INTEGER NOT NULL CHECK (clock_ms > 0),
+        rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1)),
+        status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'accepted', 'declined', 'cancelled', 'expired')),
+        created_ms INTEGER NOT NULL,
+        expires_ms INTEGER NOT NULL,
+        game_id INTEGER REFERENCES games (id) ON DELETE SET NULL,
+        CHECK (from_id != to_id)
+    )""")
+    db.execute("CREATE INDEX challenges_to ON challenges (to_id, status)")
+    db.execute("CREATE INDEX challenges_from ON challenges (from_id, created_ms)")
+    db.execute("""CREATE TABLE ratings (
+        user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        rating REAL NOT NULL,
+        rd REAL NOT NULL,
+        vol REAL NOT NULL,
+        games INTEGER NOT NULL DEFAULT 0,
+        updated TEXT NOT NULL
+    )""")
+    db.execute("CREATE INDEX ratings_rating ON ratings (rating DESC)")
+    db.execute("""CREATE TABLE rating_history (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        rating REAL NOT NULL,
+        rd REAL NOT NULL,
+        at TEXT NOT NULL,
+        PRIMARY KEY (user_id, game_id)
+    )""")
+    db.execute("""CREATE TABLE match_queue (
+        user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        deck_id INTEGER NOT NULL,
+        clock_ms INTEGER NOT NULL,
+        rating REAL NOT NULL,
+        since_ms INTEGER NOT NULL
+    )""")
+
+
 #: Every migration, in order; a database at version N has had the first N applied.
 MIGRATIONS = [m001_initial, m002_last_login, m003_online_games, m004_user_marks,
-              m005_session_version_and_known_logins, m006_hosting, m007_chat]
+              m005_session_version_and_known_logins, m006_hosting, m007_chat, m008_social]
 
 LATEST = len(MIGRATIONS)
 

@@ -12,6 +12,7 @@ from flask import (Blueprint, abort, current_app, flash, g, redirect, render_tem
 from flask_babel import gettext
 
 from webapp.game import boardsettings, online, play
+from webapp.social import challenges, watching
 from webapp import i18n
 from webapp.accounts import wait_text
 from webapp.store import get_db
@@ -40,11 +41,13 @@ def index():
     """Your open invitations, games in progress, recent games and friends' games to watch; a new invitation."""
     db = get_db()
     lists = online.lobby(db, g.user["id"])
+    lists["watch"] = watching.watchable(db, g.user["id"])  # friends and past opponents, as the players allow
     decks = playable_decks(db, g.user["id"])
     default = current_app.config["ONLINE_CLOCK_MINUTES"]
     choices = sorted(set(CLOCK_CHOICES) | {default})
     return render_template("lobby/index.html", decks=decks, clock_choices=choices,
-                           default_clock=default, join_link=join_link, **lists)
+                           default_clock=default, join_link=join_link, challenges=challenges.open_ones(db, g.user["id"]),
+                           **lists)
 
 
 @bp.post("/lobby/invite")
@@ -60,7 +63,8 @@ def invite():
         clock_ms = online.clock_ms_from_minutes(
             request.form.get("clock", current_app.config["ONLINE_CLOCK_MINUTES"]), current_app.config)
         game_id, _ = online.create_invitation(db, g.user, chosen, clock_ms, current_app.config,
-                                              max_open=current_app.config.get("ONLINE_MAX_INVITATIONS"))
+                                              max_open=current_app.config.get("ONLINE_MAX_INVITATIONS"),
+                                              rated=request.form.get("rated") == "1")
     except play.PlayError as exc:
         flash(exc.message, "error")
         return redirect(url_for("lobby.index"))
@@ -153,7 +157,7 @@ def join(code):
         problem = (gettext("This invitation was cancelled.") if row["status"] == "aborted"
                    else gettext("Both seats of this game are taken."))
         return render_template("lobby/join.html", problem=problem, row=row, code=code, names=names,
-                               watch=row["status"] in ("active", "finished")), 409
+                               watch=row["status"] in ("active", "finished") and watching.may_watch(db, row, uid)), 409
     decks = playable_decks(db, uid)
     if request.method == "GET":
         return render_template("lobby/join.html", row=row, code=code, names=names, decks=decks,
@@ -164,10 +168,10 @@ def join(code):
         error = gettext("Choose a deck to play with.")
     else:
         try:
-            row = online.join(db, code, g.user, chosen, current_app.config)
+            row = online.join(db, code, g.user, chosen, current_app.config, rated=request.form.get("rated") == "1")
         except online.Full as exc:
             return render_template("lobby/join.html", problem=exc.message, row=row, code=code, names=names,
-                                   watch=True), 409
+                                   watch=watching.may_watch(db, play.load_row(db, row["id"]), uid)), 409
         except play.PlayError as exc:
             error = exc.message
     if error:
@@ -193,14 +197,14 @@ def missed_code():
 
 
 def replay_row(game_id):
-    """The row of a finished game whose replay this user may see (``online.may_replay``); 404 for
+    """The row of a finished game whose replay this user may see (``watching.may_replay``); 404 for
     a game they may not see (the same as for one that does not exist), 409 while it is not over."""
     db = get_db()
     try:
         row = play.load_row(db, game_id)
     except play.NotFound:
         abort(404)
-    if not online.may_replay(db, row, g.user["id"]):
+    if not watching.may_replay(db, row, g.user["id"]):
         abort(404)
     if row["status"] != "finished":
         abort(409, description=gettext("The game is not over: its replay is shown once it has ended."))

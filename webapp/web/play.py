@@ -8,6 +8,7 @@ from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, r
 from flask_babel import gettext
 
 from webapp.game import fairplay, play
+from webapp.social import watching
 from webapp import store
 from webapp.accounts import wait_text
 from webapp.ai import DIFFICULTY_LABELS
@@ -222,6 +223,8 @@ def board(game_id):
     from webapp.game import boardsettings
     from webapp import i18n
     row, seat = game_row(get_db(), game_id)
+    if not watching.may_watch(get_db(), row, g.user["id"]):  # the players' choice: the same 404 as no game
+        abort(404)
     # The card language: the player's board setting, else the page's language (webapp/i18n.py).
     lang = boardsettings.load(get_db(), g.user["id"], i18n.current())["lang"]
     return render_template("play/board.html", game_id=game_id, seat=seat, mode=row["mode"],

@@ -8,7 +8,7 @@ The body::
     {"mode": "cpu" | "story" | "online", "scenario": {...} (or none: the page's deal, from the seed), "seed": 7,
      "cpu": "random" | "baseline" | ..., "difficulty": "easy" | "normal" | "hard", "seconds": 0.2,
      "chapter": "<story chapter id>",                      (story)
-     "opponent": "<the other account's name>", "clock_ms": 900000}   (online: seat 1, human)
+     "opponent": "<the other account's name>", "clock_ms": 900000, "rated": true}   (online: seat 1, human; rated: for the ladder)
 
 Bad data gets 400 with ``{"error": "..."}`` and writes nothing. On a normal server (``TESTING``
 off) the path does not exist: 404 (tests/web/test_testing_start.py). tests/browserkit.py's
@@ -24,7 +24,7 @@ from webapp.web.security import login_required
 
 bp = Blueprint("testing", __name__, url_prefix="/testing")
 
-FIELDS = {"mode", "scenario", "seed", "cpu", "difficulty", "seconds", "chapter", "opponent", "clock_ms"}
+FIELDS = {"mode", "scenario", "seed", "cpu", "difficulty", "seconds", "chapter", "opponent", "clock_ms", "rated"}
 
 
 def refused(message, status=400):
@@ -49,14 +49,14 @@ def start():
         if other is None:
             return refused(f"an online game needs 'opponent', the name of another account, not {name!r}")
         users.append(other)
-    elif "opponent" in body or "clock_ms" in body:
-        return refused("'opponent' and 'clock_ms' are for online games")
+    elif "opponent" in body or "clock_ms" in body or "rated" in body:
+        return refused("'opponent', 'clock_ms' and 'rated' are for online games")
     try:
         game_id = positions.start(db, mode, users, body.get("scenario"), seed=body.get("seed", 0),
                                   cpu_name=body.get("cpu", current_app.config.get("CPU_PLAYER")),
                                   difficulty=body.get("difficulty"), seconds=body.get("seconds"),
                                   chapter_id=body.get("chapter"), clock_ms=body.get("clock_ms"),
-                                  config=current_app.config)
+                                  config=current_app.config, rated=body.get("rated") is True)
     except play.PlayError as exc:  # BadRequest (the data), NotFound (the chapter): nothing was written
         return refused(exc.message)
     if mode == "online":
