@@ -196,13 +196,13 @@ class Hub(Outbox):
             raise online_games.RateLimited(f"more than {self.limit('STATES_PER_SECOND')} new states a second: "
                                            "join again in a moment", game)
         # a finished game's cached state needs no Game at all; an active one may wait for the CPU
-        g = play.game_of(db, row) if row["status"] == "active" or not self.cached(row, seat) else None
+        loaded = play.game_of(db, row) if row["status"] == "active" or not self.cached(row, seat) else None
         seat = self.enter(member, row, updates)
         if seat is not None and row["status"] == "active":
             presence.enter_game(member.user_id, request.sid, game)
-        self.reply("state", self.pusher.state(db, row, g, seat,
+        self.reply("state", self.pusher.state(db, row, loaded, seat,
                                               lang=play.user_lang(member.user_id, member.marks) if seat is None else None))
-        self.runner.waiting(row, g)
+        self.runner.waiting(row, loaded)
 
     def act(self, member, game, action, version):
         """``action``: the player's action through the game service, then every seat's new state."""
