@@ -30,6 +30,8 @@ def full_db(db, pool, decks, alice):
     audit(db, alice["id"], "test", "user:1", {"why": "a row"})
     use_code(db, create_code(db, alice["id"], 2), alice["id"])
     create_reset(db, alice["id"])
+    from webapp.store.shards import exchange
+    exchange(db, alice["id"], 5, "reward", {"source": "test"})
     assert all(db[t].count for t in db.table_names())
     return db
 

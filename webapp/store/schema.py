@@ -193,9 +193,27 @@ def m006_hosting(db):
     )""")
 
 
+def m007_shards(db):
+    """Crafting (docs/cards.md "Crafting"): each user's shard balance, never below 0, and the ledger of
+    every change (a disenchanted or crafted card, a reward), so the balance is the ledger's sum."""
+    db.execute("""CREATE TABLE shards (
+        user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        balance INTEGER NOT NULL CHECK (balance >= 0)
+    )""")
+    db.execute("""CREATE TABLE shard_ledger (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        at TEXT NOT NULL,
+        change INTEGER NOT NULL CHECK (change != 0),
+        reason TEXT NOT NULL CHECK (reason IN ('disenchant', 'craft', 'reward')),
+        detail TEXT NOT NULL CHECK (json_valid(detail))
+    )""")
+    db.execute("CREATE INDEX shard_ledger_user ON shard_ledger (user_id, id)")
+
+
 #: Every migration, in order; a database at version N has had the first N applied.
 MIGRATIONS = [m001_initial, m002_last_login, m003_online_games, m004_user_marks,
-              m005_session_version_and_known_logins, m006_hosting]
+              m005_session_version_and_known_logins, m006_hosting, m007_shards]
 
 LATEST = len(MIGRATIONS)
 
