@@ -211,9 +211,37 @@ def m007_shards(db):
     db.execute("CREATE INDEX shard_ledger_user ON shard_ledger (user_id, id)")
 
 
+def m008_daily_quests(db):
+    """Daily quests (docs/cards.md "Daily quests"): each player's three quests of a day with their progress
+    and claim, the day's one reroll, and the games already counted (a game advances quests once)."""
+    db.execute("""CREATE TABLE daily_quests (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        day TEXT NOT NULL,
+        slot INTEGER NOT NULL CHECK (slot BETWEEN 0 AND 2),
+        quest TEXT NOT NULL,
+        progress INTEGER NOT NULL DEFAULT 0 CHECK (progress >= 0),
+        claimed_at TEXT,
+        PRIMARY KEY (user_id, day, slot)
+    )""")
+    db.execute("""CREATE TABLE quest_days (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        day TEXT NOT NULL,
+        rerolled INTEGER NOT NULL DEFAULT 0 CHECK (rerolled IN (0, 1)),
+        PRIMARY KEY (user_id, day)
+    )""")
+    db.execute("""CREATE TABLE quest_games (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        day TEXT NOT NULL,
+        advanced TEXT NOT NULL CHECK (json_valid(advanced)),
+        PRIMARY KEY (user_id, game_id)
+    )""")
+
+
 #: Every migration, in order; a database at version N has had the first N applied.
 MIGRATIONS = [m001_initial, m002_last_login, m003_online_games, m004_user_marks,
-              m005_session_version_and_known_logins, m006_hosting, m007_shards]
+              m005_session_version_and_known_logins, m006_hosting, m007_shards,
+              m008_daily_quests]
 
 LATEST = len(MIGRATIONS)
 
