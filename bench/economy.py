@@ -15,7 +15,8 @@ Two policies are run on the same seeds:
 - ``packs``: no crafting; quest shards pile up unused;
 - ``craft``: at each day's end, spare copies (beyond 3 of a card and beyond the deck's use) are
   disenchanted (webapp/decks/crafting.py DISENCHANT) and shards craft the cheapest missing cards of
-  the two-element deck closest to complete (CRAFT), monsters first, two copies of a card at most.
+  the two-element deck closest to complete (CRAFT), monsters first, two copies of a card at most; then
+  the cheapest kinds not owned yet.
 
 Printed per policy and N, averaged over ``--players``: owned kinds (of the pool), copies, shards in
 hand, and **complete playable decks**: of the 15 pairs of elements, those for which the cards owned of
@@ -41,7 +42,7 @@ from webapp.engine import load_pool  # noqa: E402
 from webapp.engine.carddefs import ELEMENTS  # noqa: E402
 from webapp.ai import BaselinePlayer  # noqa: E402
 from webapp.engine import Game  # noqa: E402
-from webapp.game import quests  # noqa: E402
+from webapp.game import quests, replay  # noqa: E402
 
 KEEP = 3  # copies of a card the crafting player keeps before disenchanting the rest
 SAMPLES = 40  # games whose events give a game's quest amounts
@@ -60,12 +61,22 @@ def game_samples(pool, seed):
                 owned.update(packs.draw_pack(pool, rng))
             decks.append([c for c, n in deckbuild.build(dict(owned), pool).items() for _ in range(n)])
         players = [BaselinePlayer(seed=i * 2 + p, pool=pool) for p in (0, 1)]
-        game, events = Game.new(decks[0], decks[1], seed=i, first=None, pool=pool), []
+        game, actions = Game.new(decks[0], decks[1], seed=i, first=None, pool=pool), []
         while game.result is None:
             p = rng.choice(sorted(game.waiting_for()))
-            events.extend(game.apply(p, players[p].choose(game, p)))
-        out.append(tuple(quests.seat_facts(events, seat, game.result, [], {})[0] for seat in (0, 1)))
+            action = players[p].choose(game, p)
+            game.apply(p, action)
+            actions.append({"seq": len(actions) + 1, "player": p, "action": action})
+        # what play's game_over pays for the quests: the game replayed from its setup, its events counted
+        started = time.process_time()
+        setup = {"decks": decks, "seed": i, "first": None}
+        events = [e for step in replay.steps(setup, actions) for e in step.events]
+        out.append(tuple(quests.seat_facts(events, seat, game.result, decks[seat], pool)[0] for seat in (0, 1)))
+        COUNTING.append((time.process_time() - started, len(actions)))
     return out
+
+
+COUNTING = []  # (CPU seconds, actions) of counting each sample game's quests
 
 
 def pair_cards(owned, pool, pair):
@@ -109,6 +120,14 @@ def craft_toward_a_pair(owned, shards, pool, most=40):
             break
         shards -= CRAFT[card.rarity]
         owned[card.id] = owned.get(card.id, 0) + 1
+        crafted += 1
+    while crafted < most:  # then the cheapest kinds not owned yet
+        card = min((c for c in pool.values() if not owned.get(c.id) and CRAFT[c.rarity] <= shards),
+                   key=lambda c: (CRAFT[c.rarity], c.id), default=None)
+        if card is None:
+            break
+        shards -= CRAFT[card.rarity]
+        owned[card.id] = 1
         crafted += 1
     return owned, shards, crafted
 
@@ -172,8 +191,12 @@ def main():
     t0 = time.process_time()
     samples = game_samples(pool, args.seed)
     mean = {k: sum(s[0][k] for s in samples) / len(samples) for k in ("spells", "summons", "lands")}
-    print(f"pool {len(pool)} cards; a game's quest amounts from {SAMPLES} random games: "
+    print(f"pool {len(pool)} cards; a game's quest amounts from {SAMPLES} games: "
           + ", ".join(f"{k} {v:.1f}" for k, v in mean.items()))
+    costs = sorted(c for c, _ in COUNTING)
+    print(f"counting a finished game's quests (replay and count, {min(n for _, n in COUNTING)}-"
+          f"{max(n for _, n in COUNTING)} actions): CPU median {1000 * costs[len(costs) // 2]:.1f} ms, "
+          f"max {1000 * costs[-1]:.1f} ms")
     print(f"CRAFT {CRAFT}, DISENCHANT {DISENCHANT}; win rate {args.win}; {args.players} players each; "
           f"days {args.days}")
     for n in args.games:
