@@ -131,3 +131,25 @@ def test_a_pasted_japanese_list_imports_and_offers_crafting(server, page, size):
     page.click(".builder-lacking button")
     expect(page.locator(".flash-success")).to_contain_text("Crafted 3 cards")
     expect(page.locator("#export-list")).to_have_value("4 Orc\n1 Fireball\n")
+
+
+def test_the_end_screen_lists_the_quest_a_resigned_game_advanced(server, page, size):
+    """A game ended by resigning still advances "Finish 3 battles": the end screen says so."""
+    user = player(server, page, f"ender-{size}")
+    db = connect(str(server.db_path))
+    try:
+        day = quests.today()
+        db.execute("DELETE FROM daily_quests WHERE user_id = ?", [user["id"]])
+        store_quests.deal(db, user["id"], day, ["play-3", "win-2", "spells-5"])
+    finally:
+        db.close()
+    page.goto(server.url + "/")
+    kit.start_at(page, server, "last-leader", cpu="random", seed=3)
+    page.click("[data-key=resign]")
+    page.click("[data-testid=confirm-ok]")
+    page.wait_for_selector(".pl-end[open]", timeout=20000)
+    quest_line = page.locator("[data-testid=end-quest]")
+    expect(quest_line).to_have_count(1)
+    expect(quest_line).to_contain_text("Finish 3 battles")
+    expect(quest_line).to_contain_text("1 of 3 done")
+    shoot(page, "end-screen", size)

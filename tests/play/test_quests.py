@@ -243,3 +243,19 @@ def test_quests_need_a_login_and_the_csrf_token(app, db, alice):
     log_in(logged, alice)
     assert logged.post("/quests/0/claim").status_code in (400, 403)
     assert store_shards.get_balance(db, alice["id"]) == 0
+
+
+def test_a_failure_while_paying_leaves_the_quest_unclaimed(db, alice, monkeypatch):
+    """The claim and its payment are one transaction: a crash in between claims nothing."""
+    done_quest(db, alice["id"])
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("power cut")
+
+    monkeypatch.setattr(store_shards, "exchange", boom)
+    with pytest.raises(RuntimeError):
+        quests.claim(db, alice["id"], 0)
+    monkeypatch.undo()
+    assert not quests.of_day(db, alice["id"])[0].claimed
+    quests.claim(db, alice["id"], 0)  # and it can be claimed afterwards
+    assert quests.of_day(db, alice["id"])[0].claimed
