@@ -113,3 +113,11 @@ def test_lists_of_real_names_read_back_exactly(lines):
     assert parsed.counts == expected
     assert len(parsed.bad) == sum(1 for n, *_ in lines if n == 0 or n > 30)
     assert len(parsed.unknown) == sum(1 for n, *_ in lines if n < 0)
+
+
+def test_a_name_starting_with_x_after_a_count_is_not_read_as_a_multiplier():
+    pool = dict(POOL)
+    from types import SimpleNamespace
+    pool["xeno-beast"] = SimpleNamespace(data={"name": {"en": "Xeno Beast", "ja": "ゼノビースト"}, "kind": "monster",
+                                                "element": "fire", "level": 1})
+    assert textlist.parse("2 Xeno Beast\n2x Xeno Beast\nXeno Beast x3", pool).counts == {"xeno-beast": 7}

@@ -86,16 +86,19 @@ class Parsed(NamedTuple):
         return not (self.unknown or self.bad or self.too_long)
 
 
-def split_line(line):
-    """(copies, name) of one line; copies None when the count is not a number we take."""
+PLAIN = re.compile(r"^(\d{1,4})\s+(.+)$")
+
+
+def readings(line):
+    """The ways to read one line, most likely first: (copies, name) pairs; the name alone (one copy) last."""
     normal = fold(" ".join(line.split()))  # full-width digits and letters to their plain forms
-    m = LEADING.match(normal)
-    if m:
-        return int(m.group(1)), m.group(2)
-    m = TRAILING.match(normal)
-    if m and m.group(1).strip():
-        return int(m.group(2)), m.group(1)
-    return 1, normal
+    out = []
+    for pattern, count, name in ((PLAIN, 1, 2), (LEADING, 1, 2), (TRAILING, 2, 1)):
+        m = pattern.match(normal)
+        if m and m.group(name).strip():
+            out.append((int(m.group(count)), m.group(name)))
+    out.append((1, normal))
+    return out
 
 
 def parse(text, pool):
@@ -110,14 +113,11 @@ def parse(text, pool):
         if not line or line.startswith(("#", "//")):
             continue
         shown = Line(number, line[:80])
-        copies, name = split_line(line)
-        cid = table.get(key(name))
-        if cid is None:
-            whole = table.get(key(line))  # a card whose name starts or ends with a number
-            if whole is None:
-                unknown.append(shown)
-                continue
-            cid, copies = whole, 1
+        found = next(((copies, table[key(name)]) for copies, name in readings(line) if key(name) in table), None)
+        if found is None:
+            unknown.append(shown)
+            continue
+        copies, cid = found
         if not 1 <= copies <= MOST:
             bad.append(shown)
             continue
