@@ -134,7 +134,7 @@ def test_a_pasted_japanese_list_imports_and_offers_crafting(server, page, size):
 
 
 def test_the_end_screen_lists_the_quest_a_resigned_game_advanced(server, page, size):
-    """A game ended by resigning still advances "Finish 3 battles": the end screen says so."""
+    """A game resigned in round 5 (played out: webapp/game/fairplay.py) advances "Finish 3 battles"."""
     user = player(server, page, f"ender-{size}")
     db = connect(str(server.db_path))
     try:

@@ -110,12 +110,14 @@ def test_a_played_game_advances_the_quests_from_its_own_events_once(db, alice, l
     assert {q.quest.id: q.progress for q in quests.of_day(db, alice["id"])} == got
 
 
-def test_a_game_ended_by_resigning_counts_as_finished(db, alice, loaner):
+def test_a_game_cut_short_by_resigning_counts_for_nothing(db, alice, loaner):
+    """Resigning in round 1 again and again finishes no quest (the rewards' line, webapp/game/fairplay.py)."""
     set_quests(db, alice["id"], ["play-3", "win-2", "spells-5"])
-    game_id = play.create_cpu_game(db, alice, loaner, seed=4)
-    play.abandon(db, game_id, alice["id"])
+    for seed in (4, 5, 6):
+        game_id = play.create_cpu_game(db, alice, loaner, seed=seed)
+        play.abandon(db, game_id, alice["id"])
     got = {q.quest.id: q.progress for q in quests.of_day(db, alice["id"])}
-    assert got == {"play-3": 1, "win-2": 0, "spells-5": 0}
+    assert got == {"play-3": 0, "win-2": 0, "spells-5": 0}
 
 
 # ---------------------------------------------------------------- claims and rerolls
@@ -227,12 +229,16 @@ def test_the_home_page_in_japanese(client, db, alice):
 
 
 def test_the_end_screen_lists_the_quests_the_game_advanced(client, db, alice, loaner):
-    set_quests(db, alice["id"], ["play-3", "win-2", "spells-5"])
-    game_id = play.create_cpu_game(db, alice, loaner, seed=4)
-    play.abandon(db, game_id, alice["id"])
+    set_quests(db, alice["id"], ["play-3", "lands-6", "win-water"])
+    game_id = play.create_cpu_game(db, alice, loaner, seed=3)
+    play_out(db, game_id, alice["id"])
     info = client.get(f"/play/{game_id}/end.json").get_json()
-    assert [i["text"] for i in info["quests"]["items"]] == ["Finish 3 battles"]
-    assert info["quests"]["items"][0]["status"] == "1 of 3 done"
+    items = {i["text"]: i for i in info["quests"]["items"]}
+    assert items["Finish 3 battles"]["status"] == "1 of 3 done"
+    assert "Win a battle with a water deck" not in items  # the loaner is a fire and earth deck
+    cut = play.create_cpu_game(db, alice, loaner, seed=4)
+    play.abandon(db, cut, alice["id"])
+    assert client.get(f"/play/{cut}/end.json").get_json()["quests"] is None
 
 
 def test_quests_need_a_login_and_the_csrf_token(app, db, alice):

@@ -11,7 +11,9 @@ day, rewards of shards and packs claimed once.
   actions are replayed (webapp/game/replay.py) and its events counted for each player's seat: spells
   cast (``declared`` of kind spell), monsters summoned (``summoned``, ``quick_summoned``), lands taken
   (``land_taken``), the game finished and won, and the main element of the seat's deck. A game counts
-  once, on the day it ended, only for quests not claimed yet.
+  once, on the day it ended, only for quests not claimed yet, and only if it was played out: a game
+  cut short by a resignation (or a clock, a disconnection) before round 5 counts for nothing, the
+  rewards' one line against farming (webapp/game/fairplay.py ``played_out``).
 - **Claim** (``claim``): one statement marks the quest claimed only if it is done and unclaimed, in the
   transaction that pays: a double click or two racing claims pay once.
 """
@@ -25,6 +27,7 @@ from collections import Counter
 from typing import NamedTuple
 
 from webapp import clock, store
+from webapp.game import fairplay
 from webapp.serving import ROOT
 from webapp.store import quests as store_quests
 from webapp.store import shards as store_shards
@@ -229,12 +232,13 @@ def advance(quest, progress, amounts, elements):
 
 
 def game_events(db, row):
-    """Every event of a stored game, replayed from its setup and actions."""
+    """(every event of a stored game, the round it reached), replayed from its setup and actions."""
     from webapp.game import replay
-    events = []
+    events, last = [], None
     for step in replay.steps(row["setup"], store.list_actions(db, row["id"])):
         events.extend(step.events)
-    return events
+        last = step.game
+    return events, last.state.round
 
 
 def after_game(db, row, config=None):
@@ -250,7 +254,9 @@ def after_game(db, row, config=None):
         if store_quests.game_advanced(db, uid, row["id"]) is not None:
             continue
         if events is None:
-            events = game_events(db, row)
+            events, reached = game_events(db, row)
+            if not fairplay.played_out(row.get("result"), reached):
+                return {}  # cut short (a resignation before round 5): the farming line of the rewards
         day = today(config)
         amounts, elements = seat_facts(events, seat, row.get("result"), decks[seat] if seat < len(decks) else [], cards)
         progress = {}
