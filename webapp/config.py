@@ -88,6 +88,7 @@ KEYS = (
     Key("CPU_PLAYER", None, "tests only: the CPU every game gets ('random' for a weak one; unset: the game's own)"),
     Key("CPU_DELAY", 0.35, "seconds between the CPU's actions, so a browser can animate them"),
     Key("PACK_SIZE", 6, "cards in a pack"),
+    Key("QUEST_DAY_ZONE", "UTC", "the time zone whose midnight starts the daily quests' day, an IANA name such as 'Asia/Tokyo'"),
     Key("PACK_WEIGHTS", None, "rarity weights of a pack's cards, e.g. {'C': 70, 'U': 22, 'R': 7, 'SR': 1} (unset: those)"),
     # ------------------------------------------------------------ online games (docs/protocol.md, R18)
     Key("ONLINE_CLOCK_MINUTES", 15, "R18.3's default clock"),

@@ -1232,6 +1232,11 @@ class Board {
         : h("p", {class: "pl-hint", "data-testid": "end-no-pack"}, info.no_pack ||
             (info.result && info.result.winner === this.me ? t("Nothing new this time.") :
               t("No pack this time: every won battle gives one."))));
+    if (info.quests) {  // the daily quests this game advanced (webapp/game/quests.py); words from the server
+      add(box, h("h3", {}, h("a", {href: info.quests.url}, info.quests.title)),
+        h("ul", {class: "pl-end-quests"}, info.quests.items.map((q) => h("li", {class: "pl-end-quest" + (q.done ? " is-done" : ""), "data-testid": "end-quest"},
+          h("span", {class: "pl-end-quest-text"}, q.text), " ", h("span", {class: "pl-hint"}, q.status)))));
+    }
     box.hidden = false;
     const buttons = (info.next || []).map((n, i) => n.post
       ? h("button", {class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], type: "button", "data-testid": `end-${n.kind}`, onclick: () => this.post(n.url)}, n.label)

@@ -372,7 +372,7 @@ def test_welcome_pack_and_loaner_deck(page, earn_server, size, pool):
     assert page.locator(".chart-ratio [data-text=ratio]").inner_text() == \
         f"{stats['monsters']} monsters · {stats['spells']} spells"
     kept = int(page.locator(".loaner-copy strong").inner_text())
-    button = page.locator(".loaner-copy button")
+    button = page.locator(".loaner-copy button.button-primary")  # beside it: copy and fill the gaps
     assert button.inner_text().startswith(f"Copy {kept} card")
     assert button.is_disabled() == (kept == 0)
     no_sideways_scroll(page)

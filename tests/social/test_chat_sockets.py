@@ -16,9 +16,11 @@ def test_the_players_chat_reaches_both_players_and_no_spectator(table):
     assert said(s["carol"]) == []
 
 
-def test_the_spectators_chat_reaches_the_spectators_and_no_player(table, connect_as, make_user):
+def test_the_spectators_chat_reaches_the_spectators_and_no_player(table, connect_as, make_user, befriend, bob):
     game_id, s = table
-    dave = connect_as(make_user("dave"))
+    dave_user = make_user("dave")
+    befriend(bob, dave_user)  # a friend of a player may watch (docs/security.md "Watching")
+    dave = connect_as(dave_user)
     dave.emit("join", {"game": game_id})
     take(dave)
     s["carol"].emit("chat", {"game": game_id, "text": "alice is winning", "channel": "spectators"})

@@ -45,6 +45,8 @@ def full_db(db, pool, decks, alice):
     social.add_challenge(db, alice["id"], bob["id"], 1, 60_000, True, 1, 2)
     social.put_rating(db, alice["id"], game_id, 1500.0, 350.0, 0.06)
     social.queue_put(db, alice["id"], 1, 60_000, 1500.0, 1)
+    from webapp.store.shards import exchange
+    exchange(db, alice["id"], 5, "reward", {"source": "test"})
     assert all(db[t].count for t in db.table_names())
     return db
 

@@ -11,7 +11,8 @@ TABLES = {"schema_version", "users", "cards", "collection", "decks", "deck_cards
           "game_actions", "story_progress", "settings", "online_games", "user_marks", "known_logins",
           "audit_log", "invite_codes", "invite_uses", "password_resets", "chat_messages", "chat_reports",
           "chat_mutes", "friend_requests", "friendships", "blocks", "social_settings", "challenges", "ratings", "rating_history",
-          "match_queue"}
+          "match_queue", "shards", "shard_ledger",
+          "daily_quests", "quest_days", "quest_games"}
 
 
 def test_migrations_are_numbered_in_order():

@@ -30,7 +30,7 @@ from webapp.config import DEFAULTS
 from webapp.decks.collection import LOANER, Collection
 from webapp.engine import Game, IllegalAction, codec
 from webapp.engine.game import forget_oldest
-from webapp.game import replay
+from webapp.game import quests, replay
 from webapp.game.replay import new_game
 
 CPU_PLAYER = "baseline"
@@ -499,6 +499,10 @@ def game_over(db, row, game):
     mode = MODES.get(row.get("mode"))
     if mode is not None:
         mode.game_over(db, row)
+    try:  # the daily quests count the game's events (webapp/game/quests.py); the game's end stands regardless
+        quests.after_game(db, row)
+    except Exception:  # noqa: BLE001 - logged with its traceback, never the player's error
+        GAME_LOG.exception("game %s: counting the daily quests failed", row["id"])
 
 
 def reward_winner(db, row, game):

@@ -298,9 +298,55 @@ def m008_social(db):
     )""")
 
 
+def m009_shards(db):
+    """Crafting (docs/cards.md "Crafting"): each user's shard balance, never below 0, and the ledger of
+    every change (a disenchanted or crafted card, a reward), so the balance is the ledger's sum."""
+    db.execute("""CREATE TABLE shards (
+        user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        balance INTEGER NOT NULL CHECK (balance >= 0)
+    )""")
+    db.execute("""CREATE TABLE shard_ledger (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        at TEXT NOT NULL,
+        change INTEGER NOT NULL CHECK (change != 0),
+        reason TEXT NOT NULL CHECK (reason IN ('disenchant', 'craft', 'reward')),
+        detail TEXT NOT NULL CHECK (json_valid(detail))
+    )""")
+    db.execute("CREATE INDEX shard_ledger_user ON shard_ledger (user_id, id)")
+
+
+def m010_daily_quests(db):
+    """Daily quests (docs/cards.md "Daily quests"): each player's three quests of a day with their progress
+    and claim, the day's one reroll, and the games already counted (a game advances quests once)."""
+    db.execute("""CREATE TABLE daily_quests (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        day TEXT NOT NULL,
+        slot INTEGER NOT NULL CHECK (slot BETWEEN 0 AND 2),
+        quest TEXT NOT NULL,
+        progress INTEGER NOT NULL DEFAULT 0 CHECK (progress >= 0),
+        claimed_at TEXT,
+        PRIMARY KEY (user_id, day, slot)
+    )""")
+    db.execute("""CREATE TABLE quest_days (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        day TEXT NOT NULL,
+        rerolled INTEGER NOT NULL DEFAULT 0 CHECK (rerolled IN (0, 1)),
+        PRIMARY KEY (user_id, day)
+    )""")
+    db.execute("""CREATE TABLE quest_games (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        day TEXT NOT NULL,
+        advanced TEXT NOT NULL CHECK (json_valid(advanced)),
+        PRIMARY KEY (user_id, game_id)
+    )""")
+
+
 #: Every migration, in order; a database at version N has had the first N applied.
 MIGRATIONS = [m001_initial, m002_last_login, m003_online_games, m004_user_marks,
-              m005_session_version_and_known_logins, m006_hosting, m007_chat, m008_social]
+              m005_session_version_and_known_logins, m006_hosting, m007_chat, m008_social, m009_shards,
+              m010_daily_quests]
 
 LATEST = len(MIGRATIONS)
 

@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from webapp import i18n
-from webapp.decks import packs, search
+from webapp.decks import crafting, packs, search
 from webapp.decks.collection import Collection, gives_everything
 from webapp.cards import text as cardtext
 from webapp.cards.art import ELEMENT_NAMES, type_line
@@ -213,7 +213,12 @@ def detail_context(card, lang):
         texts[code] = {"name": name, "type_line": line, "rules": rules.split("\n") if rules else [],
                        "flavor": flavor}
     ui = ui_index()
-    return {"card": card, "lang": lang, "texts": texts, "count": owned_counts().get(card.id, 0),
+    db, user_id = get_db(), g.user["id"]
+    everything = gives_everything(current_app.config)
+    craft = None if everything else {
+        "shards": crafting.balance(db, user_id), "cost": crafting.CRAFT[card.rarity],
+        "value": crafting.DISENCHANT[card.rarity], "spare": crafting.spare_of(db, user_id).get(card.id, 0)}
+    return {"card": card, "lang": lang, "texts": texts, "count": owned_counts().get(card.id, 0), "craft": craft,
             "rarity_name": RARITY_NAMES.get(card.rarity, card.rarity),
             "keywords": [keyword_label(k, "ja" if ui else "en") for k in keyword_ids(card)],
             "slots": [(k, ELEMENT_NAMES.get(k, (_("Wild"), _("Wild")))[ui], n) for k, n in card.slots.items()],
@@ -235,11 +240,12 @@ def index():
     cards = [dict(e, count=counts.get(e["id"], 0), shown=matches(e, counts.get(e["id"], 0), filters))
              for e in entries]
     unopened = packs.list_packs(get_db(), g.user["id"], unopened_only=True)
+    everything = gives_everything(current_app.config)
     return render_template(
         "collection/index.html", cards=cards, options=options, filters=filters, problems=problems,
         lang=lang, shown=sum(c["shown"] for c in cards), kinds_owned=sum(c["count"] > 0 for c in cards),
-        copies_owned=sum(c["count"] for c in cards), unopened=len(unopened),
-        all_mode=gives_everything(current_app.config))
+        copies_owned=sum(c["count"] for c in cards), unopened=len(unopened), all_mode=everything,
+        shards=None if everything else crafting.balance(get_db(), g.user["id"]))
 
 
 @bp.get("/collection/card/<card_id>")
@@ -254,6 +260,45 @@ def card(card_id):
     if request.args.get("fragment"):
         return render_template("collection/_detail.html", **context)
     return render_template("collection/card.html", **context)
+
+
+def form_copies():
+    """The form's ``copies`` (1 when left out); CraftRefused unless a whole number."""
+    text = (request.form.get("copies") or "1").strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 3:
+        raise crafting.CraftRefused(_("Disenchant from 1 to %(n)s copies at a time.", n=crafting.MOST))
+    return int(text)
+
+
+@bp.post("/collection/card/<card_id>/disenchant")
+@login_required
+def disenchant(card_id):
+    """Turn spare copies of a card into shards (webapp/decks/crafting.py), then back to the card."""
+    card = pool_card(card_id)
+    try:
+        gained, balance = crafting.disenchant(get_db(), g.user["id"], card.id, form_copies(),
+                                              request.form.get("expect"), pool(), current_app.config)
+    except crafting.CraftRefused as exc:
+        flash(str(exc), "error")
+    else:
+        flash(_("+%(gained)s shards: you have %(n)s.", gained=gained, n=balance), "success")
+    return redirect(url_for(".card", card_id=card.id), code=303)
+
+
+@bp.post("/collection/card/<card_id>/craft")
+@login_required
+def craft(card_id):
+    """Craft one copy of a card with shards, then back to the card."""
+    card = pool_card(card_id)
+    try:
+        spent, balance = crafting.craft(get_db(), g.user["id"], {card.id: 1}, request.form.get("expect"), pool(),
+                                        current_app.config)
+    except crafting.CraftRefused as exc:
+        flash(str(exc), "error")
+    else:
+        flash(_("Crafted %(name)s for %(spent)s shards: you have %(n)s left.",
+                name=card.data["name"][i18n.current()], spent=spent, n=balance), "success")
+    return redirect(url_for(".card", card_id=card.id), code=303)
 
 
 @bp.get("/collection/art/<lang>/<card_id>.svg")

@@ -6,11 +6,12 @@ deck of fewer than 30 cards is kept as a draft that cannot be played yet. Anothe
 is a 404, as is any change to a loaner deck.
 """
 
+import re
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
-from webapp.decks import build as deckbuild, code as deckcode
+from webapp.decks import build as deckbuild, code as deckcode, crafting, textlist
 from webapp.decks.collection import Collection
 from webapp import i18n
 from webapp.cards.text import rules_text, tribe_ja
@@ -21,6 +22,7 @@ from webapp.decks.stats import deck_stats, pool_levels
 from webapp.engine.carddefs import ELEMENTS
 from webapp.store import (DeckNameTaken, DeckNotFound, NotYourDeck, TooManyDecks, copy_deck, delete_deck, get_db, get_deck,
                           get_loaner, list_decks, rename_deck, save_deck, transaction)
+from webapp.store.decks import card_counts
 from webapp.store.decks import find_by_name
 from webapp.web.collection import card_lang
 from webapp.web.security import login_required
@@ -192,16 +194,63 @@ def code(deck_id):
     return text + "\n", 200, {"Content-Type": "text/plain; charset=utf-8"}
 
 
+@bp.get("/<int:deck_id>/list")
+@login_required
+def card_list_text(deck_id):
+    """The card list of one of the user's decks as plain text, ``?lang=en|ja`` (default: the card language)."""
+    deck = own_deck(deck_id)
+    lang = request.args.get("lang") if request.args.get("lang") in textlist.LANGS else card_lang(remember=False)
+    return textlist.export(deck["cards"], card_pool(), lang), 200, {"Content-Type": "text/plain; charset=utf-8"}
+
+
 @bp.post("/import")
 @login_required
 def import_code():
-    """Store a deck from a deck code, keeping only the cards the user owns."""
+    """Store a deck from a deck code or a pasted card list, keeping only the cards the user owns; the
+    cards lacking are offered for crafting in the builder."""
+    text = request.form.get("code") or ""
     try:
-        deck_id, message = import_deck(get_db(), g.user["id"], request.form.get("code"), request.form.get("name"))
+        if looks_like_code(text):
+            deck_id, message, lacks = import_deck(get_db(), g.user["id"], text, request.form.get("name"))
+        else:
+            deck_id, message, lacks = import_list(get_db(), g.user["id"], text, request.form.get("name"))
     except BadDeckInput as exc:
         return render_index(import_errors=exc.messages, status=400)
+    remember_lacks(deck_id, lacks)
     flash(message, "success")
     return redirect(url_for(".edit", deck_id=deck_id))
+
+
+@bp.post("/<int:deck_id>/craft")
+@login_required
+def craft_lacking(deck_id):
+    """Craft the cards this deck lacks (those of the list or code it came from that the user did not own)
+    and put them in the deck, in one transaction."""
+    deck = own_deck(deck_id)
+    lacks = lacks_of(deck_id)
+    db, user_id, pool = get_db(), g.user["id"], card_pool()
+    if not lacks:
+        flash(gettext("This deck lacks no card: nothing to craft."), "error")
+        return redirect(url_for(".edit", deck_id=deck_id), 303)
+    try:
+        with transaction(db):
+            cards = card_counts(db, deck_id)
+            wanted = dict(cards)
+            for cid, n in lacks.items():
+                wanted[cid] = wanted.get(cid, 0) + n
+            if sum(wanted.values()) > DECK_SIZE:
+                raise crafting.CraftRefused(gettext(
+                    "The deck holds %(n)s cards now: with the cards it lacks it would hold more than %(size)s. "
+                    "Nothing was crafted.", n=sum(cards.values()), size=DECK_SIZE))
+            spent, balance = crafting.craft(db, user_id, lacks, request.form.get("expect"), pool, current_app.config)
+            save_deck(db, user_id, deck["name"], wanted, deck_id=deck_id, limit=deck_cap())
+    except crafting.CraftRefused as exc:
+        flash(str(exc), "error")
+        return redirect(url_for(".edit", deck_id=deck_id), 303)
+    session.pop(LACKS, None)
+    flash(gettext("Crafted %(cards)s for %(spent)s shards and put them in the deck (%(n)s shards left).",
+                  cards=cards_word(sum(lacks.values())), spent=spent, n=balance), "success")
+    return redirect(url_for(".edit", deck_id=deck_id), 303)
 
 
 @bp.get("/loaner/<slug>")
@@ -214,13 +263,17 @@ def loaner(slug):
 @bp.post("/loaner/<slug>/copy")
 @login_required
 def copy_loaner(slug):
-    """Copy a loaner deck into a deck of the user's, as far as they own its cards (R2.3)."""
+    """Copy a loaner deck into a deck of the user's, as far as they own its cards (R2.3); with ``fill``,
+    the gaps are filled from the user's collection (webapp.decks.build.fill), else the cards lacking
+    are offered for crafting in the builder."""
     deck = loaner_deck(slug)
+    fill_gaps = bool(request.form.get("fill"))
     try:
-        deck_id, message = store_owned_part(get_db(), g.user["id"], deck["cards"], deck["name"],
-                                            source=f"“{deck['name']}”")
+        deck_id, message, lacks = store_owned_part(get_db(), g.user["id"], deck["cards"], deck["name"],
+                                                   source=f"“{deck['name']}”", fill_gaps=fill_gaps)
     except BadDeckInput as exc:
         return render_loaner(deck, errors=exc.messages, status=400)
+    remember_lacks(deck_id, None if fill_gaps else lacks)
     flash(message, "success")
     return redirect(url_for(".edit", deck_id=deck_id))
 
@@ -356,26 +409,86 @@ def card_list(counts, pool):
     return ", ".join(f"{n} × {facts(pool[cid])['name'][lang] if cid in pool else cid}" for cid, n in counts.items())
 
 
-def store_owned_part(db, user_id, counts, base_name, source, name=None):
-    """Store the part of ``counts`` the user owns as a new deck; (deck id, report for the player).
+def store_owned_part(db, user_id, counts, base_name, source, name=None, fill_gaps=False):
+    """Store the part of ``counts`` the user owns as a new deck; (deck id, report for the player, the
+    cards lacking {id: copies}). With ``fill_gaps`` the deck is completed from the user's other cards
+    (webapp.decks.build.fill) up to 30.
 
     Raise BadDeckInput (nothing stored) when the name is bad or taken, or the user owns none of the cards.
     """
     pool = card_pool()
-    kept, missing = clip_to_owned({cid: n for cid, n in counts.items() if cid in pool}, owned_cards(db, user_id))
+    owned = owned_cards(db, user_id)
+    kept, missing = clip_to_owned({cid: n for cid, n in counts.items() if cid in pool}, owned)
     if not kept:
-        raise BadDeckInput([f"You own none of the cards of {source}, so there is nothing to copy yet."])
+        raise BadDeckInput([gettext("You own none of the cards of %(source)s, so there is nothing to copy yet.",
+                                    source=source)])
+    added = {}
+    if fill_gaps and sum(kept.values()) < DECK_SIZE:
+        kept, added = deckbuild.fill(kept, owned, pool)
     with transaction(db):
         if name is None:
             name = free_name(db, base_name)
         elif find_by_name(db, user_id, name) is not None:
             raise BadDeckInput([taken(name)])
         deck_id = save_deck(db, user_id, name, kept, limit=deck_cap())
-    total, have = sum(counts.values()), sum(kept.values())
-    message = f"“{name}” holds {have} of the {total} cards of {source}."
+    total, have = sum(counts.values()), sum(kept.values()) - sum(added.values())
+    message = gettext("“%(name)s” holds %(have)s of the %(total)s cards of %(source)s.", name=name, have=have,
+                      total=total, source=source)
     if missing:
-        message += f" You do not own: {card_list(missing, pool)}."
-    return deck_id, message
+        message += " " + gettext("You do not own: %(cards)s.", cards=card_list(missing, pool))
+    if added:
+        message += " " + gettext("Filled the gaps with %(cards)s from your collection: %(list)s.",
+                                 cards=cards_word(sum(added.values())), list=card_list(added, pool))
+    return deck_id, message, missing
+
+
+#: Session key: the cards the deck last imported or copied lacks, offered for crafting in its builder.
+LACKS = "deck_lacks"
+
+
+def remember_lacks(deck_id, lacks):
+    if lacks:
+        session[LACKS] = {"deck": deck_id, "cards": dict(lacks)}
+    else:
+        session.pop(LACKS, None)
+
+
+def lacks_of(deck_id):
+    """{card id: copies} the deck lacks (from the session), limited to cards of the pool."""
+    kept = session.get(LACKS) or {}
+    if kept.get("deck") != deck_id or not isinstance(kept.get("cards"), dict):
+        return {}
+    pool = card_pool()
+    return {cid: n for cid, n in kept["cards"].items()
+            if cid in pool and isinstance(n, int) and not isinstance(n, bool) and 0 < n <= DECK_SIZE}
+
+
+def looks_like_code(text):
+    """Whether pasted text is a deck code (it starts with BRG and a digit) rather than a card list."""
+    return re.match(r"\s*BRG\d", text or "", re.IGNORECASE) is not None
+
+
+def import_list(db, user_id, text, name):
+    """Store a pasted card list (webapp.decks.textlist) as a new deck of the cards owned; (deck id, report,
+    the cards lacking). BadDeckInput (nothing stored) names the lines not read and a list over 30 cards."""
+    pool = card_pool()
+    parsed = textlist.parse(text, pool)
+    if parsed.too_long:
+        raise BadDeckInput([gettext("That list is too long: a deck list has at most %(n)s lines.",
+                                    n=textlist.MAX_LINES)])
+    errors = [gettext("Line %(n)s: no card is called “%(text)s”.", n=line.number, text=line.text)
+              for line in parsed.unknown]
+    errors += [gettext("Line %(n)s: a count is from 1 to %(size)s (“%(text)s”).", n=line.number, size=DECK_SIZE,
+                       text=line.text) for line in parsed.bad]
+    if not parsed.counts and not errors:
+        errors.append(gettext("Paste a deck code first (they look like BRG1-…), or a card list with one card a line, such as "
+                              "“2 Merfolk Spearman”."))
+    report = check_deck(parsed.counts, pool)  # the list itself: more than 30 cards is never stored (R2.1)
+    errors += report.messages("refused")
+    if errors:
+        raise BadDeckInput(errors)
+    name = check_name(name) if (name or "").strip() else None
+    return store_owned_part(db, user_id, parsed.counts, gettext("Imported deck"), gettext("the list"), name=name)
 
 
 def import_deck(db, user_id, code, name):
@@ -386,7 +499,7 @@ def import_deck(db, user_id, code, name):
     except deckcode.DeckCodeError as exc:
         raise BadDeckInput([str(exc)]) from None
     name = check_name(name) if (name or "").strip() else None
-    return store_owned_part(db, user_id, counts, "Imported deck", "the deck code", name=name)
+    return store_owned_part(db, user_id, counts, gettext("Imported deck"), gettext("the deck code"), name=name)
 
 
 def export_code(counts):
@@ -457,7 +570,20 @@ def render_builder(deck, name, counts, errors=(), status=200, notice=None, dirty
         stats=deck_stats(counts, pool, levels), levels=levels, data=builder_data(rows, levels),
         errors=list(errors), tip=eringe_tip(), size=DECK_SIZE, name_max=NAME_MAX, notice=notice, dirty=dirty,
         code=export_code(deck["cards"]) if deck else None, card_lang=card_lang(),
+        card_text=textlist.export(deck["cards"], pool, card_lang(remember=False)) if deck else "",
+        lacking=lacking_panel(deck, pool),
     ), status
+
+
+def lacking_panel(deck, pool):
+    """What the builder's "craft the cards this deck lacks" shows, or None."""
+    if deck is None or crafting.gives_everything(current_app.config):
+        return None
+    lacks = lacks_of(deck["id"])
+    if not lacks:
+        return None
+    return {"cards": card_list(lacks, pool), "n": sum(lacks.values()), "cost": crafting.craft_cost(lacks, pool),
+            "shards": crafting.balance(get_db(), g.user["id"])}
 
 
 def render_index(import_errors=(), status=200):

@@ -1,13 +1,17 @@
 """Site-wide pages: the landing page (with a new player's first steps), the credits and the health check."""
 
-from flask import Blueprint, current_app, g, jsonify, redirect, render_template, request
+from flask import Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request, url_for
+from flask_babel import format_datetime, gettext
 from flask_babel import lazy_gettext as _l
+
+from webapp import i18n
+from webapp.game import quests
 
 from webapp.store import decks as store_decks
 from webapp.store import games as store_games
 from webapp.store import packs as store_packs
 from webapp.store import story as store_story
-from webapp.web.security import safe_next
+from webapp.web.security import login_required, safe_next
 
 bp = Blueprint("pages", __name__)
 
@@ -33,7 +37,69 @@ def index():
     steps = first_steps(g.user["id"]) if g.get("user") else None
     return render_template("index.html", card_count=card_count(), steps=steps,
                            steps_done=sum(s["done"] for s in steps) if steps else 0,
-                           registration_open=registration_mode(current_app.config, get_db()) != "closed")
+                           registration_open=registration_mode(current_app.config, get_db()) != "closed",
+                           daily=daily_quests(g.user["id"]) if g.get("user") else None)
+
+
+@bp.record_once
+def configure_quests(state):
+    """A QUEST_DAY_ZONE naming no time zone stops the app at start, with the setting named."""
+    quests.configure(state.app.config)
+
+
+def quest_entry(q, lang):
+    """What the home page and a game's end screen show of one of the day's quests."""
+    reward = []
+    if q.quest.shards:
+        reward.append(gettext("%(n)s shards", n=q.quest.shards))
+    if q.quest.packs:
+        reward.append(gettext("a pack") if q.quest.packs == 1 else gettext("%(n)s packs", n=q.quest.packs))
+    return {"slot": q.slot, "text": q.quest.words(lang), "progress": q.progress, "target": q.quest.target,
+            "done": q.done, "claimed": q.claimed, "reward": ", ".join(reward)}
+
+
+def daily_quests(user_id):
+    """The home page's quests box: the day's three quests, the reroll left, when the next day starts."""
+    from webapp.store import get_db
+    db, lang = get_db(), i18n.current()
+    return {"quests": [quest_entry(q, lang) for q in quests.of_day(db, user_id)],
+            "reroll": quests.can_reroll(db, user_id),
+            "next": format_datetime(quests.next_day_starts(), "short")}
+
+
+def quest_slot(slot):
+    if slot not in range(quests.PER_DAY):
+        abort(404, description=gettext("There is no such quest today."))
+    return slot
+
+
+@bp.post("/quests/<int:slot>/claim")
+@login_required
+def claim_quest(slot):
+    """Take a done quest's reward (once: a second click or a racing request is told so)."""
+    from webapp.store import get_db
+    try:
+        q = quests.claim(get_db(), g.user["id"], quest_slot(slot))
+    except quests.QuestError as exc:
+        flash(str(exc), "error")
+    else:
+        got = quest_entry(quests.DayQuest(slot, q, q.target, True), i18n.current())["reward"]
+        flash(gettext("Quest done: you got %(reward)s.", reward=got), "success")
+    return redirect(url_for(".index") + "#quests", 303)
+
+
+@bp.post("/quests/<int:slot>/reroll")
+@login_required
+def reroll_quest(slot):
+    """Swap one unclaimed quest for another, once a day."""
+    from webapp.store import get_db
+    try:
+        q = quests.reroll(get_db(), g.user["id"], quest_slot(slot))
+    except quests.QuestError as exc:
+        flash(str(exc), "error")
+    else:
+        flash(gettext("New quest: %(text)s.", text=q.words(i18n.current())), "success")
+    return redirect(url_for(".index") + "#quests", 303)
 
 
 @bp.get("/about")

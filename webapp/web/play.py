@@ -172,7 +172,14 @@ def end_info(game_id):
     earned = play.earned_packs(db, row, g.user["id"])
     packs = [{"id": p["id"], "label": source_label(p["source"]), "opened": bool(p["opened_at"]),
               "url": url_for("collection.pack", pack_id=p["id"])} for p in earned]
+    from webapp.game import quests
+    from webapp.web.pages import quest_entry
+    advanced = [dict(e, status=gettext("Done: claim it on the home page") if e["done"] and not e["claimed"] else
+                     gettext("%(done)s of %(total)s done", done=e["progress"], total=e["target"]))
+                for e in (quest_entry(q, i18n.current()) for q in quests.advanced_by(db, g.user["id"], game_id))]
     return jsonify(game=game_id, mode=row["mode"], result=row["result"], packs=packs, next=nxt, story=story_info,
+                   quests={"title": gettext("Today's quests"), "url": url_for("pages.index") + "#quests",
+                           "items": advanced} if advanced else None,
                    packs_url=url_for("collection.packs_page") if packs else None,
                    no_pack=no_pack_words(db, row, seat, earned))
 
