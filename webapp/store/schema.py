@@ -193,9 +193,31 @@ def m006_hosting(db):
     )""")
 
 
+def m007_puzzle_progress(db):
+    """Puzzles (docs/puzzles.md): each user's tries, misses and first solve of each puzzle, and one row
+    per finished puzzle game so a game's result is counted once however often its end is reported."""
+    db.execute("""CREATE TABLE puzzle_progress (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        puzzle TEXT NOT NULL CHECK (length(puzzle) > 0),
+        tries INTEGER NOT NULL DEFAULT 0 CHECK (tries >= 0),
+        misses INTEGER NOT NULL DEFAULT 0 CHECK (misses >= 0),
+        solved_at TEXT,
+        game_id INTEGER REFERENCES games (id) ON DELETE SET NULL,
+        updated TEXT NOT NULL,
+        PRIMARY KEY (user_id, puzzle)
+    )""")
+    db.execute("""CREATE TABLE puzzle_results (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        puzzle TEXT NOT NULL,
+        solved INTEGER NOT NULL CHECK (solved IN (0, 1)),
+        at TEXT NOT NULL
+    )""")
+
+
 #: Every migration, in order; a database at version N has had the first N applied.
 MIGRATIONS = [m001_initial, m002_last_login, m003_online_games, m004_user_marks,
-              m005_session_version_and_known_logins, m006_hosting]
+              m005_session_version_and_known_logins, m006_hosting, m007_puzzle_progress]
 
 LATEST = len(MIGRATIONS)
 
