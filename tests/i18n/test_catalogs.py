@@ -108,6 +108,8 @@ CHECKED = [
     "templates/errors/error.html",
     "templates/play/index.html",
     "templates/play/board.html",
+    "templates/puzzles/index.html",
+    "templates/puzzles/puzzle.html",
     "templates/history/index.html",
     "templates/decks/loaner.html",
     "templates/decks/missing.html",
