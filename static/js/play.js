@@ -1149,6 +1149,7 @@ class Board {
     const won = r.winner === this.me && this.seat !== null;
     const lost = r.winner === this.foe && this.seat !== null;
     const sentence = (words) => t("{words}.", {words: cap1(words)});
+    if (r.reason === "puzzle" || (this.story && this.story.kind === "puzzle")) return won ? t("Puzzle solved: the goal is met.") : t("The goal was missed this time: try the puzzle again.");
     if (r.reason === "leaders") return won ? t("Every one of {name}’s leaders has fallen.", {name: foe}) : lost ? t("All your leaders have fallen.") : sentence(RESULT_WORDS.leaders);
     const loser = r.winner === 0 || r.winner === 1 ? this.names[1 - r.winner] : null;
     if (r.reason === "resign") {
@@ -1162,7 +1163,6 @@ class Board {
       return won ? t("{name} left the game; you win.", {name: foe}) : lost ? t("You stayed away too long; {name} wins.", {name: foe})
         : loser ? t("{name} left the game.", {name: loser}) : sentence(RESULT_WORDS.disconnect);
     }
-    if (r.reason === "puzzle") return won ? t("Puzzle solved: the goal is met.") : t("The goal was missed this time: try the puzzle again.");
     if (r.reason === "judgment") {
       const v = this.view;
       const a = v.players[this.me].lands;
