@@ -110,6 +110,7 @@ CHECKED = [
     "templates/play/board.html",
     "templates/puzzles/index.html",
     "templates/puzzles/puzzle.html",
+    "templates/gauntlet/index.html",
     "templates/history/index.html",
     "templates/decks/loaner.html",
     "templates/decks/missing.html",

@@ -215,9 +215,30 @@ def m007_puzzle_progress(db):
     )""")
 
 
+def m008_gauntlet_runs(db):
+    """The gauntlet draft (docs/gauntlet.md): one row per run, its draft picks and its games' results;
+    at most one unfinished run per user."""
+    db.execute("""CREATE TABLE gauntlet_runs (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        status TEXT NOT NULL CHECK (status IN ('drafting', 'playing', 'finished')),
+        seed INTEGER NOT NULL,
+        picks TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(picks)),
+        results TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(results)),
+        wins INTEGER NOT NULL DEFAULT 0 CHECK (wins >= 0),
+        losses INTEGER NOT NULL DEFAULT 0 CHECK (losses >= 0),
+        game_id INTEGER REFERENCES games (id) ON DELETE SET NULL,
+        reward TEXT CHECK (reward IS NULL OR json_valid(reward)),
+        created TEXT NOT NULL,
+        updated TEXT NOT NULL
+    )""")
+    db.execute("CREATE UNIQUE INDEX gauntlet_runs_open ON gauntlet_runs (user_id) WHERE status != 'finished'")
+
+
 #: Every migration, in order; a database at version N has had the first N applied.
 MIGRATIONS = [m001_initial, m002_last_login, m003_online_games, m004_user_marks,
-              m005_session_version_and_known_logins, m006_hosting, m007_puzzle_progress]
+              m005_session_version_and_known_logins, m006_hosting, m007_puzzle_progress,
+              m008_gauntlet_runs]
 
 LATEST = len(MIGRATIONS)
 

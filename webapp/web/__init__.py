@@ -18,6 +18,8 @@ def register(app):
         app.register_blueprint(module.bp)
     from webapp.web import puzzles  # the puzzles (docs/puzzles.md)
     app.register_blueprint(puzzles.bp)
+    from webapp.web import gauntlet  # the gauntlet draft (docs/gauntlet.md)
+    app.register_blueprint(gauntlet.bp)
     from webapp.web import history  # the match history
     app.register_blueprint(history.bp)
     from webapp.web import admin  # the host's admin area and password-reset links (docs/admin.md)

@@ -166,6 +166,8 @@ def end_info(game_id):
         pid = row["setup"].get("puzzle")
         nxt.append({"kind": "puzzle", "label": gettext("Back to the puzzle"), "url": url_for("puzzles.page", puzzle_id=pid)})
         nxt.append({"kind": "map", "label": gettext("All puzzles"), "url": url_for("puzzles.index")})
+    elif row["mode"] == "gauntlet":  # the run goes on (or shows its end) on its page
+        nxt.append({"kind": "gauntlet", "label": gettext("Back to the gauntlet"), "url": url_for("gauntlet.index")})
     elif row["mode"] == "cpu":
         nxt.append({"kind": "rematch", "label": gettext("Rematch with the same deck"),
                     "url": url_for(".again", game_id=game_id), "post": True})
