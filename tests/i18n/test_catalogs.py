@@ -111,6 +111,8 @@ CHECKED = [
     "templates/puzzles/index.html",
     "templates/puzzles/puzzle.html",
     "templates/gauntlet/index.html",
+    "templates/puzzles/shared.html",
+    "templates/puzzles/_from_replay.html",
     "templates/history/index.html",
     "templates/decks/loaner.html",
     "templates/decks/missing.html",

@@ -1,4 +1,7 @@
-"""Puzzle progress: each user's tries at each puzzle, whether and when it was solved (docs/storage.md)."""
+"""Puzzle progress: each user's tries at each puzzle, whether and when it was solved; puzzles shared
+from a replay (docs/storage.md)."""
+
+import json
 
 from .db import now
 
@@ -35,3 +38,21 @@ def puzzle_finished(db, user_id, puzzle, solved, game_id):
         db.execute("UPDATE puzzle_progress SET misses = misses + 1, updated = ? WHERE user_id = ? AND puzzle = ?",
                    [stamp, user_id, str(puzzle)])
     return True
+
+
+def share_puzzle(db, code, maker_id, game_id, version, goal, scenario, line):
+    """Keep a puzzle made from step ``version`` of a game (its position, goal and a line that meets it)."""
+    db.execute("INSERT INTO shared_puzzles (code, maker_id, game_id, version, goal, scenario, line, created) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+               [code, maker_id, game_id, version, json.dumps(goal), json.dumps(scenario), json.dumps(line), now()])
+
+
+def get_shared(db, code):
+    """The shared puzzle with this code as a dict, or None."""
+    rows = list(db.query("SELECT * FROM shared_puzzles WHERE code = ?", [code]))
+    if not rows:
+        return None
+    r = dict(rows[0])
+    for k in ("goal", "scenario", "line"):
+        r[k] = json.loads(r[k])
+    return r

@@ -235,10 +235,25 @@ def m008_gauntlet_runs(db):
     db.execute("CREATE UNIQUE INDEX gauntlet_runs_open ON gauntlet_runs (user_id) WHERE status != 'finished'")
 
 
+def m009_shared_puzzles(db):
+    """Puzzles made from a moment of a finished game and shared by link (docs/puzzles.md): the position
+    as its maker saw it, the goal, and a line the solver found."""
+    db.execute("""CREATE TABLE shared_puzzles (
+        code TEXT PRIMARY KEY CHECK (length(code) BETWEEN 8 AND 40),
+        maker_id INTEGER REFERENCES users (id) ON DELETE CASCADE,
+        game_id INTEGER REFERENCES games (id) ON DELETE SET NULL,
+        version INTEGER NOT NULL CHECK (version >= 0),
+        goal TEXT NOT NULL CHECK (json_valid(goal)),
+        scenario TEXT NOT NULL CHECK (json_valid(scenario)),
+        line TEXT NOT NULL CHECK (json_valid(line)),
+        created TEXT NOT NULL
+    )""")
+
+
 #: Every migration, in order; a database at version N has had the first N applied.
 MIGRATIONS = [m001_initial, m002_last_login, m003_online_games, m004_user_marks,
               m005_session_version_and_known_logins, m006_hosting, m007_puzzle_progress,
-              m008_gauntlet_runs]
+              m008_gauntlet_runs, m009_shared_puzzles]
 
 LATEST = len(MIGRATIONS)
 

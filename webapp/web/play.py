@@ -163,8 +163,9 @@ def end_info(game_id):
             nxt.append({"kind": "done", "label": gettext("The chapter's page"), "url": done})
         nxt.append({"kind": "map", "label": gettext("The chapter map"), "url": url_for("story.index")})
     elif row["mode"] == "puzzle":  # the puzzle's page: its retry, hint and (once open) solution
-        pid = row["setup"].get("puzzle")
-        nxt.append({"kind": "puzzle", "label": gettext("Back to the puzzle"), "url": url_for("puzzles.page", puzzle_id=pid)})
+        pid, code = row["setup"].get("puzzle"), row["setup"].get("shared")
+        nxt.append({"kind": "puzzle", "label": gettext("Back to the puzzle"),
+                    "url": url_for("puzzles.shared_page", code=code) if code else url_for("puzzles.page", puzzle_id=pid)})
         nxt.append({"kind": "map", "label": gettext("All puzzles"), "url": url_for("puzzles.index")})
     elif row["mode"] == "gauntlet":  # the run goes on (or shows its end) on its page
         nxt.append({"kind": "gauntlet", "label": gettext("Back to the gauntlet"), "url": url_for("gauntlet.index")})

@@ -9,9 +9,10 @@ from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template
 from flask_babel import gettext
 
 from webapp.engine import Game
-from webapp.game import play, puzzlegoal, puzzles
+from webapp.game import play, puzzlegoal, puzzles, replaypuzzles
 from webapp.store import get_db
 from webapp.web.collection import LANGS, card_lang
+from webapp.web.deckchoice import form_id
 from webapp.web.play import solo_budget_spent
 from webapp.web.security import login_required
 
@@ -134,7 +135,8 @@ def game_info(game_id):
     db = get_db()
     try:
         row = play.load_row(db, game_id)
-        pz = puzzles.puzzle_of(row)
+        code = (row.get("setup") or {}).get("shared") if row.get("mode") == "puzzle" else None
+        pz = None if code else puzzles.puzzle_of(row)
     except play.NotFound:
         abort(404)
     if play.seat_of(row, g.user["id"]) != 0:
@@ -142,6 +144,15 @@ def game_info(game_id):
     lang = request.args.get("lang") if request.args.get("lang") in LANGS else card_lang(remember=False)
     game = Game.from_json(row["state"])
     met = (game.result or {}).get("winner") == 0
+    goal = puzzles.goal_of(row)
+    if code:
+        page_url = url_for(".shared_page", code=code)
+        return jsonify(game=game_id, kind="puzzle", puzzle=None, order="★", title=gettext("A puzzle from a replay"),
+                       goal=puzzles.goal_text(goal, lang), goal_short=puzzles.goal_text(goal, lang),
+                       goal_spec={"type": "puzzle"}, last_round=puzzlegoal.LAST_ROUND,
+                       opponent={"name": puzzles.opponent_name(row, lang), "portrait": None}, tips=[], lang=lang,
+                       status={"met": met, "final": game.result is not None, "round": None},
+                       done_url=page_url, chapter_url=page_url, rules_url=None)
     return jsonify(game=game_id, kind="puzzle", puzzle=pz.id, order=pz.order, title=pz.title[lang],
                    goal=pz.goal_text(lang), goal_short=pz.goal_text(lang), goal_spec={"type": "puzzle"},
                    last_round=puzzlegoal.LAST_ROUND,
@@ -150,3 +161,60 @@ def game_info(game_id):
                    status={"met": met, "final": game.result is not None, "round": game.state.round if met else None},
                    done_url=url_for(".page", puzzle_id=pz.id), chapter_url=url_for(".page", puzzle_id=pz.id),
                    rules_url=None)
+
+
+# ---------------------------------------------------------------- puzzles from a replay
+
+
+@bp.post("/puzzles/from-replay")
+@login_required
+def from_replay():
+    """Make a puzzle from a step of one of the user's finished games (the replay page's form)."""
+    game_id = form_id(request.form.get("game", ""))
+    version = form_id(request.form.get("version", ""))
+    back = url_for("lobby.replay", game_id=game_id) if game_id is not None else url_for("puzzles.index")
+    goal = {"type": request.form.get("goal", ""), "count": form_id(request.form.get("count", "1") or "1"),
+            "round": form_id(request.form.get("round", "0") or "0")}
+    if game_id is None or version is None:
+        flash(gettext("Choose a step of the replay."), "error")
+        return redirect(back)
+    try:
+        code = replaypuzzles.make(get_db(), g.user["id"], game_id, version, goal)
+    except play.NotFound:
+        abort(404)
+    except play.PlayError as exc:
+        flash(exc.message, "error")
+        return redirect(back)
+    return redirect(url_for(".shared_page", code=code))
+
+
+@bp.get("/puzzles/shared/<code>")
+@login_required
+def shared_page(code):
+    """A shared puzzle: its goal, who made it, Start; for its maker, the link to share and what it shows."""
+    db = get_db()
+    try:
+        got = replaypuzzles.shared(db, code)
+    except play.NotFound:
+        abort(404)
+    from webapp import store
+    try:
+        maker = store.get_user(db, got["maker_id"])["name"] if got["maker_id"] else None
+    except store.UserNotFound:
+        maker = None
+    return render_template("puzzles/shared.html", code=code, goal=puzzles.goal_text(got["goal"], card_lang()),
+                           maker=maker, mine=got["maker_id"] == g.user["id"],
+                           link=url_for(".shared_page", code=code, _external=True))
+
+
+@bp.post("/puzzles/shared/<code>/start")
+@login_required
+def shared_start(code):
+    db = get_db()
+    if solo_budget_spent():
+        return redirect(url_for(".shared_page", code=code))
+    try:
+        game_id = replaypuzzles.start_shared(db, g.user, code)
+    except play.NotFound:
+        abort(404)
+    return redirect(url_for("play.board", game_id=game_id))
