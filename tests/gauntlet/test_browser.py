@@ -29,7 +29,8 @@ def test_draft_three_picks_and_reload(server, browser, size):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
         register(page, server.url, f"ga{size[:2]}{os.getpid() % 10000}")
-        page.goto(server.url + "/gauntlet")
+        page.goto(server.url + "/puzzles")
+        page.click("[data-testid=gauntlet-link]")
         page.click("[data-testid=gauntlet-start]")
         page.wait_for_load_state()
         picked = []

@@ -113,6 +113,7 @@ CHECKED = [
     "templates/gauntlet/index.html",
     "templates/puzzles/shared.html",
     "templates/puzzles/_from_replay.html",
+    "templates/puzzles/from_replay.html",
     "templates/history/index.html",
     "templates/decks/loaner.html",
     "templates/decks/missing.html",

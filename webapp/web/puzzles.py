@@ -166,6 +166,20 @@ def game_info(game_id):
 # ---------------------------------------------------------------- puzzles from a replay
 
 
+@bp.get("/puzzles/from-replay/<int:game_id>")
+@login_required
+def from_replay_page(game_id):
+    """The form of "make a puzzle from this moment" at ``?version=`` of a finished game of the user's."""
+    try:
+        row = play.load_row(get_db(), game_id)
+    except play.NotFound:
+        abort(404)
+    if play.seat_of(row, g.user["id"]) is None:
+        abort(404)  # as for a game that does not exist: only its players may make a puzzle from it
+    version = form_id(request.args.get("version", "0")) or 0
+    return render_template("puzzles/from_replay.html", game_id=game_id, version=min(version, row["version"]))
+
+
 @bp.post("/puzzles/from-replay")
 @login_required
 def from_replay():
