@@ -30,6 +30,12 @@ def full_db(db, pool, decks, alice):
     audit(db, alice["id"], "test", "user:1", {"why": "a row"})
     use_code(db, create_code(db, alice["id"], 2), alice["id"])
     create_reset(db, alice["id"])
+    from webapp.store import gauntlet, puzzle_finished, puzzle_started
+    from webapp.store.puzzles import share_puzzle
+    puzzle_started(db, alice["id"], "two-roads-one-blow")
+    puzzle_finished(db, alice["id"], "two-roads-one-blow", True, game_id)
+    gauntlet.create_run(db, alice["id"], 5)
+    share_puzzle(db, "abcdefgh", alice["id"], game_id, 0, {"type": "win_game"}, {"seed": 1}, [])
     assert all(db[t].count for t in db.table_names())
     return db
 
