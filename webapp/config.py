@@ -149,6 +149,7 @@ ENVIRONMENT = (
     ("BRIGADE_PORT", "5000", "python -m webapp's port (its --port wins)"),
     ("BRIGADE_CARDS", "cards/pool", "the card pool's folder"),
     ("BRIGADE_STORY", "cards/story", "the story chapters' folder"),
+    ("BRIGADE_PUZZLES", "cards/puzzles", "the puzzles' folder (docs/puzzles.md)"),
     ("BRIGADE_CPU_WORKERS", "cores - 1", "the Hard CPU's worker processes (the CPU_WORKERS key wins)"),
     ("MESSAGE_QUEUE", None, "as the MESSAGE_QUEUE key, when config.py leaves it out"),
     ("LOG_LEVEL", None, "as the LOG_LEVEL key, when config.py leaves it out"),

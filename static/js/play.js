@@ -23,6 +23,7 @@ const RESULT_WORDS = {
   resign: t("by resignation"),
   timeout: t("a game clock ran out"),
   disconnect: t("a player stayed away too long"),
+  puzzle: t("the puzzle's goal decided it"),
 };
 
 class Board {
@@ -157,7 +158,8 @@ class Board {
     add(bar,
       st.opponent && st.opponent.portrait ? h("img", {class: "pl-goal-face", src: st.opponent.portrait, alt: "", width: 44, height: 62}) : null,
       h("div", {class: "pl-goal-body"},
-        h("p", {class: "pl-goal-chapter"}, t("Chapter {n} · {title} · against {name}", {n: st.order, title: st.title, name: st.opponent ? st.opponent.name : this.names[this.foe]})),
+        h("p", {class: "pl-goal-chapter"}, st.kind === "puzzle" ? t("Puzzle {n} · {title}", {n: st.order, title: st.title})
+          : t("Chapter {n} · {title} · against {name}", {n: st.order, title: st.title, name: st.opponent ? st.opponent.name : this.names[this.foe]})),
         h("p", {class: "pl-goal-text", "data-testid": "story-goal-progress"},
           h("strong", {}, st.goal_short || st.goal),
           " · " + t("round {n} of {last}", {n: Math.min(round, last), last}),
@@ -1150,6 +1152,7 @@ class Board {
     const won = r.winner === this.me && this.seat !== null;
     const lost = r.winner === this.foe && this.seat !== null;
     const sentence = (words) => t("{words}.", {words: cap1(words)});
+    if (r.reason === "puzzle" || (this.story && this.story.kind === "puzzle")) return won ? t("Puzzle solved: the goal is met.") : t("The goal was missed this time: try the puzzle again.");
     if (r.reason === "leaders") return won ? t("Every one of {name}’s leaders has fallen.", {name: foe}) : lost ? t("All your leaders have fallen.") : sentence(RESULT_WORDS.leaders);
     const loser = r.winner === 0 || r.winner === 1 ? this.names[1 - r.winner] : null;
     if (r.reason === "resign") {
@@ -1192,7 +1195,8 @@ class Board {
           stat(t("Lands held"), lands(this.me), lands(this.foe)),
           stat(t("Cards in discard"), v.players[this.me].discard.length, v.players[this.foe].discard.length))),
       h("p", {class: "pl-hint"}, t("The game ended in round {n}.", {n: v.round})),
-      this.story ? h("p", {class: "pl-end-goal", "data-testid": "end-goal"}, t("Chapter {n} goal: {goal}", {n: this.story.order, goal: this.story.goal})) : null,
+      this.story ? h("p", {class: "pl-end-goal", "data-testid": "end-goal"}, this.story.kind === "puzzle" ? t("Puzzle {n} goal: {goal}", {n: this.story.order, goal: this.story.goal})
+        : t("Chapter {n} goal: {goal}", {n: this.story.order, goal: this.story.goal})) : null,
       h("section", {class: "pl-end-earned", "aria-label": t("What you earned"), "data-testid": "end-earned", hidden: true}),
       this.online.rematchBox(),
       h("div", {class: "pl-dialog-body pl-row-btns pl-end-next", "data-testid": "end-next"},

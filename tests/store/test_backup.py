@@ -47,6 +47,12 @@ def full_db(db, pool, decks, alice):
     social.queue_put(db, alice["id"], 1, 60_000, 1500.0, 1)
     from webapp.store.shards import exchange
     exchange(db, alice["id"], 5, "reward", {"source": "test"})
+    from webapp.store import gauntlet, puzzle_finished, puzzle_started
+    from webapp.store.puzzles import share_puzzle
+    puzzle_started(db, alice["id"], "two-roads-one-blow")
+    puzzle_finished(db, alice["id"], "two-roads-one-blow", True, game_id)
+    gauntlet.create_run(db, alice["id"], 5)
+    share_puzzle(db, "abcdefgh", alice["id"], game_id, 0, {"type": "win_game"}, {"seed": 1}, [])
     assert all(db[t].count for t in db.table_names())
     return db
 

@@ -12,7 +12,8 @@ TABLES = {"schema_version", "users", "cards", "collection", "decks", "deck_cards
           "audit_log", "invite_codes", "invite_uses", "password_resets", "chat_messages", "chat_reports",
           "chat_mutes", "friend_requests", "friendships", "blocks", "social_settings", "challenges", "ratings", "rating_history",
           "match_queue", "shards", "shard_ledger",
-          "daily_quests", "quest_days", "quest_games"}
+          "daily_quests", "quest_days", "quest_games",
+          "puzzle_progress", "puzzle_results", "gauntlet_runs", "shared_puzzles"}
 
 
 def test_migrations_are_numbered_in_order():

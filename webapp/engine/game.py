@@ -45,7 +45,7 @@ SET_REFUSALS = {
     "destroy_over_capacity": ("Destroy your monsters there (never leaders) one at a time, and stop as soon "
                               "as the land fits.", "R8.8"),
 }
-RESULT_REASONS = ("leaders", "judgment", "draw", "resign", "timeout", "disconnect")
+RESULT_REASONS = ("leaders", "judgment", "draw", "resign", "timeout", "disconnect", "puzzle")
 #: The public parts of the views of the states viewed last (views.Public), by the state's id: {id: (state,
 #: version, Public)}. Every reader of a state (both seats, spectators: the server builds them one after
 #: the other) gets them made once. An entry holds its state, so the id is nobody else's while it lives;

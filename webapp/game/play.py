@@ -101,6 +101,8 @@ class Mode(NamedTuple):
     opponent_name: Callable  # (row, lang): the CPU seat's name, or None
     reward_source: Callable  # (row): the ``packs.source`` of the reward packs a game may grant, or None
     game_over: Callable      # (db, row): after a game of the mode ended (its record, its reward); never raises
+    judge: Callable | None = None  # (row, game, events): after an action, (winner, reason) to end the game with, or None
+    victory_pack: bool = True      # a won game of the mode pays the Victory pack (``reward_winner``)
 
 
 #: {mode: Mode} of the modes that add something ("cpu" and "online" games add nothing).
@@ -456,6 +458,11 @@ def apply(db, row, seat, action, version, also=None, lock=None):
         kind = action.get("type") if isinstance(action, dict) else None
         raise Illegal(refusals.words(seat_lang(row, seat), exc.rule, kind)
                       or plain_refusal(db, row, game, seat, str(exc)), game_id) from None
+    mode = MODES.get(row.get("mode"))
+    if mode is not None and mode.judge is not None and game.result is None:
+        ending = mode.judge(row, game, events)  # a puzzle ends when its goal is met or missed
+        if ending is not None:
+            events = events + game.set_result(*ending)
     over = game.result is not None
     text = snapshot_text(game)
     try:
@@ -512,7 +519,8 @@ def reward_winner(db, row, game):
     if winner not in (0, 1):
         return None
     user_id = row["seats"][winner]
-    if user_id is None:
+    mode = MODES.get(row.get("mode"))
+    if user_id is None or (mode is not None and not mode.victory_pack):
         return None
     source = f"win:game:{row['id']}"
     with store.transaction(db):  # the pair's count and the grant together: two games ending at once

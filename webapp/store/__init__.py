@@ -12,6 +12,7 @@ from .errors import (BadCounts, BadName, DeckNameTaken, DeckNotFound, GameNotFou
 from .games import (append_action, count_active_games, create_game, deck_ids_played, end_game, has_online_game, list_actions,
                     list_games, load_game, stale_games)
 from .packs import count_win_packs_between, grant_pack, has_opened_pack, has_pack_from, list_packs, open_pack
+from .puzzles import get_puzzle_progress, puzzle_finished, puzzle_started
 from .schema import LATEST, MIGRATIONS, migrate
 from .seed import seed, seed_from_files
 from .settings import all_settings, get_setting, set_setting
@@ -29,6 +30,7 @@ __all__ = [
     "count_active_games", "deck_ids_played", "has_online_game", "stale_games",
     "grant_pack", "count_win_packs_between", "list_packs", "open_pack", "has_opened_pack", "has_pack_from",
     "get_progress", "record_clear", "claim_reward",
+    "get_puzzle_progress", "puzzle_started", "puzzle_finished",
     "get_setting", "set_setting", "all_settings",
     "StoreError", "SchemaTooNew", "BadName", "NameTaken", "UserNotFound", "DeckNotFound", "NotYourDeck",
     "DeckNameTaken", "TooManyDecks", "BadCounts", "GameNotFound", "StaleVersion", "PackNotFound",

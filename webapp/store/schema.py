@@ -343,10 +343,67 @@ def m010_daily_quests(db):
     )""")
 
 
+def m011_puzzle_progress(db):
+    """Puzzles (docs/puzzles.md): each user's tries, misses and first solve of each puzzle, and one row
+    per finished puzzle game so a game's result is counted once however often its end is reported."""
+    db.execute("""CREATE TABLE puzzle_progress (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        puzzle TEXT NOT NULL CHECK (length(puzzle) > 0),
+        tries INTEGER NOT NULL DEFAULT 0 CHECK (tries >= 0),
+        misses INTEGER NOT NULL DEFAULT 0 CHECK (misses >= 0),
+        solved_at TEXT,
+        game_id INTEGER REFERENCES games (id) ON DELETE SET NULL,
+        updated TEXT NOT NULL,
+        PRIMARY KEY (user_id, puzzle)
+    )""")
+    db.execute("""CREATE TABLE puzzle_results (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        puzzle TEXT NOT NULL,
+        solved INTEGER NOT NULL CHECK (solved IN (0, 1)),
+        at TEXT NOT NULL
+    )""")
+
+
+def m012_gauntlet_runs(db):
+    """The gauntlet draft (docs/gauntlet.md): one row per run, its draft picks and its games' results;
+    at most one unfinished run per user."""
+    db.execute("""CREATE TABLE gauntlet_runs (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        status TEXT NOT NULL CHECK (status IN ('drafting', 'playing', 'finished')),
+        seed INTEGER NOT NULL,
+        picks TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(picks)),
+        results TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(results)),
+        wins INTEGER NOT NULL DEFAULT 0 CHECK (wins >= 0),
+        losses INTEGER NOT NULL DEFAULT 0 CHECK (losses >= 0),
+        game_id INTEGER REFERENCES games (id) ON DELETE SET NULL,
+        reward TEXT CHECK (reward IS NULL OR json_valid(reward)),
+        created TEXT NOT NULL,
+        updated TEXT NOT NULL
+    )""")
+    db.execute("CREATE UNIQUE INDEX gauntlet_runs_open ON gauntlet_runs (user_id) WHERE status != 'finished'")
+
+
+def m013_shared_puzzles(db):
+    """Puzzles made from a moment of a finished game and shared by link (docs/puzzles.md): the position
+    as its maker saw it, the goal, and a line the solver found."""
+    db.execute("""CREATE TABLE shared_puzzles (
+        code TEXT PRIMARY KEY CHECK (length(code) BETWEEN 8 AND 40),
+        maker_id INTEGER REFERENCES users (id) ON DELETE CASCADE,
+        game_id INTEGER REFERENCES games (id) ON DELETE SET NULL,
+        version INTEGER NOT NULL CHECK (version >= 0),
+        goal TEXT NOT NULL CHECK (json_valid(goal)),
+        scenario TEXT NOT NULL CHECK (json_valid(scenario)),
+        line TEXT NOT NULL CHECK (json_valid(line)),
+        created TEXT NOT NULL
+    )""")
+
+
 #: Every migration, in order; a database at version N has had the first N applied.
 MIGRATIONS = [m001_initial, m002_last_login, m003_online_games, m004_user_marks,
               m005_session_version_and_known_logins, m006_hosting, m007_chat, m008_social, m009_shards,
-              m010_daily_quests]
+              m010_daily_quests, m011_puzzle_progress, m012_gauntlet_runs, m013_shared_puzzles]
 
 LATEST = len(MIGRATIONS)
 

@@ -16,6 +16,10 @@ def register(app):
     app.add_template_global(deck_name)
     for module in (pages, auth, collection, decks, play, lobby, story, rules):
         app.register_blueprint(module.bp)
+    from webapp.web import puzzles  # the puzzles (docs/puzzles.md)
+    app.register_blueprint(puzzles.bp)
+    from webapp.web import gauntlet  # the gauntlet draft (docs/gauntlet.md)
+    app.register_blueprint(gauntlet.bp)
     from webapp.web import history  # the match history
     app.register_blueprint(history.bp)
     from webapp.web import friends  # the friends list, challenges, the ladder, profiles

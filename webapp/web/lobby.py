@@ -219,7 +219,8 @@ def replay(game_id):
     names = play.seat_names(get_db(), row)
     # the card language: the player's board setting, else the page's language (as on the board)
     lang = boardsettings.load(get_db(), g.user["id"], i18n.current())["lang"]
-    return render_template("lobby/replay.html", row=row, names=names, cards_url=cardfiles.pool_url(), lang=lang)
+    return render_template("lobby/replay.html", row=row, names=names, cards_url=cardfiles.pool_url(), lang=lang,
+                           seat=play.seat_of(row, g.user["id"]))  # a player may make a puzzle from a step
 
 
 @bp.get("/games/<int:game_id>/replay.json")

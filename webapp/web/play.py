@@ -163,6 +163,13 @@ def end_info(game_id):
                         "url": url_for("story.chapter", chapter_id=ch.id)})
             nxt.append({"kind": "done", "label": gettext("The chapter's page"), "url": done})
         nxt.append({"kind": "map", "label": gettext("The chapter map"), "url": url_for("story.index")})
+    elif row["mode"] == "puzzle":  # the puzzle's page: its retry, hint and (once open) solution
+        pid, code = row["setup"].get("puzzle"), row["setup"].get("shared")
+        nxt.append({"kind": "puzzle", "label": gettext("Back to the puzzle"),
+                    "url": url_for("puzzles.shared_page", code=code) if code else url_for("puzzles.page", puzzle_id=pid)})
+        nxt.append({"kind": "map", "label": gettext("All puzzles"), "url": url_for("puzzles.index")})
+    elif row["mode"] == "gauntlet":  # the run goes on (or shows its end) on its page
+        nxt.append({"kind": "gauntlet", "label": gettext("Back to the gauntlet"), "url": url_for("gauntlet.index")})
     elif row["mode"] == "cpu":
         nxt.append({"kind": "rematch", "label": gettext("Rematch with the same deck"),
                     "url": url_for(".again", game_id=game_id), "post": True})
@@ -237,6 +244,8 @@ def board(game_id):
     return render_template("play/board.html", game_id=game_id, seat=seat, mode=row["mode"],
                            lang=lang, cards_url=cardfiles.pool_url(),
                            story=row["mode"] == "story" and seat == 0,
+                           goal_url=url_for("puzzles.game_info", game_id=game_id) if row["mode"] == "puzzle" and seat == 0
+                           else url_for("story.game_info", game_id=game_id) if row["mode"] == "story" and seat == 0 else None,
                            solo=row["mode"] in play.SOLO_MODES and seat is not None,
                            hint=row["mode"] in play.SOLO_MODES and seat is not None and row["status"] == "active")
 
