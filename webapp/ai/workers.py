@@ -28,7 +28,8 @@ from webapp.engine import choices
 
 from . import PLAYERS, SEARCHING
 from .baseline import BaselinePlayer
-from .search import DEFAULT_BUDGET
+from . import reasons
+from .search import DEFAULT_BUDGET, SearchResult
 
 log = logging.getLogger(__name__)
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # holds webapp/
@@ -46,6 +47,7 @@ class Thought(NamedTuple):
     fallback: bool = False
     reason: str | None = None
     iterations: int = 0
+    report: dict | None = None  # the search's candidates and their statistics (`report`)
 
 
 class ThinkFailed(Exception):
@@ -78,9 +80,14 @@ def _serve(inbox, outbox):
             game = Game.from_json(text, pool)
             searcher = PLAYERS[name](seed=seed, pool=pool, budget=seconds)
             r = searcher.search(game, player)
-            outbox.send(("ok", r.action, r.win, r.iterations))
+            outbox.send(("ok", r.action, r.win, r.iterations, report(r)))
         except Exception as exc:  # noqa: BLE001 - the server falls back and logs it
-            outbox.send(("error", f"{type(exc).__name__}: {exc}", None, 0))
+            outbox.send(("error", f"{type(exc).__name__}: {exc}", None, 0, None))
+
+
+def report(result):
+    """What the server needs of a SearchResult besides the move (the hint's reasons): plain data."""
+    return {"candidates": result.candidates, "visits": result.visits, "stats": result.stats}
 
 
 class Worker:
@@ -234,10 +241,10 @@ def think(game, player, name, seed=None, seconds=None):
     if len(legal) == 1 and not choices.is_compact(legal[0]):  # a compact entry is many moves: think
         return Thought(legal[0], None)
     try:
-        action, win, iterations = pool().run((game.to_json(), player, name, seed, seconds), seconds)
+        action, win, iterations, found = pool().run((game.to_json(), player, name, seed, seconds), seconds)
         if not game.is_legal(player, action):  # a worker must never make the game stall
             raise ThinkFailed(f"the worker answered a move that is not legal: {action!r}")
-        return Thought(action, win, iterations=iterations)
+        return Thought(action, win, iterations=iterations, report=found)
     except ThinkFailed as exc:
         log.warning("CPU %s fell back to the baseline for this move: %s", name, exc)
         return Thought(BaselinePlayer(seed=seed).choose(game.copy(), player), None, True, str(exc))
@@ -248,7 +255,18 @@ def suggest(game, player, seconds=None, seed=None):
     `game.legal_actions(player)`), `win` (its estimated chance to win, 0–1, or None) and `sentence`
     (plain words: the move and its chance). The search sees only what `player` may see."""
     t = think(game, player, "hard", seed, seconds)
-    return {"action": t.action, "win": t.win, "sentence": sentence(game, player, t.action, t.win)}
+    why = explained(game, player, t)
+    return {"action": t.action, "win": t.win, "sentence": sentence(game, player, t.action, t.win), "why": why}
+
+
+def explained(game, player, thought):
+    """The hint's reasons (webapp/ai/reasons.py `explain`) for a Thought, or None without a search."""
+    found = thought.report
+    if not found or not found.get("stats"):
+        return None
+    r = SearchResult(thought.action, thought.win, found["visits"], thought.iterations, found["candidates"], 0.0)
+    r.stats = found["stats"]
+    return reasons.explain(game.view(player), player, r)
 
 
 def sentence(game, player, action, win):
