@@ -536,7 +536,7 @@ def cpu_step(db, game_id):
         if seat is None:
             return None
         spec = row["setup"]["seats"][seat]
-        action = thought(game, seat, spec["cpu"], cpu_seed(row), spec.get("seconds")).action
+        action = thought(game, seat, spec["cpu"], cpu_seed(row), spec.get("seconds"), owner=pool_owner(row)).action
         try:
             return apply(db, row, seat, action, row["version"])
         except Stale:
@@ -564,19 +564,26 @@ def hint(db, game_id, user_id, seconds=None):
                         if isinstance(s, dict) and s.get("seconds")), None)
     begun = time.perf_counter()
     try:
-        got = workers.suggest(game, seat, seconds, seed=cpu_seed(row))
+        got = workers.suggest(game, seat, seconds, seed=cpu_seed(row), owner=("user", user_id))
         return dict(action=got["action"], win=got["win"], version=row["version"], **hintwords.words(game, seat, got))
     finally:
         metrics.observe_cpu_move(time.perf_counter() - begun)
 
 
-def thought(game, seat, name, seed, seconds):
+def thought(game, seat, name, seed, seconds, owner=None):
     """``workers.think``, its time counted in /metrics' ``brigade_cpu_move_seconds``."""
     begun = time.perf_counter()
     try:
-        return workers.think(game, seat, name, seed, seconds)
+        return workers.think(game, seat, name, seed, seconds, owner=owner)
     finally:
         metrics.observe_cpu_move(time.perf_counter() - begun)
+
+
+def pool_owner(row):
+    """Whose turn a CPU move takes in the worker pool's line (webapp/ai/fairqueue.py): the game's
+    person, so one user's many games share one place; a game without one is its own."""
+    uid = next((u for u in row.get("seats", []) if u is not None), None)
+    return ("user", uid) if uid is not None else ("game", row["id"])
 
 
 def cpu_seed(row):
