@@ -115,3 +115,6 @@ document.addEventListener("keydown", (e) => {
 });
 
 start();
+// The after-game analysis below the board, for a player of the game (static/js/play-analysis.js).
+const analysisBox = document.getElementById("replay-analysis");
+if (analysisBox) import("./play-analysis.js").then((m) => m.showAnalysis(analysisBox, analysisBox.dataset.src));

@@ -9,7 +9,7 @@ from webapp.store.schema import version
 
 TABLES = {"schema_version", "users", "cards", "collection", "decks", "deck_cards", "packs", "games",
           "game_actions", "story_progress", "settings", "online_games", "user_marks", "known_logins",
-          "audit_log", "invite_codes", "invite_uses", "password_resets"}
+          "audit_log", "invite_codes", "invite_uses", "password_resets", "game_analyses"}
 
 
 def test_migrations_are_numbered_in_order():

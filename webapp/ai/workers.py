@@ -81,6 +81,8 @@ def _serve(inbox, outbox):
     or ("error", words, None, 0, None). The searches in progress live here, keyed by job id."""
     from webapp.engine import Game, load_pool
 
+    from .analysis import Estimator
+
     pool = load_pool()
     sessions = {}
     while True:
@@ -93,7 +95,8 @@ def _serve(inbox, outbox):
             if job[0] == "start":
                 _kind, jid, text, player, name, seed, seconds, piece = job
                 game = Game.from_json(text, pool)
-                search = PLAYERS[name](seed=seed, pool=pool, budget=seconds).begin(game, player)
+                maker = Estimator if name == Estimator.name else PLAYERS[name]  # "estimate": a position's value
+                search = maker(seed=seed, pool=pool, budget=seconds).begin(game, player)
                 sessions[jid] = search
                 while len(sessions) > MAX_SESSIONS:  # a caller that gave up: forget its search
                     sessions.pop(next(iter(sessions)))
@@ -412,3 +415,30 @@ def describe(game, player, action):
     if t == "destroy_over_capacity":
         return f"Destroy {names(action['units'])} to make room"
     return "Resign"
+
+
+def estimate(game, seat, seconds=None, owner=None, priority=fairqueue.BACKGROUND):
+    """`seat`'s chance to win at this position (0–1) as the worker pool values it from that seat's view
+    (webapp/ai/analysis.py's Estimate), at low priority by default; None if no worker answered."""
+    seconds = DEFAULT_BUDGET if seconds is None else float(seconds)
+    try:
+        _action, win, _iterations, _found = pool().run((game.to_json(), seat, "estimate", 1, seconds), seconds,
+                                                       owner=owner, priority=priority)
+        return win
+    except ThinkFailed as exc:
+        log.warning("an analysis estimate failed: %s", exc)
+        return None
+
+
+def advise(game, seat, seconds=None, owner=None, priority=fairqueue.BACKGROUND):
+    """What the Hard CPU would do in `seat`'s place and why ({action, win, why}), searched in the pool
+    at low priority by default (the after-game analysis); None if no worker answered."""
+    seconds = DEFAULT_BUDGET if seconds is None else float(seconds)
+    try:
+        action, win, iterations, found = pool().run((game.to_json(), seat, "hard", 1, seconds), seconds,
+                                                    owner=owner, priority=priority)
+    except ThinkFailed as exc:
+        log.warning("an analysis search failed: %s", exc)
+        return None
+    t = Thought(action, win, iterations=iterations, report=found)
+    return {"action": action, "win": win, "why": explained(game, seat, t)}

@@ -18,6 +18,8 @@ def register(app):
         app.register_blueprint(module.bp)
     from webapp.web import history  # the match history
     app.register_blueprint(history.bp)
+    from webapp.web import analysis  # the after-game analysis (webapp/game/aftergame.py)
+    app.register_blueprint(analysis.bp)
     from webapp.web import admin  # the host's admin area and password-reset links (docs/admin.md)
     admin.init_app(app)
     from webapp.web import testing_clock  # tests only: the clock moved forward (TESTING on, else absent)

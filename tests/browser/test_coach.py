@@ -1,0 +1,54 @@
+"""The CPU as a coach in a real browser: the hint says why (the reasons and the next best move), and after
+the game the end screen and the replay draw the analysis (a progress bar while it runs, then the graph).
+
+The game opens at tests/browser/positions/last-leader.json (the player can march on the CPU's last
+leader) against the baseline CPU with a fixed seed (``start_at``), on desktop and on a phone."""
+
+import re
+
+import pytest
+
+from tests.browserkit import SIZES, BoardPlayer, Server, drive, register, start_at
+from tests.conftest import shots_dir
+
+SHOTS = shots_dir()
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    srv = Server(tmp_path_factory.mktemp("coach-server"), "CPU_DELAY = 0.05\nCPU_HARD_SECONDS = 0.2\nCPU_WORKERS = 1\n")
+    yield srv
+    srv.stop()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_hint_says_why_and_the_game_ends_with_its_analysis(browser, server, size):
+    ctx = browser.new_context(**SIZES[size])
+    page = ctx.new_page()
+    try:
+        register(page, server.url, f"coach{size[0]}")
+        game = start_at(page, server, "last-leader", cpu="baseline", seed=3)
+        player = BoardPlayer(page)
+        player.dismiss_tips()
+        page.click("[data-testid=hint]")
+        page.wait_for_selector("[data-testid=hint-text]", timeout=30000)
+        words = page.locator("[data-testid=hint-box]").first.inner_text()
+        assert page.locator("[data-testid=hint-why] li, [data-testid=hint-next]").count() >= 1, words
+        assert not re.search(r"p[01]c\d+|R\d+\.\d+", words), words
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"coach-hint-{size}.png"))
+        page.locator("[data-testid=hint-do]").first.click()
+        assert drive([player]) == "over"
+        page.wait_for_selector("[data-testid=end-analysis] [data-testid=analysis-graph]", timeout=90000)
+        assert page.locator("[data-testid=analysis-swing]").count() >= 1
+        page.locator("[data-testid=end-analysis]").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"coach-end-{size}.png"))
+        page.goto(f"{server.url}/games/{game}/replay")
+        page.wait_for_selector("[data-testid=replay-analysis] [data-testid=analysis-graph]", timeout=30000)
+        page.locator("[data-testid=replay-analysis]").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"coach-replay-{size}.png"))
+        assert not player.errors, player.errors
+    finally:
+        ctx.close()
