@@ -1,5 +1,6 @@
 """The CPU as a coach in a real browser: the hint says why (the reasons and the next best move), and after
-the game the end screen and the replay draw the analysis (a progress bar while it runs, then the graph).
+the game the end screen and the replay draw the analysis (a progress bar while it runs, then the graph),
+and the replay starts a practice game from one of its steps ("play from here").
 
 The game opens at tests/browser/positions/last-leader.json (the player can march on the CPU's last
 leader) against the baseline CPU with a fixed seed (``start_at``), on desktop and on a phone."""
@@ -49,6 +50,15 @@ def test_the_hint_says_why_and_the_game_ends_with_its_analysis(browser, server, 
         page.wait_for_selector("[data-testid=replay-analysis] [data-testid=analysis-graph]", timeout=30000)
         page.locator("[data-testid=replay-analysis]").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"coach-replay-{size}.png"))
+        # play from here: back to the start of the replay, a practice game against the Hard CPU
+        page.evaluate("() => { const r = document.getElementById('replay-range'); r.value = '0'; r.dispatchEvent(new Event('input')); }")
+        assert page.locator("#replay-fork-version").input_value() == "0"
+        page.select_option("[data-testid=replay-fork-difficulty]", "hard")
+        page.click("[data-testid=replay-fork]")
+        page.wait_for_url(re.compile(r"/play/\d+$"))
+        page.wait_for_selector("[data-testid=hint]", timeout=30000)
+        assert page.evaluate("() => window.brigadeBoard.view.round") == 5  # where the old game began
+        page.screenshot(path=str(SHOTS / f"coach-fork-{size}.png"))
         assert not player.errors, player.errors
     finally:
         ctx.close()
