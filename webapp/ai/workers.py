@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # holds webapp/
 
 GRACE = 2.0     # seconds a worker may run past its slice or its budget before it counts as stuck
-STARTUP = 10.0  # more for a worker that is still starting (spawn imports the engine, loads the pool)
+STARTUP = 60.0  # more for a worker still starting (it imports the engine, loads the pool: slow on a loaded host)
 SLICE = 0.1     # seconds of search a worker runs before the job goes back in line
 WAIT_LIMIT = 120.0  # a last resort: seconds a move may wait in line before the baseline plays it
 MAX_SESSIONS = 64   # searches in progress one worker keeps
