@@ -1,6 +1,7 @@
 """Play from here (webapp/game/fork.py, POST /games/<id>/fork): a practice CPU game from a step of a
-finished game its player may see whole, the hidden parts as they were; refused, with the answer a
-game that does not exist gets, for a game still going and for anyone who did not play it."""
+finished game against the CPU, the hidden parts as they were; refused, with the answer a game that
+does not exist gets, for a game still going, for anyone who did not play it, and for a game between
+people (it would deal the friend's hidden deck into view)."""
 
 import re
 
@@ -42,6 +43,9 @@ def test_play_from_here_is_refused_for_a_game_the_player_may_not_see_whole(app, 
         raise AssertionError("a stranger forked the game")
     except play.NotFound as exc:
         assert "p0c" not in exc.message
+    db.execute("UPDATE games SET mode = 'online' WHERE id = ?", [game_id])  # a game between people
+    db.commit()
+    assert post(client, f"/games/{game_id}/fork", {"version": "3"}).status_code == 404
     assert games(db) == before
 
 

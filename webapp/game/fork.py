@@ -5,9 +5,11 @@ The new game starts exactly where the old one stood after that step, the hidden 
 CPU of the chosen difficulty in the other. Its setup keeps the old game's setup and the actions up to
 the step (``setup["from"]``), so ``replay.new_game`` rebuilds its start and every replay of it.
 
-Only a player of the game, and only once it is over: the whole game is theirs to look back on then.
-Anyone else, and any game still being played, gets the one answer a game that does not exist gets
-(NotFound), so the refusal tells nothing.
+Only a player of a game against the CPU (a CPU game or a story battle), and only once it is over:
+the whole game is theirs to look back on then, and the hidden parts the practice game plays on with
+are the CPU's. A game between people is refused (playing on from a step would deal the friend's
+hidden deck into view), and so are anyone else and any game still being played, with the one answer
+a game that does not exist gets (NotFound), so the refusal tells nothing.
 """
 
 from flask_babel import gettext
@@ -28,7 +30,7 @@ def fork(db, game_id, user_id, version, difficulty="normal", seconds=None, limit
     except play.NotFound:
         raise refuse(game_id) from None
     seat = play.seat_of(row, user_id)
-    if seat is None or row["status"] != "finished":
+    if seat is None or row["status"] != "finished" or row["mode"] not in play.SOLO_MODES:
         raise refuse(game_id)
     if isinstance(version, bool) or not isinstance(version, int) or not 0 <= version <= row["version"]:
         raise play.BadRequest(gettext("Pick a step of the replay to play from."), game_id)
