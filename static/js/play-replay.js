@@ -117,6 +117,17 @@ document.addEventListener("keydown", (e) => {
 });
 
 start();
-// The after-game analysis below the board, for a player of the game (static/js/play-analysis.js).
-const analysisBox = document.getElementById("replay-analysis");
-if (analysisBox) import("./play-analysis.js").then((m) => m.showAnalysis(analysisBox, analysisBox.dataset.src));
+// For a player of the game: the "Analysis" dialog ("play from here" and the after-game analysis,
+// static/js/play-analysis.js), loaded when first opened.
+const coach = document.getElementById("replay-coach");
+const coachOpen = document.getElementById("replay-coach-open");
+let coachLoaded = false;
+if (coach && coachOpen) {
+  coachOpen.addEventListener("click", () => {
+    coach.showModal();
+    if (coachLoaded) return;
+    coachLoaded = true;
+    const box = document.getElementById("replay-analysis");
+    import("./play-analysis.js").then((m) => m.showAnalysis(box, box.dataset.src));
+  });
+}

@@ -58,12 +58,16 @@ def test_the_hint_says_why_and_the_game_ends_with_its_analysis(browser, server, 
         page.locator("[data-testid=end-analysis]").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"coach-end-{size}.png"))
         page.goto(f"{server.url}/games/{game}/replay")
+        page.wait_for_function("() => document.getElementById('replay-step').textContent.length > 0")
+        page.evaluate("() => { const r = document.getElementById('replay-range'); r.value = r.max; r.dispatchEvent(new Event('input')); }")
+        page.click("[data-testid=replay-coach-open]")
         page.wait_for_selector("[data-testid=replay-analysis] [data-testid=analysis-graph]", timeout=30000)
-        page.locator("[data-testid=replay-analysis]").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"coach-replay-{size}.png"))
         # play from here: back to the start of the replay, a practice game against the Hard CPU
+        page.keyboard.press("Escape")  # the dialog closes; back to the start of the replay
         page.evaluate("() => { const r = document.getElementById('replay-range'); r.value = '0'; r.dispatchEvent(new Event('input')); }")
         assert page.locator("#replay-fork-version").input_value() == "0"
+        page.click("[data-testid=replay-coach-open]")
         page.select_option("[data-testid=replay-fork-difficulty]", "hard")
         page.click("[data-testid=replay-fork]")
         page.wait_for_url(re.compile(r"/play/\d+$"))
