@@ -1,6 +1,7 @@
 // The hint button of CPU and story games: t("What would the CPU do?") asks the server
 // (POST /play/<id>/hint.json, docs/protocol.md "Hint") for the Hard CPU's move in the player's
-// place; the answer is one sentence, the cards it names glow on the board, and t("Do it") plays it.
+// place; the answer is one sentence, the reasons that set it apart from the next best move and that
+// move (webapp/game/hintwords.py), the cards it names glow on the board, and t("Do it") plays it.
 // A hint belongs to one version of the game: anything that moves the game on clears it.
 
 import {h, add, t} from "./play-util.js";
@@ -33,7 +34,10 @@ export class Hint {
     const got = this.current();
     const el = h("div", {class: "pl-hintbox", "data-testid": "hint-box"});
     if (got) {
-      add(el, h("p", {class: "pl-hint-text", "data-testid": "hint-text", role: "status"}, got.sentence),
+      const why = (got.why || []).length ? h("ul", {class: "pl-hint-why", "data-testid": "hint-why"},
+        got.why.map((w) => h("li", {}, w))) : null;
+      const next = got.runner_up ? h("p", {class: "pl-hint-next", "data-testid": "hint-next"}, got.runner_up) : null;
+      add(el, h("p", {class: "pl-hint-text", "data-testid": "hint-text", role: "status"}, got.sentence), why, next,
         h("div", {class: "pl-row-btns"},
           h("button", {class: "pl-btn pl-btn-small pl-btn-go", type: "button", "data-key": "hint-do", "data-testid": "hint-do",
             disabled: !B.can(), onclick: () => B.send(got.action)}, t("Do it")),
@@ -83,7 +87,8 @@ export class Hint {
     }
     if (this.asking === version) this.asking = null;
     this.asked += 1;
-    if (answer && answer.version === B.version) this.got = {version: answer.version, action: answer.action, sentence: answer.sentence};
+    if (answer && answer.version === B.version) this.got = {version: answer.version, action: answer.action, sentence: answer.sentence,
+      why: answer.why || [], runner_up: answer.runner_up || null};
     else if (words) B.toast(words);
     this.redraw();
   }

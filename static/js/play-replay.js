@@ -15,6 +15,7 @@ const root = document.getElementById("replay");
 const range = document.getElementById("replay-range");
 const stepText = document.getElementById("replay-step");
 const summary = document.getElementById("replay-summary");
+const forkVersion = document.getElementById("replay-fork-version");
 let data = null;
 let at = 0;
 let feed = null;  // the board's transport handlers
@@ -65,6 +66,7 @@ function show(i) {
   range.value = at;
   stepText.textContent = t("Step {n} of {total}", {n: at, total: data.steps.length - 1});
   describe(data.steps[at].view);
+  if (forkVersion) forkVersion.value = String(data.steps[at].version);  // "play from here" starts at this step
   if (feed) feed.state(payload(at, !forward));
 }
 
@@ -115,3 +117,17 @@ document.addEventListener("keydown", (e) => {
 });
 
 start();
+// For a player of the game: the "Analysis" dialog ("play from here" and the after-game analysis,
+// static/js/play-analysis.js), loaded when first opened.
+const coach = document.getElementById("replay-coach");
+const coachOpen = document.getElementById("replay-coach-open");
+let coachLoaded = false;
+if (coach && coachOpen) {
+  coachOpen.addEventListener("click", () => {
+    coach.showModal();
+    if (coachLoaded) return;
+    coachLoaded = true;
+    const box = document.getElementById("replay-analysis");
+    import("./play-analysis.js").then((m) => m.showAnalysis(box, box.dataset.src));
+  });
+}

@@ -12,6 +12,7 @@ import {Preview} from "./play-preview.js";
 import {Settings} from "./play-settings.js";
 import {Sound} from "./play-sound.js";
 import {Hint} from "./play-hint.js";
+import {showAnalysis} from "./play-analysis.js";
 
 const TIMING = {normal: t("[Normal]"), counter: t("[Counter]")};
 const RARITY = {C: t("Common"), U: t("Uncommon"), R: t("Rare"), SR: t("Super rare")};
@@ -1198,6 +1199,7 @@ class Board {
       this.story ? h("p", {class: "pl-end-goal", "data-testid": "end-goal"}, this.story.kind === "puzzle" ? t("Puzzle {n} goal: {goal}", {n: this.story.order, goal: this.story.goal})
         : t("Chapter {n} goal: {goal}", {n: this.story.order, goal: this.story.goal})) : null,
       h("section", {class: "pl-end-earned", "aria-label": t("What you earned"), "data-testid": "end-earned", hidden: true}),
+      h("section", {class: "pl-analysis", "data-testid": "end-analysis", hidden: true}),
       this.online.rematchBox(),
       h("div", {class: "pl-dialog-body pl-row-btns pl-end-next", "data-testid": "end-next"},
         this.online.on
@@ -1207,6 +1209,7 @@ class Board {
     const rematch = this.dialog.querySelector(".pl-rematch button");
     if (rematch) rematch.focus();
     if (this.seat !== null && this.root.dataset.endUrl) this.loadEnd();
+    if (this.seat !== null) showAnalysis(this.dialog.querySelector(".pl-analysis"), `/games/${this.game}/analysis.json`);
   }
 
   /** The end screen's second half, from /play/<id>/end.json: the packs this game earned ("Open now")

@@ -70,9 +70,10 @@ def test_a_hard_game_is_played_by_the_search_in_a_worker(app, db, alice, loaner,
     seen = []
     real = workers.think
 
-    def spy(game, player, name, seed=None, seconds=None):
-        t = real(game, player, name, seed, seconds)
+    def spy(game, player, name, seed=None, seconds=None, owner=None):
+        t = real(game, player, name, seed, seconds, owner=owner)
         seen.append((name, seconds, t))
+        assert owner == ("user", alice["id"])  # the game's person takes the turn in the pool's line
         return t
 
     monkeypatch.setattr(workers, "think", spy)

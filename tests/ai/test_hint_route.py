@@ -7,6 +7,7 @@ import pytest
 
 from tests.ai.test_difficulty import start
 from tests.play.conftest import log_in
+from tests.web.conftest import post
 from webapp.game import play
 from webapp.ai import workers
 
@@ -75,3 +76,20 @@ def test_hints_have_a_budget_per_user(app, db, alice, loaner):
     refused = ask(client, game_id, token)
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
     assert "again in" in refused.get_json()["error"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_hint_says_why_and_names_the_next_best_move_in_the_players_language(app, db, alice, loaner, lang):
+    """The answer carries the reasons and the runner-up as sentences in the page's language."""
+    app.config["CPU_HARD_SECONDS"] = 0.2
+    client, game_id = start(app, alice, loaner)
+    token = log_in(client, alice)
+    assert post(client, "/lang", {"lang": lang, "next": "/"}).status_code in (302, 303)
+    got = ask(client, game_id, token).get_json()
+    assert isinstance(got["why"], list) and (got["runner_up"] is None or isinstance(got["runner_up"], str))
+    text = " ".join([got["sentence"], *got["why"], got["runner_up"] or ""])
+    assert not re.search(r"p[01]c\d+|R\d+\.\d+", text)
+    if lang == "ja":
+        assert "旅団長に選ぶ" in got["sentence"] and "Choose" not in text
+    else:
+        assert got["sentence"].startswith("Choose ")

@@ -27,11 +27,12 @@ DEFAULT_BUDGET = 0.5  # seconds per decision (the host's CPU_HARD_SECONDS overri
 class SearchResult:
     """What a search found: the action, its estimated win chance, the candidates' statistics."""
 
-    __slots__ = ("action", "candidates", "elapsed", "iterations", "visits", "win")
+    __slots__ = ("action", "candidates", "elapsed", "iterations", "stats", "visits", "win")
 
     def __init__(self, action, win, visits, iterations, candidates, elapsed):
         self.action, self.win, self.visits = action, win, visits
         self.iterations, self.candidates, self.elapsed = iterations, candidates, elapsed
+        self.stats = None  # per candidate: visits, win, lost, leader_fell, lead (Search.finish)
 
 
 class SearchPlayer:
@@ -59,39 +60,25 @@ class SearchPlayer:
     # ------------------------------------------------------------ the search
 
     def search(self, game, player):
-        start = self.clock()
-        legal = [a for a in game.legal_actions(player) if a["type"] != "resign"]
-        if len(legal) == 1 and not choices.is_compact(legal[0]):
-            self.last = SearchResult(legal[0], None, [0], 0, [legal[0]], self.clock() - start)
-            return self.last
-        cands = self.candidates(game, player, legal)
-        n = len(cands)
-        visits, totals = [0] * n, [0.0] * n
-        deadline = start + (self.budget or 0)
-        root_active = game.state.active  # public: whose turn it is (the horizon counts from it)
-        it = 0
-        while True:
-            if self.iterations is not None:
-                if it >= self.iterations:
-                    break
-            elif it and self.clock() >= deadline:  # out of time: the baseline's choice if untried
-                break
-            it += 1
-            k = self.pick(visits, totals, it)
-            world = game.determinize(player, self.rng)
-            action = cands[k]
-            if not world.is_legal(player, action):  # cannot happen for the seat's own moves; be safe
-                visits[k] += 1
-                continue
-            world.apply(player, action)
-            value = self.rollout(world, player, root_active,
-                                 None if self.iterations is not None else deadline)
-            visits[k] += 1
-            totals[k] += value
-        best = max(range(n), key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0, -i))
-        win = totals[best] / visits[best] if visits[best] else None
-        self.last = SearchResult(cands[best], win, visits, it, cands, self.clock() - start)
-        return self.last
+        """The whole search at once: `begin`, then `Search.run` until the budget is spent."""
+        s = self.begin(game, player)
+        while s.run() is None:
+            pass
+        return s.result
+
+    def begin(self, game, player):
+        """A search that can be run in slices (`Search.run(seconds)`), each slice counted against the
+        budget: the worker pool takes turns between games with it."""
+        return Search(self, game, player)
+
+    def rollout_stats(self, world, player, leaders_before):
+        """What one imagined line showed for `player`: (lost, a leader fell, land lead) at its end."""
+        s = world.state
+        r = world.result
+        lost = r is not None and r.get("winner") not in (None, player)
+        mine = sum(1 for u in s.leaders if s.static.owner[u] == player)
+        lead = sum(1 for o in s.owners if o == player) - sum(1 for o in s.owners if o == 1 - player)
+        return lost, mine < leaders_before, lead
 
     def pick(self, visits, totals, it):
         for i, v in enumerate(visits):
@@ -200,6 +187,86 @@ class SearchPlayer:
         cards = [hand[c] for c in a["cards"]]
         level = sum(self.pool[c].level for c in cards)
         return sum(self.baseline.worth(c) for c in cards) + (3 if len(cards) >= 2 else 0) - 1.5 * max(0, level - 3)
+
+
+class Search:
+    """One decision's search, resumable: `run(seconds)` does a slice (None while budget is left, the
+    SearchResult once done). Besides each candidate's visits and total value it counts, over the
+    imagined lines after it, how often the seat lost, how often one of its leaders fell, and its
+    average land lead at the line's end (what the hint's reasons are made of, webapp/ai/reasons.py)."""
+
+    def __init__(self, player_obj, game, player):
+        sp = self.sp = player_obj
+        self.game, self.player = game, player
+        self.start = sp.clock()
+        self.spent = 0.0
+        self.result = None
+        legal = [a for a in game.legal_actions(player) if a["type"] != "resign"]
+        if len(legal) == 1 and not choices.is_compact(legal[0]):
+            self.result = sp.last = SearchResult(legal[0], None, [0], 0, [legal[0]], 0.0)
+            return
+        self.cands = sp.candidates(game, player, legal)
+        n = len(self.cands)
+        self.visits, self.totals = [0] * n, [0.0] * n
+        self.losses, self.leader_falls, self.leads = [0] * n, [0] * n, [0.0] * n
+        self.root_active = game.state.active  # public: whose turn it is (the horizon counts from it)
+        self.leaders_before = sum(1 for u in game.view(player)["units"] if u["owner"] == player and u["leader"])
+        self.it = 0
+        self.spent = sp.clock() - self.start
+
+    def run(self, seconds=None):
+        """Search for `seconds` more of the budget (all that is left if None); the result when done."""
+        if self.result is not None:
+            return self.result
+        sp = self.sp
+        begun = sp.clock()
+        left = (sp.budget or 0) - self.spent
+        deadline = begun + (left if seconds is None else min(left, seconds))
+        done = False
+        while True:
+            if sp.iterations is not None:
+                if self.it >= sp.iterations:
+                    done = True
+                    break
+                if seconds is not None and self.it and sp.clock() >= deadline:
+                    break
+            elif self.it and sp.clock() >= deadline:  # out of time: the baseline's choice if untried
+                done = sp.clock() - begun + self.spent >= (sp.budget or 0)
+                break
+            self.it += 1
+            self.iterate(None if sp.iterations is not None else begun + left)
+        self.spent += sp.clock() - begun
+        if not done:
+            return None
+        return self.finish()
+
+    def iterate(self, deadline):
+        sp, player = self.sp, self.player
+        k = sp.pick(self.visits, self.totals, self.it)
+        world = self.game.determinize(player, sp.rng)
+        action = self.cands[k]
+        if not world.is_legal(player, action):  # cannot happen for the seat's own moves; be safe
+            self.visits[k] += 1
+            return
+        world.apply(player, action)
+        value = sp.rollout(world, player, self.root_active, deadline)
+        lost, fell, lead = sp.rollout_stats(world, player, self.leaders_before)
+        self.visits[k] += 1
+        self.totals[k] += value
+        self.losses[k] += lost
+        self.leader_falls[k] += fell
+        self.leads[k] += lead
+
+    def finish(self):
+        visits, totals, n = self.visits, self.totals, len(self.cands)
+        best = max(range(n), key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0, -i))
+        win = totals[best] / visits[best] if visits[best] else None
+        self.result = self.sp.last = SearchResult(self.cands[best], win, visits, self.it, self.cands, self.spent)
+        self.result.stats = [
+            {"visits": v, "win": (t / v if v else None), "lost": (lo / v if v else None),
+             "leader_fell": (f / v if v else None), "lead": (ld / v if v else None)}
+            for v, t, lo, f, ld in zip(visits, totals, self.losses, self.leader_falls, self.leads, strict=True)]
+        return self.result
 
 
 def key(action):

@@ -30,7 +30,7 @@ from webapp.config import DEFAULTS
 from webapp.decks.collection import LOANER, Collection
 from webapp.engine import Game, IllegalAction, codec
 from webapp.engine.game import forget_oldest
-from webapp.game import quests, replay
+from webapp.game import hintwords, quests, replay
 from webapp.game.replay import new_game
 
 CPU_PLAYER = "baseline"
@@ -548,7 +548,7 @@ def cpu_step(db, game_id):
         if seat is None:
             return None
         spec = row["setup"]["seats"][seat]
-        action = thought(game, seat, spec["cpu"], cpu_seed(row), spec.get("seconds")).action
+        action = thought(game, seat, spec["cpu"], cpu_seed(row), spec.get("seconds"), owner=pool_owner(row)).action
         try:
             return apply(db, row, seat, action, row["version"])
         except Stale:
@@ -558,10 +558,11 @@ def cpu_step(db, game_id):
 
 def hint(db, game_id, user_id, seconds=None):
     """The hint button: what the Hard CPU would do in the user's place, as ``webapp.ai.workers.suggest``
-    gives it (``action``, ``win``, ``sentence``) with the ``version`` it is for, thought in a worker process from the user's seat's
-    view only. For CPU and story games (Forbidden in online games between people, or without a seat),
-    while the game waits for the user (Illegal otherwise); ``seconds`` the thinking time (the game's
-    Hard budget, or the search's default)."""
+    gives it (``action``, ``win``) with the ``version`` it is for and its words in the request's
+    language (webapp/game/hintwords.py: ``sentence``, ``why``, a list of reasons, ``runner_up``),
+    thought in a worker process from the user's seat's view only. For CPU and story games (Forbidden
+    in online games between people, or without a seat), while the game waits for the user (Illegal
+    otherwise); ``seconds`` the thinking time (the game's Hard budget, or the search's default)."""
     row, game = load(db, game_id)
     seat = player_seat(row, user_id)
     if row["mode"] not in SOLO_MODES:
@@ -575,18 +576,26 @@ def hint(db, game_id, user_id, seconds=None):
                         if isinstance(s, dict) and s.get("seconds")), None)
     begun = time.perf_counter()
     try:
-        return dict(workers.suggest(game, seat, seconds, seed=cpu_seed(row)), version=row["version"])
+        got = workers.suggest(game, seat, seconds, seed=cpu_seed(row), owner=("user", user_id))
+        return dict(action=got["action"], win=got["win"], version=row["version"], **hintwords.words(game, seat, got))
     finally:
         metrics.observe_cpu_move(time.perf_counter() - begun)
 
 
-def thought(game, seat, name, seed, seconds):
+def thought(game, seat, name, seed, seconds, owner=None):
     """``workers.think``, its time counted in /metrics' ``brigade_cpu_move_seconds``."""
     begun = time.perf_counter()
     try:
-        return workers.think(game, seat, name, seed, seconds)
+        return workers.think(game, seat, name, seed, seconds, owner=owner)
     finally:
         metrics.observe_cpu_move(time.perf_counter() - begun)
+
+
+def pool_owner(row):
+    """Whose turn a CPU move takes in the worker pool's line (webapp/ai/fairqueue.py): the game's
+    person, so one user's many games share one place; a game without one is its own."""
+    uid = next((u for u in row.get("seats", []) if u is not None), None)
+    return ("user", uid) if uid is not None else ("game", row["id"])
 
 
 def cpu_seed(row):

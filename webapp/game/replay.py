@@ -22,7 +22,14 @@ class Step(NamedTuple):
 
 
 def new_game(setup):
-    """The game a setup starts (also a replay's first step): a scenario (story) or a new deal."""
+    """The game a setup starts (also a replay's first step): a scenario (story), a new deal, or
+    (``from``: a practice game started from a step of another game, webapp/game/fork.py) the other
+    game's start with its actions up to that step applied."""
+    if setup.get("from"):
+        game = new_game(setup["from"]["setup"])
+        for a in setup["from"]["actions"]:
+            game.apply(a["player"], a["action"])
+        return game
     if setup.get("scenario"):
         return Game.from_scenario(setup["scenario"])
     return Game.new(*setup["decks"], seed=setup["seed"], first=setup["first"],

@@ -400,10 +400,26 @@ def m013_shared_puzzles(db):
     )""")
 
 
+def m014_game_analyses(db):
+    """The after-game analysis of a seat (webapp/game/aftergame.py): its progress while it runs in the
+    CPU worker pool, then its result (JSON); it goes with its game."""
+    db.execute("""CREATE TABLE game_analyses (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL CHECK (seat IN (0, 1)),
+        status TEXT NOT NULL CHECK (status IN ('running', 'done', 'failed')),
+        done INTEGER NOT NULL DEFAULT 0,
+        total INTEGER NOT NULL DEFAULT 0,
+        data TEXT CHECK (data IS NULL OR json_valid(data)),
+        updated TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    )""")
+
+
 #: Every migration, in order; a database at version N has had the first N applied.
 MIGRATIONS = [m001_initial, m002_last_login, m003_online_games, m004_user_marks,
               m005_session_version_and_known_logins, m006_hosting, m007_chat, m008_social, m009_shards,
-              m010_daily_quests, m011_puzzle_progress, m012_gauntlet_runs, m013_shared_puzzles]
+              m010_daily_quests, m011_puzzle_progress, m012_gauntlet_runs, m013_shared_puzzles,
+              m014_game_analyses]
 
 LATEST = len(MIGRATIONS)
 

@@ -24,6 +24,8 @@ def register(app):
     app.register_blueprint(history.bp)
     from webapp.web import friends  # the friends list, challenges, the ladder, profiles
     app.register_blueprint(friends.bp)
+    from webapp.web import analysis  # the after-game analysis (webapp/game/aftergame.py)
+    app.register_blueprint(analysis.bp)
     from webapp.web import admin  # the host's admin area and password-reset links (docs/admin.md)
     admin.init_app(app)
     from webapp.web import testing_clock  # tests only: the clock moved forward (TESTING on, else absent)

@@ -1,0 +1,96 @@
+"""The after-game analysis (webapp/ai/analysis.py, webapp/game/aftergame.py, GET /games/<id>/analysis.json):
+made only once the game is over and only for its players, from the analysed seat's view, stored,
+and read back in words in the reader's language."""
+
+import random
+import re
+
+import pytest
+
+from tests.ai.test_difficulty import start
+from webapp.ai import BaselinePlayer, analysis
+from webapp.engine import Game, load_pool
+from webapp.engine.randomplay import random_deck
+from webapp.game import aftergame, play
+from webapp.game.replay import Step
+from webapp.store import analyses
+
+POOL = load_pool()
+FAST = {"estimate": analysis.local_estimate(iterations=6), "suggest": analysis.local_suggest(iterations=12)}
+
+
+def baseline_steps(seed):
+    rng = random.Random(seed)
+    g = Game.new(random_deck(rng, POOL), random_deck(rng, POOL), seed=seed, first=None, pool=POOL)
+    players = [BaselinePlayer(seed=seed, pool=POOL), BaselinePlayer(seed=seed + 1, pool=POOL)]
+    yield Step(0, None, None, [], g)
+    v = 0
+    while g.result is None:
+        p = min(g.waiting_for())
+        a = players[p].choose(g.copy(), p)
+        events = g.apply(p, a)
+        v += 1
+        yield Step(v, p, a, events, g)
+
+
+def test_an_analysis_gives_each_turn_a_chance_and_the_three_biggest_swings_the_cpus_move():
+    seen = []
+    got = analysis.analyse(baseline_steps(3), 0, FAST["estimate"], FAST["suggest"], lambda d, t: seen.append((d, t)))
+    turns = got["turns"]
+    assert len(turns) >= 6 and all(0.0 <= t["win"] <= 1.0 for t in turns)
+    assert turns[-1]["win"] in (0.0, 0.5, 1.0)  # the end is the result
+    changes = [abs(s["change"]) for s in got["swings"]]
+    assert len(changes) == 3 and changes == sorted(changes, reverse=True)
+    series = [t["win"] for t in turns]
+    assert max(abs(b - a) for a, b in zip(series, series[1:], strict=False)) == pytest.approx(changes[0])
+    assert any(s["cpu"] for s in got["swings"])
+    for s in got["swings"]:
+        if s["cpu"]:
+            assert s["cpu"]["action"]["type"] != "resign"
+    assert seen[-1][0] == seen[-1][1] and [d for d, _t in seen] == sorted(d for d, _t in seen)
+
+
+def play_a_few_turns(db, game_id, user_id, rounds=3):
+    bl = BaselinePlayer(seed=5, pool=POOL)
+    while True:
+        row, game = play.load(db, game_id)
+        if row["status"] != "active" or game.state.round > rounds:
+            return
+        if 0 in game.waiting_for():
+            play.act(db, game_id, user_id, bl.choose(game.copy(), 0), row["version"])
+        play.cpu_turns(db, game_id)
+
+
+def test_the_analysis_never_reaches_a_player_before_the_game_has_ended(app, db, alice, loaner, make_user):
+    """While the game goes on, the analysis route answers 404 as for a game that does not exist, starts
+    nothing and stores nothing; once it has ended its player gets it, a stranger still 404."""
+    client, game_id = start(app, alice, loaner)
+    play_a_few_turns(db, game_id, alice["id"])
+    assert play.load_row(db, game_id)["status"] == "active"
+    during = client.get(f"/games/{game_id}/analysis.json")
+    missing = client.get("/games/999999/analysis.json")
+    assert during.status_code == 404 and during.get_json() == missing.get_json()
+    started = []
+    with pytest.raises(play.NotFound):
+        aftergame.read(db, game_id, alice["id"], start=lambda *a: started.append(a))
+    assert started == [] and analyses.get_analysis(db, game_id, 0) is None
+
+    play.end(db, game_id, 1, "resign")
+    stranger = app.test_client()
+    from tests.web.conftest import log_in
+    log_in(stranger, make_user("carol"))
+    assert stranger.get(f"/games/{game_id}/analysis.json").status_code == 404
+    first = aftergame.read(db, game_id, alice["id"], start=lambda *a: started.append(a))
+    assert first["status"] == "running" and len(started) == 1
+    assert aftergame.read(db, game_id, alice["id"], start=lambda *a: started.append(a))["status"] == "running"
+    assert len(started) == 1  # one run per game and seat
+
+    _run, path, gid, seat, seconds = started[0]
+    aftergame.run(path, gid, seat, seconds, **FAST)
+    done = client.get(f"/games/{game_id}/analysis.json").get_json()
+    assert done["status"] == "done" and done["done"] == done["total"] > 0
+    assert done["turns"][-1]["win"] == 0.0  # alice resigned: the end is her loss
+    assert all(0 <= t["win"] <= 1 for t in done["turns"]) and 1 <= len(done["swings"]) <= 3
+    text = " ".join(str(s.get(k) or "") for s in done["swings"] for k in ("played", "cpu", "runner_up"))
+    text += " ".join(w for s in done["swings"] for w in s.get("why") or [])
+    assert text.strip() and not re.search(r"p[01]c\d+|R\d+\.\d+", text)
