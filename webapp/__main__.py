@@ -45,6 +45,8 @@ def main(argv=None):
     if SERVER == "threading":
         limit_malloc_arenas()
     app = create_app()
+    from webapp.web import cardfiles
+    cardfiles.warm(app)
     tune_gc()
     print(f"Brigade is running at http://{args.host}:{args.port}/", flush=True)
     print(f"({SERVER} server; BRIGADE_SERVER=threading|gevent chooses, docs/deploy.md)", flush=True)

@@ -22,6 +22,7 @@ const RESULT_WORDS = {
   resign: t("by resignation"),
   timeout: t("a game clock ran out"),
   disconnect: t("a player stayed away too long"),
+  host: t("the host ended the game"),
 };
 
 class Board {
@@ -1213,6 +1214,7 @@ class Board {
   resultTitle() {
     const r = this.view.result;
     if (!r) return "";
+    if (r.reason === "host") return t("Ended by the host");
     if (r.winner === null || r.winner === undefined) return t("A draw");
     if (this.seat === null) return t("{name} wins", {name: this.names[r.winner]});
     return r.winner === this.me ? t("Victory!") : t("Defeat");
@@ -1224,6 +1226,10 @@ class Board {
     const won = r.winner === this.me && this.seat !== null;
     const lost = r.winner === this.foe && this.seat !== null;
     const sentence = (words) => t("{words}.", {words: cap1(words)});
+    if (r.reason === "host") {
+      return r.note ? t("The host ended this game: “{note}”. Nobody wins, and nothing is rewarded.", {note: r.note})
+        : t("The host ended this game. Nobody wins, and nothing is rewarded.");
+    }
     if (r.reason === "leaders") return won ? t("Every one of {name}’s leaders has fallen.", {name: foe}) : lost ? t("All your leaders have fallen.") : sentence(RESULT_WORDS.leaders);
     const loser = r.winner === 0 || r.winner === 1 ? this.names[1 - r.winner] : null;
     if (r.reason === "resign") {

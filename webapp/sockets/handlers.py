@@ -830,7 +830,7 @@ def register(app, socketio):
     def on_join(member, game, updates=False):
         db = store.get_db()
         row = play.load_row(db, game)
-        if row["status"] in ("waiting", "aborted") and online_games.is_online(row):
+        if online_games.is_invitation(row):  # never started: no board to show
             seat = hub.enter(member, row, updates)  # a waiting invitation: the room hears "started" when it starts
             answer = {"game": game, "status": row["status"]}
             if seat == 0:

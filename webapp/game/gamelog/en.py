@@ -49,6 +49,7 @@ RESULT_REASONS = {
     "resign": "by resignation",
     "timeout": "on time",
     "disconnect": "the opponent left",
+    "host": "ended by the host",
 }
 INSTANCE = re.compile(r"^p([01])c(\d+)$")
 #: The bases' names (as ``^H([01])$`` matches them: also before a final newline) -> their seat.

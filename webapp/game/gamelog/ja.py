@@ -31,6 +31,7 @@ RESULT_REASONS = {
     "resign": "降参",
     "timeout": "時間切れ",
     "disconnect": "相手が戻らなかった",
+    "host": "管理者が終了",
 }
 STATS = {"power": "力", "life": "生命力", "speed": "速さ"}
 COIN = {"heads": "表", "tails": "裏"}
