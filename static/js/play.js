@@ -854,7 +854,7 @@ class Board {
         const u = this.unit(id);
         add(chips, h("li", {},
           h("button", {class: "pl-chip", type: "button", "data-key": `info:${id}`, onclick: () => this.showUnit(id)},
-            this.cards.art(u.card, "pl-art-chip"), `${this.cards.name(u.card)} · ${this.landLabel(u.land)}`),
+            this.cards.art(u.card, "pl-art-chip"), t("{card} on {land}", {card: this.cards.name(u.card), land: this.landLabel(u.land)})),
           h("button", {class: "pl-chip-x", type: "button", "data-key": `unsel:${id}`, "aria-label": t("Deselect {card}", {card: this.cards.name(u.card)}),
             onclick: () => this.toggle(id)}, "×")));
       }
@@ -866,7 +866,8 @@ class Board {
           ...[...dests.entries()].map(([to, a]) => h("button", {class: "pl-btn pl-btn-small", type: "button", "data-key": `go:${to}`,
             disabled: !this.can(), onclick: () => this.send(this.marchWithSelection(a))},
             (this.view.units.some((u) => u.land === to && u.owner !== this.me) ? "⚔ " : "→ ") + (to === `H${this.foe}` ? t("enemy base") : to === `H${this.me}` ? t("base") : to))),
-          h("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "clear", onclick: () => { this.selected = []; this.render(); }}, t("Clear"))));
+          h("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "clear", onclick: () => { this.selected = []; this.render(); }}, t("Clear"))),
+        this.threats(dests));
     } else {
       const any = this.has("march");
       add(p, h("p", {class: "pl-hint"}, any
@@ -896,6 +897,24 @@ class Board {
     add(p, this.hint.box());
     add(p, h("button", {class: "pl-btn pl-btn-end", type: "button", "data-key": "end-turn", disabled: !this.can() || !this.has("end_turn"),
       onclick: () => this.endTurn()}, t("End turn")));
+  }
+
+  /** Before a march into a battle, what the defence may still become, from public information only:
+   * the cards in the foe's hand, and the levels that could still join its party there by quick summon
+   * (R9.2: up to the land's capacity, less the levels of the foe's monsters on it). */
+  threats(dests) {
+    const attacks = [...dests.keys()].filter((to) => this.view.units.some((u) => u.land === to && u.owner !== this.me));
+    if (!attacks.length) return null;
+    const hand = this.view.players[this.foe].hand_count;
+    return h("ul", {class: "pl-threats", "data-testid": "threats"}, attacks.map((to) => {
+      const land = this.view.lands[to];
+      const room = Math.max(0, land.capacity - (land.used ? land.used[this.foe] : 0));
+      const level = this.view.units.filter((u) => u.land === to && u.owner === this.foe).reduce((n, u) => n + (u.level || 0), 0);
+      return h("li", {"data-land": to},
+        h("strong", {}, `⚔ ${this.landLabel(to)}: `),
+        t("defenders of level {level}; {name} holds {n} cards, and monsters of up to {room} levels more could still join the defence by quick summon.",
+          {level, name: this.names[this.foe], n: hand, room}));
+    }));
   }
 
   waitingFor() {

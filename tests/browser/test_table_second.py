@@ -184,8 +184,20 @@ def test_the_march_panel_and_the_battle_name_lands_levels_and_sums_in_plain_word
     page.locator(f".pl-unit[data-unit='{mine[0]}']").click()
     chips = page.locator(".pl-selected").inner_text()
     base_word = "本陣" if lang == "ja" else "your base"
-    assert base_word in chips and not BASE_ID.search(chips), chips
+    assert base_word in chips and not BASE_ID.search(chips), chips  # "Fire Spirit on your base"
     still_and_checked(page, "march-panel", lang, size)
+    page.locator("[data-key=clear]").click()
+
+    # a monster on L2, beside the CPU's two on L4: before the march, the threat from public information
+    on_l2 = page.evaluate("""() => window.brigadeBoard.view.units.filter((u) => u.owner === window.brigadeBoard.me && u.land === "L2")
+        .map((u) => u.id)""")
+    page.locator(f".pl-unit[data-unit='{on_l2[0]}']").click()
+    threat = page.locator("[data-testid=threats] li[data-land=L4]").inner_text()
+    hand, room, level = page.evaluate("""() => { const v = window.brigadeBoard.view, foe = window.brigadeBoard.foe, l = v.lands.L4;
+        return [v.players[foe].hand_count, l.capacity - l.used[foe], l.used[foe]]; }""")
+    numbers = [int(n) for n in re.findall(r"\d+", threat.split(":", 1)[1])]
+    assert numbers == [level, hand, room], (threat, level, hand, room)
+    still_and_checked(page, "threat", lang, size)
     page.locator("[data-key=clear]").click()
 
     # the march into L4 and its battle: the quick summon list, then the initiative in the log
