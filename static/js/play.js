@@ -11,6 +11,7 @@ import {Preview} from "./play-preview.js";
 import {Settings} from "./play-settings.js";
 import {Sound} from "./play-sound.js";
 import {Hint} from "./play-hint.js";
+import {Keys} from "./play-keys.js";
 
 const TIMING = {normal: t("[Normal]"), counter: t("[Counter]")};
 const RARITY = {C: t("Common"), U: t("Uncommon"), R: t("Rare"), SR: t("Super rare")};
@@ -61,6 +62,7 @@ class Board {
     this.battle = new BattleScreen(this);
     this.preview = new Preview(this);
     this.hint = new Hint(this);
+    this.keys = new Keys(this);
     this.online = new Online(this);
     this.transport = connect(this.game, {
       state: (p) => this.onState(p),
@@ -488,6 +490,7 @@ class Board {
       h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "log", "data-testid": "log-toggle",
         "aria-controls": "pl-log", "aria-expanded": String(this.root.classList.contains("pl-log-open")),
         onclick: () => this.toggleLog()}, t("Log")),
+      this.keys && !this.replay ? this.keys.button() : null,
       this.settings ? this.settings.button() : null,
     );
   }

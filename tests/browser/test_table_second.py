@@ -317,3 +317,42 @@ def test_a_repeat_board_load_takes_the_card_faces_and_scripts_from_the_browsers_
         assert not fetched, fetched
         assert total <= REPEAT_LOAD_BYTES, (total, entries)
         page.close()
+
+
+# ---------------------------------------------------------------- keyboard play
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_keyboard_play_picks_leaders_ends_the_turn_and_lists_its_keys(board_page, server, lang):
+    """1–6 pick the leader cards (then the hand's cards), Enter or Space presses the main button of the
+    moment (Choose leaders, End turn, which asks first while a march is possible), H asks for the
+    hint, ? lists the keys, Esc closes what is open. Only controls the page shows are pressed."""
+    page = board_page(lang, "desktop")
+    start_at(page, server, "table-six-leaders", **CPU)
+    board_still(page)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("1")
+    page.keyboard.press("2")
+    pressed = page.evaluate("() => [...document.querySelectorAll('.pl-leader-card')].map((c) => c.getAttribute('aria-pressed'))")
+    assert pressed[:2] == ["true", "true"] and "true" not in pressed[2:], pressed
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("Enter")
+    page.wait_for_function("""() => { const b = window.brigadeBoard; return b.idle && b.view.phase === "main"
+        && (b.view.waiting_for || []).includes(b.me); }""", timeout=30_000)
+    board_still(page)
+    page.keyboard.press("?")
+    table = page.locator("dialog[open] [data-testid=keys-table]")
+    assert table.is_visible() and ("Space" in table.inner_text() or "スペース" in table.inner_text())
+    stillpage.shoot(page, SHOTS / f"table2-keys-{lang}-desktop.png")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('dialog[open]')")
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("h")
+    page.wait_for_selector("[data-testid=hint-text]", timeout=60_000)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.keyboard.press(" ")  # End turn: marches are still possible, so it asks first (R6.5)
+    page.wait_for_selector("dialog[open] [data-testid=confirm-ok]")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('dialog[open]')")
+    st = page.evaluate("() => ({phase: window.brigadeBoard.view.phase, active: window.brigadeBoard.view.active})")
+    assert st == {"phase": "main", "active": 0}, st

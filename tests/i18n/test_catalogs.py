@@ -131,6 +131,7 @@ CHECKED = [
     "static/js/play-online.js",
     "static/js/play-transport.js",
     "static/js/play-hint.js",
+    "static/js/play-keys.js",
     "static/js/play-replay.js",
 ]
 
