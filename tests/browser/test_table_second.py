@@ -296,6 +296,9 @@ def test_a_repeat_board_load_takes_the_card_faces_and_scripts_from_the_browsers_
     scripts and styles come from the cache (no ``Vary: Cookie`` on them)."""
     page = board_page("en", "desktop")
     start_at(page, server, "leader-choice", **CPU)
+    # the first visit ends once every card face it shows is in (a face still loading is not cached)
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    page.wait_for_load_state("networkidle")
     url = page.url
     ctx = page.context
     page.close()
