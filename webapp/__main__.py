@@ -45,8 +45,6 @@ def main(argv=None):
     if SERVER == "threading":
         limit_malloc_arenas()
     app = create_app()
-    from webapp.web import cardfiles
-    cardfiles.warm(app)
     tune_gc()
     print(f"Brigade is running at http://{args.host}:{args.port}/", flush=True)
     print(f"({SERVER} server; BRIGADE_SERVER=threading|gevent chooses, docs/deploy.md)", flush=True)
@@ -55,6 +53,8 @@ def main(argv=None):
         print(warning, file=sys.stderr, flush=True)
     # Werkzeug's threaded server with Flask-SocketIO's threading mode, or gevent's WSGI server with
     # BRIGADE_SERVER=gevent (docs/deploy.md); put nginx in front for TLS.
+    from webapp.web import cardfiles
+    app.extensions["socketio"].start_background_task(cardfiles.warm, app)  # the first board opens at once
     app.extensions["socketio"].run(app, args.host, args.port, debug=False, allow_unsafe_werkzeug=True)
 
 

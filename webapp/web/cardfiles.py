@@ -83,9 +83,9 @@ def pool_url():
 
 
 def warm(app):
-    """Draw every card face and make the card list now, once, before the server takes requests: the
-    first board page would otherwise pay for it (about half a second of CPU, seconds on a small host
-    under load), and with gevent that holds every other request and push of the server meanwhile (a
-    friend's first board would keep the inviter's from opening)."""
+    """Draw every card face and make the card list once, as the server starts (in a background task
+    of its own, so the start is not held up). The first board page would otherwise pay for it: about
+    half a second of CPU, seconds on a small host under load, and with gevent that holds every other
+    request and push of the server meanwhile (a friend's first board kept the inviter's from opening)."""
     with app.test_request_context("/"):
         pool_file()
