@@ -58,6 +58,8 @@ def main(argv=None):
         print(warning, file=sys.stderr, flush=True)
     # Werkzeug's threaded server with Flask-SocketIO's threading mode, or gevent's WSGI server with
     # BRIGADE_SERVER=gevent (docs/deploy.md); put nginx in front for TLS.
+    from webapp.web import cardfiles
+    app.extensions["socketio"].start_background_task(cardfiles.warm, app)  # the first board opens at once
     app.extensions["socketio"].run(app, args.host, args.port, debug=False, allow_unsafe_werkzeug=True)
 
 

@@ -422,7 +422,7 @@ export class BattleScreen {
       const on = ui.picked.includes(c);
       add(list, h("li", {}, h("button", {class: ["pl-quick-card", on ? "pl-on" : ""], type: "button", "aria-pressed": String(on), "data-key": `q:${c}`, "data-card": hc.card,
         onclick: () => { const i = ui.picked.indexOf(c); if (i >= 0) ui.picked.splice(i, 1); else ui.picked.push(c); this.render(); }},
-      B.cards.img(hc.card, "pl-card-small"), h("span", {}, `${B.cards.name(hc.card)} · L${B.cards.get(hc.card).level}`),
+      B.cards.img(hc.card, "pl-card-small"), h("span", {}, `${B.cards.name(hc.card)} · ${t("level {n}", {n: B.cards.get(hc.card).level})}`),
       on ? h("span", {class: "pl-quick-n"}, ui.picked.indexOf(c) + 1) : null)));
     }
     const none = opts.find((a) => a.cards && !a.cards.length);

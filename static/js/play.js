@@ -13,6 +13,7 @@ import {Settings} from "./play-settings.js";
 import {Sound} from "./play-sound.js";
 import {Hint} from "./play-hint.js";
 import {showAnalysis} from "./play-analysis.js";
+import {Keys} from "./play-keys.js";
 
 const TIMING = {normal: t("[Normal]"), counter: t("[Counter]")};
 const RARITY = {C: t("Common"), U: t("Uncommon"), R: t("Rare"), SR: t("Super rare")};
@@ -25,6 +26,7 @@ const RESULT_WORDS = {
   timeout: t("a game clock ran out"),
   disconnect: t("a player stayed away too long"),
   puzzle: t("the puzzle's goal decided it"),
+  host: t("the host ended the game"),
 };
 
 class Board {
@@ -63,6 +65,7 @@ class Board {
     this.battle = new BattleScreen(this);
     this.preview = new Preview(this);
     this.hint = new Hint(this);
+    this.keys = new Keys(this);
     this.online = new Online(this);
     this.transport = connect(this.game, {
       state: (p) => this.onState(p),
@@ -389,6 +392,23 @@ class Board {
     }) ? {type: "summon", card: handCard.id} : null;
   }
 
+  /** Why the player's main step offers no summon (of a monster of ``level``, or of any): "held" (R7.3:
+   * an enemy monster is on their base), "full" (R7.2: its level would pass 5), or null. Only said when
+   * the legal actions indeed offer none of it. */
+  summonBlocked(level) {
+    const v = this.view;
+    if (!v || this.seat === null || v.phase !== "main" || v.active !== this.me || v.result) return null;
+    const base = `H${this.me}`;
+    const monsters = ((v.players[this.me] || {}).hand || []).filter((c) => (this.cards.get(c.card) || {}).kind !== "spell");
+    if (!monsters.length) return null;
+    if (level === undefined && this.has("summon")) return null;
+    if (v.units.some((u) => u.land === base && u.owner !== this.me)) return "held";
+    const used = (v.lands[base] && v.lands[base].used) ? v.lands[base].used[this.me] : 0;
+    const cap = v.lands[base] ? v.lands[base].capacity : 5;
+    const least = level !== undefined ? level : Math.min(...monsters.map((c) => this.cards.get(c.card).level || 0));
+    return used + least > cap ? "full" : null;
+  }
+
   handCard(id) {
     const me = this.view && this.view.players[this.me];
     return me && me.hand ? me.hand.find((c) => c.id === id) : null;
@@ -462,6 +482,7 @@ class Board {
     add(s, 
       h("p", {class: "pl-round"}, h("span", {class: "pl-round-n"}, v.round <= 1 ? t("Setup") : t("Round {n}", {n: v.round})),
         h("span", {class: "pl-round-of"}, v.round <= 1 ? t("Round 1 of 12") : t("of 12"))),
+      this.standingButton(v),
       h("p", {class: "pl-status-main", "data-testid": "whose"}, whose),
       this.feed,
       this.seat === null ? h("p", {class: "pl-watching", "data-testid": "watching"}, this.replay ? t("Replay") : t("Watching")) : null,
@@ -475,8 +496,60 @@ class Board {
       h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "log", "data-testid": "log-toggle",
         "aria-controls": "pl-log", "aria-expanded": String(this.root.classList.contains("pl-log-open")),
         onclick: () => this.toggleLog()}, t("Log")),
+      this.keys && !this.replay ? this.keys.button() : null,
       this.settings ? this.settings.button() : null,
     );
+  }
+
+  /** R16.1 as the lands are owned now (the view's ``standing``, made by the engine's judgment itself):
+   * {mine, theirs: lands held; near: [mine, theirs] the first distances to the enemy base that differ
+   * (or the nearest, when none differ); tie: the lands are equal; leading: a seat or null}. */
+  standing(v) {
+    const st = v && v.standing;
+    if (!st) return null;
+    const [a, b] = [st.fronts[this.me], st.fronts[this.foe]];
+    const at = a.findIndex((d, i) => d !== b[i]);
+    const i = at < 0 ? 0 : at;
+    return {mine: st.lands[this.me], theirs: st.lands[this.foe], near: [a[i], b[i]], tie: st.lands[0] === st.lands[1],
+      leading: st.leading === null || st.leading === undefined ? null : st.leading, fronts: [a, b]};
+  }
+
+  /** The judgment's score in the status bar, always in view; it opens the explanation. */
+  standingButton(v) {
+    const s = this.standing(v);
+    if (!s || v.phase === "leaders") return null;
+    const lead = s.leading === null ? t("even") : s.leading === this.me && this.seat !== null ? t("you lead") : t("{name} leads", {name: this.names[s.leading]});
+    const score = s.tie && s.leading !== null
+      ? t("Lands {mine}–{theirs} · front {near}–{far}", {mine: s.mine, theirs: s.theirs, near: s.near[0], far: s.near[1]})
+      : t("Lands {mine}–{theirs}", {mine: s.mine, theirs: s.theirs});
+    return h("button", {class: ["pl-standing", s.leading === null ? "pl-standing-even" : s.leading === this.me ? "pl-standing-me" : "pl-standing-foe"],
+      type: "button", "data-key": "standing", "data-testid": "standing",
+      title: t("The round-12 judgment if the game ended now"), onclick: () => this.showJudgment()},
+    h("span", {class: "pl-standing-ico", "aria-hidden": "true"}, "⚖"), `${score} · ${lead}`);
+  }
+
+  /** What the round-12 judgment is, and how it stands now. */
+  showJudgment() {
+    const v = this.view;
+    const s = this.standing(v);
+    if (!s) return;
+    const foe = this.names[this.foe];
+    const mineHead = this.seat === null ? this.names[this.me] : t("You");
+    const verdict = s.leading === null ? t("If round 12 ended now, it would be a draw.")
+      : !s.tie ? (s.leading === this.me && this.seat !== null ? t("If round 12 ended now, you would win: more lands.") : t("If round 12 ended now, {name} would win: more lands.", {name: this.names[s.leading]}))
+        : (s.leading === this.me && this.seat !== null ? t("If round 12 ended now, you would win: as many lands, and your front is nearer.") : t("If round 12 ended now, {name} would win: as many lands, and their front is nearer.", {name: this.names[s.leading]}));
+    this.openDialog("pl-judgment",
+      h("h2", {}, t("The round-12 judgment")),
+      h("p", {}, t("If nobody has won when round 12 ends, the judgment decides. First, more lands wins: each base counts, and so does every land taken, even after its monsters left.")),
+      h("p", {}, t("With as many lands each, the nearer front wins: each side's lands are listed by their steps to the enemy base, nearest first, and the first difference decides. Otherwise it is a draw.")),
+      h("table", {class: "pl-end-table", "data-testid": "judgment-table"},
+        h("thead", {}, h("tr", {}, h("td"), h("th", {scope: "col"}, mineHead), h("th", {scope: "col"}, foe))),
+        h("tbody", {},
+          h("tr", {}, h("th", {scope: "row"}, t("Lands held")), h("td", {}, s.mine), h("td", {}, s.theirs)),
+          h("tr", {}, h("th", {scope: "row"}, t("Steps to the enemy base, nearest first")), h("td", {}, s.fronts[0].join(", ")), h("td", {}, s.fronts[1].join(", "))))),
+      h("p", {class: "pl-judgment-verdict", "data-testid": "judgment-verdict"}, h("strong", {}, verdict)),
+      h("p", {class: "pl-hint"}, t("Round {n} of 12.", {n: Math.max(1, v.round)})),
+      h("div", {class: "pl-dialog-body pl-row-btns"}, h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Close"))));
   }
 
   /** Open or close the log drawer. */
@@ -591,7 +664,7 @@ class Board {
     if (dest) {
       add(el, h("button", {class: ["pl-btn", "pl-march-here", attack ? "pl-btn-danger" : "pl-btn-go"], type: "button",
         "data-key": `march:${id}`, onclick: () => this.send(this.marchWithSelection(dest))},
-        attack ? t("Attack {land}", {land: id}) : land.kind === "base" ? (id === `H${this.me}` ? t("March to your base") : t("March to the enemy base"))
+        attack ? (land.kind === "base" ? t("Attack the enemy base") : t("Attack {land}", {land: id})) : land.kind === "base" ? (id === `H${this.me}` ? t("March to your base") : t("March to the enemy base"))
           : t("March to {land}", {land: id})));
     }
     el.setAttribute("aria-label", [land.kind === "base" ? kind : `${id}, ${kind}`, ownerWord, tn("{n} unit", "{n} units", units.length),
@@ -790,19 +863,20 @@ class Board {
         const u = this.unit(id);
         add(chips, h("li", {},
           h("button", {class: "pl-chip", type: "button", "data-key": `info:${id}`, onclick: () => this.showUnit(id)},
-            this.cards.art(u.card, "pl-art-chip"), `${this.cards.name(u.card)} · ${u.land}`),
+            this.cards.art(u.card, "pl-art-chip"), t("{card} on {land}", {card: this.cards.name(u.card), land: this.landLabel(u.land)})),
           h("button", {class: "pl-chip-x", type: "button", "data-key": `unsel:${id}`, "aria-label": t("Deselect {card}", {card: this.cards.name(u.card)}),
             onclick: () => this.toggle(id)}, "×")));
       }
       add(p, h("p", {class: "pl-hint"}, tn("{n} monster selected · level {level}", "{n} monsters selected · level {level}", this.selected.length, {level})), chips,
         h("p", {class: ["pl-hint", dests.size ? "pl-ok" : "pl-bad"]}, dests.size
-          ? t("Choose a glowing land: {lands}.", {lands: [...dests.keys()].join(", ")})
+          ? t("Choose a glowing land: {lands}.", {lands: [...dests.keys()].map((l) => this.landLabel(l)).join(", ")})
           : t("These monsters cannot march together to any land.")),
         h("div", {class: "pl-row-btns"},
           ...[...dests.entries()].map(([to, a]) => h("button", {class: "pl-btn pl-btn-small", type: "button", "data-key": `go:${to}`,
             disabled: !this.can(), onclick: () => this.send(this.marchWithSelection(a))},
-            this.view.units.some((u) => u.land === to && u.owner !== this.me) ? `⚔ ${to}` : "→ " + (to === `H${this.foe}` ? t("enemy base") : to === `H${this.me}` ? t("base") : to))),
-          h("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "clear", onclick: () => { this.selected = []; this.render(); }}, t("Clear"))));
+            (this.view.units.some((u) => u.land === to && u.owner !== this.me) ? "⚔ " : "→ ") + (to === `H${this.foe}` ? t("enemy base") : to === `H${this.me}` ? t("base") : to))),
+          h("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "clear", onclick: () => { this.selected = []; this.render(); }}, t("Clear"))),
+        this.threats(dests));
     } else {
       const any = this.has("march");
       add(p, h("p", {class: "pl-hint"}, any
@@ -818,17 +892,38 @@ class Board {
         seen.add(a.unit);
         const u = this.unit(a.unit);
         add(box, h("button", {class: "pl-btn pl-btn-small", type: "button", "data-key": `ma:${a.unit}`, disabled: !this.can(),
-          onclick: () => this.useMarchAbility(a.unit)}, t("Use {card} ({land})", {card: this.cards.name(u.card), land: u.land})));
+          onclick: () => this.useMarchAbility(a.unit)}, t("Use {card} ({land})", {card: this.cards.name(u.card), land: this.landLabel(u.land)})));
       }
       add(p, box);
     }
     const summons = this.actions("summon").length;
-    add(p, h("p", {class: "pl-hint"}, summons
+    const blocked = this.summonBlocked();
+    add(p, h("p", {class: ["pl-hint", blocked ? "pl-bad" : ""], "data-testid": "summon-note"}, summons
       ? tn("You can summon {n} kind of monster from your hand to your base.", "You can summon {n} kinds of monster from your hand to your base.", summons)
-      : ""));
+      : blocked === "held" ? t("No summoning this turn: {name}’s monsters stand on your base. Drive them out, and you can summon there again.", {name: this.names[this.foe]})
+        : blocked === "full" ? t("No summoning this turn: your base is full (level 5 of 5). March out to make room.")
+          : ""));
     add(p, this.hint.box());
     add(p, h("button", {class: "pl-btn pl-btn-end", type: "button", "data-key": "end-turn", disabled: !this.can() || !this.has("end_turn"),
       onclick: () => this.endTurn()}, t("End turn")));
+  }
+
+  /** Before a march into a battle, what the defence may still become, from public information only:
+   * the cards in the foe's hand, and the levels that could still join its party there by quick summon
+   * (R9.2: up to the land's capacity, less the levels of the foe's monsters on it). */
+  threats(dests) {
+    const attacks = [...dests.keys()].filter((to) => this.view.units.some((u) => u.land === to && u.owner !== this.me));
+    if (!attacks.length) return null;
+    const hand = this.view.players[this.foe].hand_count;
+    return h("ul", {class: "pl-threats", "data-testid": "threats"}, attacks.map((to) => {
+      const land = this.view.lands[to];
+      const room = Math.max(0, land.capacity - (land.used ? land.used[this.foe] : 0));
+      const level = this.view.units.filter((u) => u.land === to && u.owner === this.foe).reduce((n, u) => n + (u.level || 0), 0);
+      return h("li", {"data-land": to},
+        h("strong", {}, `⚔ ${this.landLabel(to)}: `),
+        t("defenders of level {level}; {name} holds {n} cards, and monsters of up to {room} levels more could still join the defence by quick summon.",
+          {level, name: this.names[this.foe], n: hand, room}));
+    }));
   }
 
   waitingFor() {
@@ -864,7 +959,12 @@ class Board {
         add(li, h("button", {class: "pl-btn pl-btn-small pl-btn-spell", type: "button", "data-key": `hc:${c.id}`, disabled: !this.can(),
           onclick: () => this.battle.startDeclaration(spell)}, t("Cast")));
       } else if (!leaderPick) {
-        add(li, h("span", {class: "pl-hcard-note"}, info.kind === "spell" ? t("spell · battle only") : t("level {n}", {n: info.level ?? "?"})));
+        const why = inMain && info.kind !== "spell" ? this.summonBlocked(info.level) : null;
+        add(li, h("span", {class: ["pl-hcard-note", why ? "pl-hcard-why" : ""], "data-testid": why ? "summon-why" : null},
+          info.kind === "spell" ? t("spell · battle only")
+            : why === "held" ? t("level {n} · base held by the enemy", {n: info.level ?? "?"})
+              : why === "full" ? t("level {n} · no room at your base", {n: info.level ?? "?"})
+                : t("level {n}", {n: info.level ?? "?"})));
       }
       add(row, li);
     }
@@ -1117,7 +1217,7 @@ class Board {
       if (seen.has(key)) continue;
       seen.add(key);
       add(list, h("button", {class: "pl-btn pl-btn-choice", type: "button", onclick: () => { this.dialog.close(); this.send(a); }},
-        this.cards.art(cid, "pl-art-chip"), land === `H${this.me}` ? t("Summon {card} to your base", {card: this.cards.name(cid)}) : t("Summon {card} to {land}", {card: this.cards.name(cid), land})));
+        this.cards.art(cid, "pl-art-chip"), land === `H${this.me}` ? t("Summon {card} to your base", {card: this.cards.name(cid)}) : t("Summon {card} to {land}", {card: this.cards.name(cid), land: this.landLabel(land)})));
     }
     add(list, h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Cancel")));
     this.openDialog("pl-pick", h("h2", {}, t("{card}: [March]", {card: this.cards.name(u.card)})), h("p", {}, this.cards.text(u.card)), list);
@@ -1142,6 +1242,7 @@ class Board {
   resultTitle() {
     const r = this.view.result;
     if (!r) return "";
+    if (r.reason === "host") return t("Ended by the host");
     if (r.winner === null || r.winner === undefined) return t("A draw");
     if (this.seat === null) return t("{name} wins", {name: this.names[r.winner]});
     return r.winner === this.me ? t("Victory!") : t("Defeat");
@@ -1154,6 +1255,10 @@ class Board {
     const lost = r.winner === this.foe && this.seat !== null;
     const sentence = (words) => t("{words}.", {words: cap1(words)});
     if (r.reason === "puzzle" || (this.story && this.story.kind === "puzzle")) return won ? t("Puzzle solved: the goal is met.") : t("The goal was missed this time: try the puzzle again.");
+    if (r.reason === "host") {
+      return r.note ? t("The host ended this game: “{note}”. Nobody wins, and nothing is rewarded.", {note: r.note})
+        : t("The host ended this game. Nobody wins, and nothing is rewarded.");
+    }
     if (r.reason === "leaders") return won ? t("Every one of {name}’s leaders has fallen.", {name: foe}) : lost ? t("All your leaders have fallen.") : sentence(RESULT_WORDS.leaders);
     const loser = r.winner === 0 || r.winner === 1 ? this.names[1 - r.winner] : null;
     if (r.reason === "resign") {
@@ -1168,11 +1273,11 @@ class Board {
         : loser ? t("{name} left the game.", {name: loser}) : sentence(RESULT_WORDS.disconnect);
     }
     if (r.reason === "judgment") {
-      const v = this.view;
-      const a = v.players[this.me].lands;
-      const b = v.players[this.foe].lands;
-      return a === b ? t("Round 12 is over: the judgment decides ({n} lands against {m}, then the nearest front).", {n: a, m: b})
-        : t("Round 12 is over: the judgment decides ({n} lands against {m}).", {n: a, m: b});
+      const j = this.standing(this.view);
+      if (!j) return sentence(RESULT_WORDS.judgment);
+      if (!j.tie) return t("Round 12 is over and the judgment counted the lands: {n} against {m}.", {n: j.mine, m: j.theirs});
+      if (j.leading === null) return t("Round 12 is over: {n} lands each, and the fronts just as near: a draw.", {n: j.mine});
+      return t("Round 12 is over: {n} lands each, so the nearer front decided: {a} steps from the enemy base against {b}.", {n: j.mine, a: j.near[0], b: j.near[1]});
     }
     return sentence(RESULT_WORDS[r.reason] || r.reason);
   }
@@ -1194,6 +1299,8 @@ class Board {
         h("tbody", {},
           stat(t("Leaders standing"), leaders(this.me), leaders(this.foe)),
           stat(t("Lands held"), lands(this.me), lands(this.foe)),
+          r.reason === "judgment" && v.standing ? stat(t("Steps to the enemy base, nearest first"),
+            v.standing.fronts[this.me].join(", "), v.standing.fronts[this.foe].join(", ")) : null,
           stat(t("Cards in discard"), v.players[this.me].discard.length, v.players[this.foe].discard.length))),
       h("p", {class: "pl-hint"}, t("The game ended in round {n}.", {n: v.round})),
       this.story ? h("p", {class: "pl-end-goal", "data-testid": "end-goal"}, this.story.kind === "puzzle" ? t("Puzzle {n} goal: {goal}", {n: this.story.order, goal: this.story.goal})

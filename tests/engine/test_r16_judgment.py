@@ -157,3 +157,21 @@ def test_r16_1_judgment_counts_lands_taken_in_the_last_turn():
     _, j = judge(g)
     assert j[0]["lands"] == [2, 3]
     assert g.result["winner"] == 1
+
+
+def test_r16_1_the_view_shows_the_judgments_standing_during_the_game_and_it_is_the_judgments_verdict():
+    """R16.1 as a score: every reader's view carries ``standing`` (lands held, the fronts nearest
+    first, who the judgment would favour now), from public information only, and at round 12 the
+    judgment decides exactly as the standing said just before."""
+    for p0, p1, leading in ((["H0", "L1", "L2"], ["H1", "L5"], 0),
+                            (["H0", "L3"], ["H1", "L6"], 0),       # 2 lands each; fronts [2, 4] against [3, 4]
+                            (["H0", "L1"], ["H1", "L4"], 1),       # 2 lands each; fronts [3, 4] against [2, 4]
+                            (["H0", "L1"], ["H1", "L5"], None)):   # [3, 4] against [3, 4]: a draw
+        g = final_turn(p0, p1)
+        views = [g.view(r) for r in (0, 1, None)]
+        standing = views[0]["standing"]
+        assert all(v["standing"] == standing for v in views)
+        assert standing["lands"] == [len(p0), len(p1)]
+        _, j = judge(g)
+        assert j[0]["lands"] == standing["lands"] and j[0]["fronts"] == standing["fronts"]
+        assert standing["leading"] == leading == g.result["winner"], (p0, p1, standing)

@@ -68,10 +68,25 @@ def plain_view(s, viewer, waiting):
            "players": players, "failed_lands": sorted(LANDS[land] for land in s.failed),
            "pending": {"player": s.active, "land": LANDS[s.pending[0]]} if s.pending else None,
            "battle": plain_battle_view(s, au) if b is not None else None,
-           "opening": dict(s.opening) if s.opening else None}
+           "opening": dict(s.opening) if s.opening else None, "standing": plain_standing(s)}
     if s.phase != "leaders" and s.leader_choice[0] is not None and s.leader_choice[1] is not None:
         out["leaders"] = [[names[c] for c in s.leader_choice[p]] for p in (0, 1)]
     return out
+
+
+def plain_standing(s):
+    """R16.1 on the lands as owned now, the plain way: counts, then the fronts position by position."""
+    held = [[land for land in range(len(LANDS)) if s.owners[land] == p] for p in (0, 1)]
+    counts = [len(h) for h in held]
+    fronts = [sorted(DISTANCE[p][land] for land in held[p]) for p in (0, 1)]
+    leading = None
+    if counts[0] != counts[1]:
+        leading = 0 if counts[0] > counts[1] else 1
+    else:
+        differ = [(a, b) for a, b in zip(*fronts, strict=True) if a != b]
+        if differ:
+            leading = 0 if differ[0][0] < differ[0][1] else 1
+    return {"lands": counts, "fronts": fronts, "leading": leading}
 
 
 def plain_battle_view(s, au):

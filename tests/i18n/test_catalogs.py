@@ -138,6 +138,7 @@ CHECKED = [
     "static/js/play-chat.js",
     "static/js/play-transport.js",
     "static/js/play-hint.js",
+    "static/js/play-keys.js",
     "static/js/play-replay.js",
 ]
 

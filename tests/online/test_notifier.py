@@ -85,3 +85,25 @@ def test_clocks_are_for_online_games_only(db, alice, loaner, service):
     row = play.load_row(db, game_id)
     with pytest.raises(play.Illegal):
         service.act(db, row, 0, {"type": "resign"}, row["version"])
+
+
+def test_a_game_the_host_ends_is_over_in_its_state_and_pushed_to_both_seats(db, invite, alice, bob, loaner, service, told):
+    """The host's end (from /admin): nobody wins, the game is "aborted", its state says so with the
+    host's words (so a reload shows it), and the service pushes that last state through the notifier;
+    the game's clocks are no longer watched. Both seats' views carry the result; the spectators' too."""
+    row = joined(db, invite, alice, bob, loaner)
+    service.track(db, row)
+    played = play.end_by_host(db, row["id"], "stuck after the update", by="hostess")
+    service.ended_by_host(db, played)
+    assert told.pushed == [played] and not service.watching()
+    stored = play.load_row(db, row["id"])
+    assert stored["status"] == "aborted"
+    assert stored["result"] == {"winner": None, "reason": "host", "note": "stuck after the update", "by": "hostess"}
+    again = play.game_of(db, stored)  # what a reload builds the boards from
+    for reader in (0, 1, None):
+        assert again.view(reader)["result"] == {"winner": None, "reason": "host", "note": "stuck after the update"}
+        if reader is not None:
+            assert again.legal_actions(reader) == []
+    assert online.is_invitation(stored) is False  # a reload joins it as a game, not as a cancelled invitation
+    with pytest.raises(play.Illegal):
+        play.end_by_host(db, row["id"], "again")

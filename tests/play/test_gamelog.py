@@ -40,7 +40,7 @@ CASES = [
     ({"type": "formation", "player": 0, "order": ["p0c4", "p0c3"]},
      "Your formation, front first: Goblin Raider and Orc."),
     ({"type": "initiative", "rolls": {"0": {"die": 6, "speed": 1, "total": 7}, "1": {"die": 2, "speed": 0, "total": 2}},
-      "first": 0}, "Initiative: you 6+1=7 against the CPU 2+0=2; you strike first."),
+      "first": 0}, "Initiative: you 6 + 1 = 7 against the CPU 2 + 0 = 2; you strike first."),
     ({"type": "triggered", "unit": "p1c2", "card": "salamander", "owner": 1, "timing": "strikes_first"},
      "The CPU's Salamander triggers (its party strikes first)."),
     ({"type": "declared", "player": 0, "kind": "spell", "index": 1, "targets": ["p1c2"], "card": "fireball",
@@ -135,7 +135,7 @@ def test_the_other_seat_and_a_spectator_read_names_not_you():
 def test_initiative_puts_the_readers_roll_first_and_says_a_tie():
     event = {"type": "initiative", "rolls": {"0": {"die": 3, "speed": 0, "total": 3},
                                              "1": {"die": 1, "speed": 2, "total": 3}}, "first": None}
-    assert say(event, viewer=1) == ["Initiative: you 1+2=3 against Alice 3+0=3; a tie: both parties strike at once."]
+    assert say(event, viewer=1) == ["Initiative: you 1 + 2 = 3 against Alice 3 + 0 = 3; a tie: both parties strike at once."]
 
 
 def test_a_converging_march_into_a_battle():
@@ -215,3 +215,15 @@ def test_a_story_opponent_is_named_as_written_and_the_cpu_with_the():
 def test_a_message_for_players_loses_rule_numbers_and_ids(text, words):
     assert gamelog.plain(text, lambda uid: "your Orc" if uid == "p0c3" else None) == words
     assert gamelog.rule_numbers("see R8.7 and R8.7, R13.5a") == ["R8.7", "R13.5a"]
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "Initiative: you 5 \u2212 1 = 4 against the CPU 3 + 2 = 5; the CPU strikes first."),
+    ("ja", "先攻決め：あなた 5 \u2212 1 = 4 対 CPU 3 + 2 = 5。CPUが先攻。"),
+])
+def test_r9_1_an_initiative_roll_with_a_negative_speed_reads_as_a_sum_never_plus_minus(lang, expected):
+    event = {"type": "initiative", "rolls": {"0": {"die": 5, "speed": -1, "total": 4},
+                                             "1": {"die": 3, "speed": 2, "total": 5}}, "first": 1}
+    line = gamelog.describe([event], UNITS, NAMES, 0, POOL, lang=lang)
+    assert line == [expected]
+    assert "+-" not in line[0] and "+\u2212" not in line[0]

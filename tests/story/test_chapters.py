@@ -249,3 +249,20 @@ def test_two_chapters_with_one_order_are_refused(story_copy):
 def test_a_broken_toml_file_is_refused_naming_it(story_copy):
     (story_copy / "99-broken.toml").write_text("id = \n", encoding="utf-8")
     refused(story_copy, "99-broken.toml", "not valid TOML")
+
+
+#: Words of a chapter's closing that would be false for some wins its goal allows: "your leaders held"
+#: when one of them fell, "the lands are yours" when the leaders decided, "all three crowns in the
+#: dust" when the round-12 judgment did (R1.1, R16.1), and leaders "chosen by the first summon" (R5.4).
+UNTRUE_CLOSINGS = ("leaders held", "lands are yours", "crowns are in the dust", "hand never ran dry", "by the first summon",
+                   "旅団長は持ちこたえ", "数えてみれば、土地は", "すべて地に落ち", "手札は最後まで尽きなかった", "最初の召喚で")
+
+
+def test_closing_words_are_true_of_every_win_the_goal_allows(chapters):
+    """Eringe's closing words come after any win that meets the goal (every leader fallen, the
+    judgment, an opponent who left): they say nothing that only some of those wins make true."""
+    for ch in chapters:
+        for lang in ("en", "ja"):
+            text = ch.narration_after[lang]
+            found = [w for w in UNTRUE_CLOSINGS if w in text]
+            assert not found, (ch.id, lang, found)

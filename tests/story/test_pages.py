@@ -186,3 +186,31 @@ def test_the_boards_json_for_a_story_game(app, client, db, alice, bob, loaner):
     assert other.get(f"/story/game/{gid}.json").status_code == 403
     cpu = play.create_cpu_game(db, alice, loaner, seed=1)
     assert client.get(f"/story/game/{cpu}.json").status_code == 404
+
+
+def test_a_first_clear_recorded_by_the_boards_end_says_so_on_the_done_page_and_a_later_clear_does_not(client, db, alice):
+    """Chapter 2's reward is cards only (no pack to tell it by): the game's end grants it (the board's
+    end, ``story.on_game_over``) before the done page is read, and the done page still says it came
+    with this first clear; the next clear's page says it came with the first."""
+    from webapp.game import positions
+
+    record_clear(db, alice["id"], "first-muster")
+    # the River Kappa's base empty beside the player's Orc: one march takes it (the chapter's goal)
+    scenario = {"round": 2, "first": 0, "active": 0,
+                "players": [{"units": [{"card": "orc-lord", "land": "H0", "leader": True},
+                                       {"card": "orc", "land": "L5", "id": "me-orc"}]},
+                            {"units": [{"card": "orc-shaman", "land": "L2", "leader": True}]}]}
+    games = []
+    for _ in range(2):
+        gid = positions.start(db, "story", [alice], scenario, chapter_id="river-crossing", cpu_name="random")
+        row = play.load_row(db, gid)
+        play.act(db, gid, alice["id"], {"type": "march", "units": ["me-orc"], "to": "H1"}, row["version"])
+        play.end(db, gid, 0, "disconnect")  # the chapter's finish runs here, as when the CPU's move ends it
+        games.append(gid)
+        assert get_progress(db, alice["id"])["river-crossing"]["reward_granted"]
+    first, again = games
+    html = client.get(f"/story/river-crossing/done?game={first}").get_data(as_text=True)
+    assert "Received for your first clear of this chapter" in html
+    assert "when you first cleared it" not in html
+    html = client.get(f"/story/river-crossing/done?game={again}").get_data(as_text=True)
+    assert "when you first cleared it" in html and "Received for your first clear" not in html

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from webapp.__main__ import main
-from webapp.store import connect, create_game
+from webapp.store import connect
 from webapp.store.admin import list_audit
 
 from .conftest import PASSWORD, log_in, post
@@ -50,8 +50,8 @@ def host_client(app, host):
 @pytest.fixture
 def game(app, alice, bob):
     db = db_of(app)
-    game_id = create_game(db, "online", 7, {"decks": [["orc"] * 30] * 2,
-                                            "seats": [{"user_id": alice["id"]}, {"user_id": bob["id"]}]})
+    from webapp.game import positions
+    game_id = positions.start(db, "online", [alice, bob], {"phase": "leaders", "players": [{}, {}]}, seed=7)  # in progress
     db.conn.commit()
     db.close()
     return game_id

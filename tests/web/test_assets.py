@@ -74,3 +74,22 @@ def test_a_change_in_an_imported_module_changes_the_importers_url(app, tmp_path,
         b_hash = assets.file_hash("js/b.js")
     assert before != after
     assert f'from "./b.js?v={b_hash}"' in text
+
+
+def test_an_immutable_file_carries_no_session_cookie_and_no_vary_cookie(client, app, alice):
+    """A logged-in player's repeat visit finds the hashed files in the browser's cache: the session
+    cookie changes as it is refreshed, so a ``Vary: Cookie`` on them would miss the cache every time
+    (webapp/web/sessions.py). The board page itself stays per user."""
+    from tests.web.conftest import log_in
+    log_in(client, alice)
+    with app.test_request_context():
+        urls = [cardfiles.art_url("orc", "en"), cardfiles.pool_url(), static_url(client, app, "css/brigade.css"),
+                static_url(client, app, "js/play.js")]
+    for url in urls:
+        answer = client.get(url, headers=BR)
+        assert answer.status_code == 200, url
+        assert "immutable" in answer.headers["Cache-Control"], url
+        assert "Cookie" not in answer.headers.get("Vary", ""), (url, answer.headers.get("Vary"))
+        assert "Set-Cookie" not in answer.headers, url
+    page = client.get("/play")
+    assert page.status_code == 200 and "Cookie" in page.headers.get("Vary", "")

@@ -146,3 +146,47 @@ def test_deck_pages_home_and_history_show_no_rule_numbers_or_instance_ids(alice_
     page = alice_client.get(f"/decks/{deck_id}").get_data(as_text=True)
     assert "A deck is exactly 30 cards: this one has 22. Add 8 cards." in page
     assert "Eringe" in page
+
+
+def test_the_first_deck_built_outside_a_page_is_named_in_the_players_language(app, db, alice):
+    """A story reward that makes 30 cards is often granted when the CPU's move ends the game, with no
+    page of the player's open (no request): the deck is still named in their account's language."""
+    from webapp.game import story
+    from webapp.i18n import MARK
+    from webapp.store.marks import set_mark
+    from webapp.store import transaction
+
+    set_mark(db, alice["id"], MARK, "ja")
+    packs.grant_starter(db, alice["id"])
+    add_cards(db, alice["id"], {"merfolk-spearman": 6})  # 27, as after the welcome pack
+    shield_wall = next(c for c in story.chapters() if sum(c.reward["cards"].values()) == 3 and not c.reward["packs"])
+    with app.app_context(), transaction(db):
+        story.grant_reward(db, alice["id"], shield_wall)
+    assert list(own_decks(db, alice)) == ["はじめての旅団"]
+
+
+def test_the_deck_charts_name_the_elements_in_each_pages_language_whoever_came_first(app, make_user):
+    """The charts' element names (the slot chart's rows: Water, Wind, …) follow the page's language,
+    also after a page in the other language was drawn first (a template imported without context is
+    kept once made by Jinja: nothing language-bound may be set at its top)."""
+    from webapp.decks.collection import LOANER
+    from webapp.i18n import MARK
+    from webapp.store.marks import set_mark
+
+    from .conftest import log_in
+    clients = {}
+    for lang in ("en", "ja"):
+        user = make_user(f"charts{lang}")
+        db = connect(app.config["DATABASE"])
+        try:
+            set_mark(db, user["id"], MARK, lang)
+        finally:
+            db.conn.close()
+        clients[lang] = app.test_client()
+        log_in(clients[lang], user)
+    for lang in ("en", "ja", "en"):
+        page = clients[lang].get(f"/decks/loaner/{LOANER}").get_data(as_text=True)
+        labels = re.findall(r'<span class="cov-label"><span[^>]*></span>([^<]+)</span>', page)
+        assert len(labels) == 6, labels
+        expected = ["Fire", "Water", "Earth", "Wind", "Light", "Dark"] if lang == "en" else ["火", "水", "土", "風", "光", "闇"]
+        assert labels == expected, (lang, labels)

@@ -260,6 +260,25 @@ def take_notice(db, user_id):
     return name
 
 
+def first_deck_name(db, user_id):
+    """FIRST_DECK_NAME in the player's language: the one they last read a page in, else their
+    account's language mark, else the request's. The deck is often built outside any page of theirs
+    (a story reward granted when the CPU's move ends the game), where the request's language would be
+    English."""
+    from flask_babel import force_locale, gettext
+
+    from webapp.i18n import LANGS, MARK, user_lang
+    from webapp.store import marks
+
+    lang = user_lang(user_id)
+    if lang not in LANGS:
+        lang = marks.get_mark(db, user_id, MARK)
+    if lang not in LANGS:
+        return gettext(FIRST_DECK_NAME)
+    with force_locale(lang):
+        return gettext(FIRST_DECK_NAME)
+
+
 def first_deck(db, user_id, owned, pool):
     """Build and save the player's first deck the first time they own 30 cards; once per account.
 
@@ -290,8 +309,7 @@ def first_deck(db, user_id, owned, pool):
         if not check_deck(deck, pool, owned).playable:  # e.g. 30 spells and no monster: nothing to build
             marks.set_mark(db, user_id, FIRST_DECK_MARK, {"deck": None, "told": True})
             return None
-        from flask_babel import gettext  # the player's language (English outside a request)
-        name = copy_name(db, user_id, gettext(FIRST_DECK_NAME))
+        name = copy_name(db, user_id, first_deck_name(db, user_id))
         deck_id = store.save_deck(db, user_id, name, deck)
         marks.set_mark(db, user_id, FIRST_DECK_MARK, {"deck": deck_id, "told": False})
     return deck_id, name

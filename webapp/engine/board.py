@@ -46,3 +46,19 @@ def _distances(target):
 
 # R4.7 DISTANCE[p][land]: steps from land to the enemy base of player p.
 DISTANCE = (_distances(BASES[1]), _distances(BASES[0]))
+
+
+def standing(owners):
+    """R16.1's judgment on the lands as they are owned now (``owners``: the owner, 0, 1 or None, of
+    each land by index): (lands held by each player, each player's distances to the enemy base
+    nearest first, the player the judgment would favour or None for a draw). The round-12 judgment
+    is this standing at its moment; during the game it is the score the board shows."""
+    lands = [[land for land in range(len(LANDS)) if owners[land] == p] for p in (0, 1)]
+    counts = [len(lands[0]), len(lands[1])]
+    fronts = [sorted(DISTANCE[p][land] for land in lands[p]) for p in (0, 1)]
+    if counts[0] != counts[1]:
+        return counts, fronts, 0 if counts[0] > counts[1] else 1
+    for a, b in zip(fronts[0], fronts[1], strict=True):
+        if a != b:
+            return counts, fronts, 0 if a < b else 1
+    return counts, fronts, None

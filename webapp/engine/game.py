@@ -45,7 +45,7 @@ SET_REFUSALS = {
     "destroy_over_capacity": ("Destroy your monsters there (never leaders) one at a time, and stop as soon "
                               "as the land fits.", "R8.8"),
 }
-RESULT_REASONS = ("leaders", "judgment", "draw", "resign", "timeout", "disconnect", "puzzle")
+RESULT_REASONS = ("leaders", "judgment", "draw", "resign", "timeout", "disconnect", "puzzle", "host")
 #: The public parts of the views of the states viewed last (views.Public), by the state's id: {id: (state,
 #: version, Public)}. Every reader of a state (both seats, spectators: the server builds them one after
 #: the other) gets them made once. An entry holds its state, so the id is nobody else's while it lives;
@@ -326,8 +326,9 @@ class Game:
             self._check_legal(player, action, kind)
         return kind
 
-    def set_result(self, winner, reason):
-        """End the game from outside the rules: the server's timeout or disconnect (R1.3, R18)."""
+    def set_result(self, winner, reason, note=None):
+        """End the game from outside the rules: the server's timeout or disconnect (R1.3, R18), or the
+        host ("host", nobody wins; ``note``, the host's reason in their words, goes into the result)."""
         if self.state.result is not None:
             raise IllegalAction("The game is already over.", "R1.1")
         if winner not in (0, 1, None) or reason not in RESULT_REASONS:
@@ -335,6 +336,8 @@ class Game:
         new = self.state.copy()
         ev = []
         effects.finish(new, winner, reason, ev)
+        if note:
+            new.result["note"] = str(note)
         new.version += 1
         self.state = new
         self._legal.clear()

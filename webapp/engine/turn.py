@@ -3,7 +3,7 @@
 from itertools import combinations
 
 from . import battle, effects
-from .board import ADJACENT, BASES, DISTANCE, LANDS
+from .board import ADJACENT, BASES, LANDS, standing
 from .stats import card_matches
 
 LEADER_LEVEL = 5  # R5.4
@@ -83,18 +83,8 @@ def end_turn(s, p, ev):
 
 def judgment(s, ev):
     """R16.1: more lands wins; then the nearer front, position by position; else a draw."""
-    lands = [[land for land in range(len(LANDS)) if s.owners[land] == p] for p in (0, 1)]
-    counts = [len(lands[0]), len(lands[1])]
-    fronts = [sorted(DISTANCE[p][land] for land in lands[p]) for p in (0, 1)]
+    counts, fronts, winner = standing(s.owners)
     ev.append({"type": "judgment", "lands": counts, "fronts": fronts})
-    if counts[0] != counts[1]:
-        winner = 0 if counts[0] > counts[1] else 1
-    else:
-        winner = None
-        for a, b in zip(fronts[0], fronts[1], strict=True):
-            if a != b:
-                winner = 0 if a < b else 1
-                break
     effects.finish(s, winner, "judgment", ev)
 
 

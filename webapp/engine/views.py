@@ -8,7 +8,7 @@ read-only (as the legal actions are).
 """
 
 from . import stats
-from .board import DISTANCE, LANDS
+from .board import DISTANCE, LANDS, standing
 
 _LANDS = tuple(enumerate(LANDS))
 
@@ -17,7 +17,7 @@ class Public:
     """The parts of a state's view that every reader (either seat, a spectator) sees alike."""
 
     __slots__ = ("result", "waiting", "lands", "units", "players", "failed", "pending", "battle", "opening",
-                 "leaders")
+                 "leaders", "standing")
 
     def __init__(self, s, waiting):
         st = s.static
@@ -56,6 +56,8 @@ class Public:
         self.pending = {"player": s.active, "land": LANDS[s.pending[0]]} if s.pending else None
         self.battle = battle_view(s, au) if b is not None else None
         self.opening = dict(s.opening) if s.opening else None
+        counts, fronts, leading = standing(owners)
+        self.standing = {"lands": counts, "fronts": fronts, "leading": leading}  # R16.1 as the lands are now
         lc = s.leader_choice
         self.leaders = ([[names[c] for c in lc[p]] for p in (0, 1)]
                         if s.phase != "leaders" and lc[0] is not None and lc[1] is not None else None)
@@ -126,7 +128,7 @@ def view(s, viewer, waiting, public=None):
            "result": public.result, "version": s.version,
            "waiting_for": public.waiting, "viewer": viewer, "lands": public.lands, "units": public.units,
            "players": players, "failed_lands": public.failed, "pending": public.pending,
-           "battle": public.battle, "opening": public.opening}
+           "battle": public.battle, "opening": public.opening, "standing": public.standing}
     if public.leaders is not None:
         out["leaders"] = public.leaders
     return out

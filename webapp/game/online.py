@@ -78,6 +78,12 @@ def is_online(row):
     return row.get("mode") == MODE
 
 
+def is_invitation(row):
+    """An online game that never started: an open invitation, or one cancelled (or ended by the host)
+    before a friend took the second seat. A game that started and was then ended is not one."""
+    return is_online(row) and (row["status"] == "waiting" or (row["status"] == "aborted" and row["seats"][1] is None))
+
+
 # ---------------------------------------------------------------- clocks (pure)
 
 
@@ -761,6 +767,13 @@ class Online:
         """A game just started (a join or a rematch): track it and tell whoever waits in its room."""
         self.track(db, row)
         self.notifier.to_game(row["id"], "started", {"game": row["id"], "url": f"/play/{row['id']}"})
+
+    def ended_by_host(self, db, played):
+        """A game the host ended (``play.end_by_host``): both boards (and the spectators) get its
+        last state at once, with the host's words; an online game's clocks stop being watched."""
+        with self.lock:
+            self.tracks.pop(played.row["id"], None)
+        self.notifier.push(db, played)
 
     def cancelled(self, game_id):
         """An invitation was withdrawn: whoever waits on it (the inviter's other tabs) hears it."""

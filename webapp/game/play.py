@@ -636,6 +636,26 @@ def end(db, game_id, winner, reason, also=None, lock=None):
     return Played(version, events, game, row, None)
 
 
+def end_by_host(db, game_id, note, by=None, lock=None):
+    """The host ends a game in progress (from /admin): nobody wins and nothing is rewarded; the game
+    becomes "aborted" with the result ``{"winner": None, "reason": "host", "note": note, "by": by}``.
+    Its state holds the result too (``Game.set_result``), so every board shows the end, with the
+    host's words, live (the caller pushes the returned Played through the notifier) and after a
+    reload. Illegal if the game is not in progress; StaleVersion if another writer moved it on."""
+    row, game = load(db, game_id)
+    if row["status"] != "active":
+        raise Illegal(gettext("This game is over."), game_id)
+    events = game.set_result(None, "host", note)
+    result = dict(game.result, by=by) if by else dict(game.result)
+    with lock or nullcontext():
+        version = store.end_game(db, game_id, row["version"], "aborted", result, state=snapshot_text(game))
+    row = dict(row, version=version, status="aborted", result=result)
+    GAMES.put(db, row, game, None)  # drops it
+    PER_GAME.forget(game.state.static)
+    GAME_LOG.info("game %s (%s) ended by the host at version %s", game_id, row["mode"], version)
+    return Played(version, events, game, row, None)
+
+
 # ---------------------------------------------------------------- what a seat sees
 
 

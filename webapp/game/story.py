@@ -597,7 +597,22 @@ def finish(db, user_id, row):
         store.record_clear(db, user_id, ch.id, best if better(best, old) else None)
         if store.claim_reward(db, user_id, ch.id):
             granted = grant_reward(db, user_id, ch)
+            from webapp.store.marks import set_mark
+            set_mark(db, user_id, first_clear_mark(ch), {"game": game_id})
     return Outcome(ch, game_id, verdict, True, granted)
+
+
+def first_clear_mark(ch):
+    """The user mark that names the game which first cleared chapter ``ch`` (and so got its reward)."""
+    return f"story_first_clear:{ch.id}"
+
+
+def first_cleared_by(db, user_id, ch):
+    """The id of the game that first cleared the chapter for the user and got its reward; None if
+    not cleared, or cleared before this was recorded."""
+    from webapp.store.marks import get_mark
+    mark = get_mark(db, user_id, first_clear_mark(ch))
+    return mark.get("game") if isinstance(mark, dict) else None
 
 
 def on_game_over(db, row):

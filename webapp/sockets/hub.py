@@ -183,7 +183,7 @@ class Hub(Outbox):
         db = store.get_db()
         row = play.load_row(db, game)
         watching.check(db, row, member.user_id)  # who may watch (the players' choice): refused as a missing game
-        if row["status"] in ("waiting", "aborted") and online_games.is_online(row):
+        if online_games.is_invitation(row):  # never started: no board to show
             seat = self.enter(member, row, updates)  # a waiting invitation: the room hears "started" when it starts
             answer = {"game": game, "status": row["status"]}
             if seat == 0:

@@ -12,6 +12,7 @@ from flask import (Blueprint, abort, current_app, flash, g, redirect, render_tem
                    url_for)
 
 from webapp import accounts, hosting
+from webapp.game import play
 from webapp.hosting.ratelimit import Window
 from webapp.decks.packs import grant_pack, list_packs, source_label
 from webapp.social import chat
@@ -277,13 +278,23 @@ def end(game_id):
     if row["status"] not in ("active", "waiting"):
         return refused(f"Game {game_id} is over already.", "admin.games")
     result = {"winner": None, "reason": "host", "note": reason, "by": g.user["name"]}
+    played = None
     try:
         with transaction(db):
-            end_game(db, game_id, row["version"], "aborted", result)
+            if row["status"] == "active":  # its state ends too, and both boards are told at once
+                played = play.end_by_host(db, game_id, reason, by=g.user["name"])
+            else:  # an open invitation: nothing was dealt
+                end_game(db, game_id, row["version"], "aborted", result)
             admin_store.audit(db, g.user["id"], "end game", f"game:{game_id}",
                               {"reason": reason, "was": row["status"], "mode": row["mode"]})
     except StaleVersion:
         return refused(f"Game {game_id} moved on just now: look again and retry.", "admin.games")
+    except play.Illegal:
+        return refused(f"Game {game_id} is over already.", "admin.games")
+    if played is not None:
+        current_app.extensions["brigade_online"].ended_by_host(db, played)
+    else:
+        current_app.extensions["brigade_online"].cancelled(game_id)
     return done(f"Game {game_id} is ended.", "admin.games", status="aborted")
 
 

@@ -80,3 +80,12 @@ def pool_file():
 
 def pool_url():
     return url_for("collection.pool_file_route", hash=pool_file()[1])
+
+
+def warm(app):
+    """Draw every card face and make the card list once, as the server starts (in a background task
+    of its own, so the start is not held up). The first board page would otherwise pay for it: about
+    half a second of CPU, seconds on a small host under load, and with gevent that holds every other
+    request and push of the server meanwhile (a friend's first board kept the inviter's from opening)."""
+    with app.test_request_context("/"):
+        pool_file()

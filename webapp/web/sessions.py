@@ -6,7 +6,11 @@ on every action, about a tenth of the server's time per action (docs/deploy.md).
 remembers the sessions of the last few thousand cookies it verified, until each one's signature
 expires (PERMANENT_SESSION_LIFETIME), and hands out a fresh copy each time. The cookie's bytes
 are the key, so only a cookie that passed the signature check is ever recognised; a changed
-secret key starts over. Writing sessions is Flask's own.
+secret key starts over. Writing sessions is Flask's own, except on a public, immutable response (a file under a
+content-hashed URL: static files, card faces, the card list): it is the same for everyone, so it
+carries no session cookie and no ``Vary: Cookie``. Flask adds that header whenever the request read
+the session (every request does, to know its user), and the session cookie's value changes as it is
+refreshed, so a browser would miss its cache for every such file on the next visit.
 
 Logging out revokes (docs/security.md): a session holds the ``users.session_version`` it was made
 at (``"sv"``); ``version_of(app, user_id)`` gives the current one, and a session of another
@@ -65,6 +69,11 @@ class RememberingCookieSessions(SecureCookieSessionInterface):
             while len(self.known) > self.size:
                 self.known.popitem(last=False)
         return self.checked(app, data)
+
+    def save_session(self, app, session, response):
+        if "immutable" in (response.headers.get("Cache-Control") or ""):
+            return  # the same file for everyone: no cookie, no Vary (see the module's docstring)
+        super().save_session(app, session, response)
 
     def checked(self, app, data):
         """The session of ``data``, or an empty one if its user has logged out since it was made."""

@@ -232,7 +232,10 @@ def done(chapter_id):
     # chapter's packs from an earlier first clear
     from webapp.decks.packs import source_label
     packs = play.earned_packs(db, row, uid) if row["status"] != "active" else []
-    first_clear = bool(outcome.granted) or any(p["source"] == ch.pack_source for p in packs)
+    # this battle cleared the chapter first: it got the reward now, or earlier (the board's end already
+    # recorded it), or it earned the chapter's reward packs
+    first_clear = (bool(outcome.granted) or story.first_cleared_by(db, uid, ch) == row["id"]
+                   or any(p["source"] == ch.pack_source for p in packs))
     seen = {p["id"] for p in packs}
     packs += [p for p in (story.reward_packs(db, uid, ch) if outcome.cleared else []) if p["id"] not in seen]
     packs = [dict(p, label=source_label(p["source"])) for p in packs]

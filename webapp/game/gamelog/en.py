@@ -50,6 +50,7 @@ RESULT_REASONS = {
     "timeout": "on time",
     "disconnect": "the opponent left",
     "puzzle": "by the puzzle's goal",
+    "host": "ended by the host",
 }
 INSTANCE = re.compile(r"^p([01])c(\d+)$")
 #: The bases' names (as ``^H([01])$`` matches them: also before a final newline) -> their seat.
@@ -298,7 +299,7 @@ class Narrator:
 
         def roll(p):
             r = rolls[str(p)]
-            return f"{self.who(p)} {r['die']}+{r['speed']}={r['total']}"
+            return f"{self.who(p)} {dice_sum(r)}"
 
         first = e.get("first")
         tail = ("a tie: both parties strike at once" if first is None
@@ -481,3 +482,10 @@ def plain(text, name=None):
         word = name(m.group(0)) if name is not None else None
         return word or "that card"
     return without_rule_numbers(INSTANCE_ANYWHERE.sub(named, text or ""))
+
+
+def dice_sum(roll):
+    """An initiative roll (R9.1, step 5) as a sum a player reads: "5 + 1 = 6", "5 − 1 = 4" (never "5+-1")."""
+    speed = roll["speed"]
+    sign = "+" if speed >= 0 else MINUS
+    return f"{roll['die']} {sign} {abs(speed)} = {roll['total']}"

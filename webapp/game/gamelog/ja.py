@@ -7,6 +7,7 @@ instances and view, so it says nothing the English log would not.
 """
 
 from webapp.game.gamelog import en as gamelog
+from webapp.game.gamelog.en import dice_sum
 from webapp.cards.art import ELEMENT_NAMES
 from webapp.cards.text import tribe_ja
 
@@ -31,6 +32,7 @@ RESULT_REASONS = {
     "timeout": "時間切れ",
     "disconnect": "相手が戻らなかった",
     "puzzle": "パズルの目標",
+    "host": "管理者が終了",
 }
 STATS = {"power": "力", "life": "生命力", "speed": "速さ"}
 COIN = {"heads": "表", "tails": "裏"}
@@ -155,7 +157,7 @@ class NarratorJa(gamelog.Narrator):
 
         def roll(p):
             r = rolls[str(p)]
-            return f"{self.who(p)} {r['die']}+{r['speed']}={r['total']}"
+            return f"{self.who(p)} {dice_sum(r)}"
 
         first = e.get("first")
         tail = "同点：同時攻撃" if first is None else f"{self.who(first)}が先攻"
