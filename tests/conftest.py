@@ -3,13 +3,67 @@
 Engine, card and property tests keep their fixtures in their own folders' conftest.py.
 """
 
+import faulthandler
 import os
 import shutil
 
+import flask
+import jinja2
 import pytest
+from werkzeug.routing import Rule
 
 from webapp import clock as app_clock
 from webapp import create_app, store
+
+
+class SharedTemplateCode(jinja2.BytecodeCache):
+    """Jinja's compiled templates kept for the whole run (a worker's), shared by every app a test
+    makes: each test's app has its own Jinja environment, which would otherwise parse and compile
+    every template it renders again (about 40 ms for a page's first render, most of a page test's
+    CPU). Jinja checks each template's source against the checksum it was compiled from, so a
+    changed template is compiled again. Only apps made in the test process use it; the servers the
+    tests start in processes of their own (``python -m webapp``) compile as a host's does."""
+
+    def __init__(self):
+        self.code = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+flask.Flask.jinja_options = dict(flask.Flask.jinja_options, bytecode_cache=SharedTemplateCode())
+
+
+_url_builders = {}
+_compile_builder = Rule._compile_builder
+
+
+def _compile_builder_once(self, append_unknown=True):
+    """Werkzeug's URL builder of a route, made once per run for every app that has the route.
+
+    Each app a test makes registers its ~75 routes, and werkzeug writes and compiles a small Python
+    function per route to build its URLs (``Rule._compile_builder``): about 35 ms of each app's 47 ms
+    start, so most of the CPU of a test that only renders a page or two. The function it makes is the
+    same for every app: it depends only on the route's parts (``_trace``), the defaults it folds in
+    (as their converter writes them) and ``append_unknown``, and reaches the rule itself only
+    through its first argument (it is bound to each rule with ``__get__``), so one function serves
+    every app's copy of the route. Only apps made in the test process use this; the servers tests
+    start with ``python -m webapp`` are as a host's."""
+    defaults = self.defaults or {}
+    key = (self.rule, tuple(self._trace), bool(append_unknown),
+           tuple((k, self._converters[k].to_url(v) if k in self._converters else None)
+                 for k, v in defaults.items()))
+    builder = _url_builders.get(key)
+    if builder is None:
+        builder = _url_builders[key] = _compile_builder(self, append_unknown)
+    return builder
+
+
+Rule._compile_builder = _compile_builder_once
 
 
 #: Seconds a test marked ``journey`` may run before pytest-timeout fails it (the default, ``timeout``
@@ -17,10 +71,46 @@ from webapp import create_app, store
 JOURNEY_TIMEOUT = 600
 
 
+#: faulthandler dumps every thread's stack this many seconds before a test's timeout (pytest-timeout's
+#: ``timeout``, JOURNEY_TIMEOUT or the test's own mark): only a test about to fail for its time shows
+#: them, never a deep journey that is merely long. faulthandler's dump needs no Python code to run, so
+#: a test stuck in C code (a socket read holding the GIL) still shows where it stood.
+FAULTHANDLER_LEAD = 20
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("journey") and not item.get_closest_marker("timeout"):
             item.add_marker(pytest.mark.timeout(JOURNEY_TIMEOUT))
+
+
+def timeout_of(item):
+    """The seconds pytest-timeout gives ``item``: its ``timeout`` mark, else ``--timeout``, else the
+    ``timeout`` of pyproject.toml (0: none)."""
+    mark = item.get_closest_marker("timeout")
+    if mark is not None:
+        value = mark.args[0] if mark.args else mark.kwargs.get("timeout")
+    else:
+        value = item.config.getoption("timeout", None)
+        if value is None:
+            value = item.config.getini("timeout")
+    return float(value or 0)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """faulthandler's stack dump, armed FAULTHANDLER_LEAD seconds before each test's own timeout
+    (pyproject.toml leaves pytest's one ``faulthandler_timeout`` for all tests unset)."""
+    seconds = timeout_of(item) - FAULTHANDLER_LEAD
+    if seconds > 0:
+        from _pytest.faulthandler import fault_handler_stderr_fd_key  # the stderr pytest keeps for faulthandler
+
+        faulthandler.dump_traceback_later(seconds, file=item.config.stash[fault_handler_stderr_fd_key])
+    try:
+        yield
+    finally:
+        if seconds > 0:
+            faulthandler.cancel_dump_traceback_later()
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -40,6 +130,28 @@ def _real_clock():
     app_clock.reset()
     yield
     app_clock.reset()
+
+
+#: The scrypt cost of the passwords tests store (N = 2**10 rather than werkzeug's 2**15): a real hash,
+#: checked for real, in about 2 ms of CPU instead of 70 ms (hundreds of tests register or log in).
+QUICK_SCRYPT = "scrypt:1024:8:1"
+
+
+@pytest.fixture(autouse=True)
+def _quick_password_hashes(request, monkeypatch):
+    """Passwords stored by a test are hashed with QUICK_SCRYPT: the same scrypt, salt and comparison,
+    with a smaller work factor (a check reads the factor from the stored hash). A test marked
+    ``real_password_hashes`` (tests/web/test_passwords.py) hashes with the host's parameters."""
+    if request.node.get_closest_marker("real_password_hashes"):
+        return
+    from webapp.accounts import passwords
+
+    real = passwords.generate_password_hash
+
+    def quick(password, method="scrypt", salt_length=16):
+        return real(password, QUICK_SCRYPT if method == "scrypt" else method, salt_length)
+
+    monkeypatch.setattr(passwords, "generate_password_hash", quick)
 
 
 @pytest.fixture

@@ -150,6 +150,16 @@ def lapse(cluster, name):
         time.sleep(0.005)
 
 
+def tries_for(commands, key, count, timeout=10 + 3 * CPU_WATCH):
+    """Wait until Redis's MONITOR stream ``commands`` shows ``count`` tries to take the lease ``key``
+    (redis-py's Lock: ``SET key token NX PX ms``)."""
+    deadline, tries = time.monotonic() + timeout, 0
+    while tries < count:
+        assert time.monotonic() < deadline, f"{tries} tries for {key}, not {count}"
+        words = commands.next_command()["command"].split()  # redis.TimeoutError after 10 s of nothing
+        tries += len(words) > 2 and words[0].upper() == "SET" and words[1] == key and "NX" in (w.upper() for w in words)
+
+
 def advance(nodes, seconds):
     """Move every process's clock forward by the same ``seconds`` (webapp/web/testing_clock.py)."""
     for node in nodes:
@@ -341,9 +351,12 @@ def test_a_cpu_whose_process_died_is_taken_over_once_its_lease_lapses(nodes, cli
     assert gone.take(gone.lease(f"cpu:{game_id}", 6.0))
     c = clients(one, ann)
     state = c.join(game_id)
-    c.act(game_id, state["legal_actions"][0], state["version"])  # ann's leader: now the CPU's move
-    mine = c.latest(game_id)["version"]
-    time.sleep(CPU_WATCH * 1.5)  # the process looks whether the lease's holder still plays every CPU_WATCH s
+    with redis.Redis.from_url(redis_url, socket_timeout=10).monitor() as commands:  # what Redis is asked
+        c.act(game_id, state["legal_actions"][0], state["version"])  # ann's leader: now the CPU's move
+        mine = c.latest(game_id)["version"]
+        # the process tries the lease when the CPU is to move, then looks again every CPU_WATCH s
+        # whether its holder still plays: two tries, both refused
+        tries_for(commands, gone.key("lease", f"cpu:{game_id}"), 2)
     assert c.latest(game_id)["version"] == mine, "the CPU moved while another process held its lease"
     lapse(gone, f"cpu:{game_id}")  # the dead process's lease runs out now, not in 6 s
     c.wait(lambda c: c.latest(game_id)["version"] > mine, timeout=30)

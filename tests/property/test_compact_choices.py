@@ -172,7 +172,7 @@ def brute_force_over_capacity(g, p):
     return len(seen)
 
 
-@lanes(fast=10, full=30)
+@lanes(fast=4, full=30)
 def test_compact_entries_stand_for_exactly_the_legal_sets(examples):
     """Through a random game, on every decision: the list is within its bounds; on small positions
     every set (order) is tried against is_legal and the old enumeration."""

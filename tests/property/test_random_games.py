@@ -26,13 +26,13 @@ def every_action_keeps_the_invariants(seed):
     assert steps > 0
 
 
-@lanes(fast=10, full=60)
+@lanes(fast=5, full=60)
 def test_every_action_keeps_the_invariants(examples):
     """Capacity (R4.4), hand ≤ 6 (R6.6), 30 cards accounted for, JSON round-trip, no hidden info (R18.6)."""
     check(every_action_keeps_the_invariants, examples, seed=SEEDS)
 
 
-@lanes(fast=200, full=2000)
+@lanes(fast=100, full=2000)
 def test_thousands_of_games_end_by_round_12_with_cards_accounted_for(examples):
     """R1.4, R16: 2,000 random games (200 in the fast lane), each ends with a result by round 12;
     cheap invariants each step."""
@@ -85,7 +85,7 @@ def junk_actions(g, rng, player):
     return out
 
 
-@lanes(fast=8, full=60)
+@lanes(fast=3, full=60)
 def test_legal_actions_are_accepted_and_anything_else_refused(examples):
     """Every listed action applies (on a copy) and is_legal says so; junk raises IllegalAction, is_legal
     says False, and neither changes anything (the RNG included: the JSON holds its state)."""

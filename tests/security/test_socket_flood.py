@@ -11,7 +11,7 @@ import time
 import pytest
 import socketio
 
-from tests.online.helpers import close_all
+from tests.online.helpers import close_all, wait_until
 from webapp.tools.bot import Bot
 
 from .socketkit import Client, ConfiguredServer, start_cpu_game, user
@@ -46,12 +46,12 @@ def test_thirty_sockets_of_one_user_are_cut_and_other_games_advance(server):
 
     victim = user(server, "victim")
     victim_game = start_cpu_game(victim, server.url)
-    stop = threading.Event()
     sent = [0] * len(clients)
 
     def flood(i, c):
+        """RATE joins a second for SECONDS seconds (the flood's own pace), or until the socket is closed."""
         next_at = time.monotonic()
-        while not stop.is_set() and c.sio.connected:
+        while sent[i] < RATE * SECONDS and c.sio.connected:
             c.sio.emit("join", {"game": target})
             sent[i] += 1
             next_at += 1.0 / RATE
@@ -68,15 +68,14 @@ def test_thirty_sockets_of_one_user_are_cut_and_other_games_advance(server):
                            timeout=60).run())
     player = threading.Thread(target=play, daemon=True)
     player.start()
-    time.sleep(SECONDS)
-    stop.set()
     for t in threads:
-        t.join(10)
+        t.join(SECONDS + 30)
     player.join(120)
     elapsed = time.monotonic() - started
-    for c in clients:  # let the answers in flight arrive
-        c.wait(lambda c: len(c.of("state")) + len(c.of("error")) >= 1)
-    time.sleep(0.5)
+    # the answers in flight: every join is answered (a state, or "rate_limited") unless its socket was
+    # closed for flooding
+    wait_until(lambda: all(len(c.of("state")) + len(c.of("error")) >= n or not c.sio.connected
+                           for c, n in zip(clients, sent, strict=True)), timeout=30)
 
     states = sum(len(c.of("state")) for c in clients)
     limited = sum(1 for c in clients for e in c.of("error") if e["code"] == "rate_limited")

@@ -7,12 +7,12 @@ accepted as passwords.
 
 import re
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
 
+from tests.online.helpers import wait_until
 from tests.security.conftest import PASSWORD, post, text
 from webapp import create_app
 from webapp.store import connect
@@ -70,22 +70,43 @@ def test_a_password_equal_to_a_short_name_is_refused_too(app):
 
 
 def test_at_most_the_set_number_of_hashes_run_at_once(monkeypatch):
-    running, peak, lock = [0], [0], threading.Lock()
+    """Twelve threads ask for hashes at once with a gate of two: two hash, ten wait at the gate (each
+    hash is held until every thread has come to the gate), and no more than two ever run together."""
+    running, peak, arrived, lock = [0], [0], [0], threading.Lock()
+    release = threading.Event()
 
-    def slow_hash(password, method):
+    def held_hash(password, method):
         with lock:
             running[0] += 1
             peak[0] = max(peak[0], running[0])
-        time.sleep(0.05)
+        assert release.wait(30), "the hashes were never let go"
         with lock:
             running[0] -= 1
         return "hash"
 
-    monkeypatch.setattr(passwords, "generate_password_hash", slow_hash)
+    monkeypatch.setattr(passwords, "generate_password_hash", held_hash)
     passwords.set_concurrency(2)
+    gate = passwords._gate
+
+    class CountedGate:
+        """The gate set_concurrency made, counting the threads that came to it."""
+
+        def __enter__(self):
+            with lock:
+                arrived[0] += 1
+            return gate.__enter__()
+
+        def __exit__(self, *exc):
+            return gate.__exit__(*exc)
+
+    monkeypatch.setattr(passwords, "_gate", CountedGate())
     with ThreadPoolExecutor(max_workers=12) as pool:
-        assert list(pool.map(passwords.hash_password, ["x" * 10] * 24)) == ["hash"] * 24
-    assert peak[0] == 2
+        hashes = [pool.submit(passwords.hash_password, "x" * 10) for _ in range(24)]
+        wait_until(lambda: arrived[0] == 12 and running[0] == 2)  # all twelve at the gate, two through it
+        assert peak[0] == 2
+        release.set()
+        assert [h.result(timeout=30) for h in hashes] == ["hash"] * 24
+    assert peak[0] == 2 and arrived[0] == 24
 
 
 def test_the_setting_sizes_the_gate(tmp_path):
