@@ -6,7 +6,7 @@ import pytest
 from tests.online.conftest import CONFIG, carol, invite, started  # noqa: F401 (fixtures)
 from tests.play.conftest import connect_as, db, loaner, socketio  # noqa: F401 (fixtures)
 from tests.web.conftest import PASSWORD, alice, bob, log_in, make_user, post  # noqa: F401 (fixtures)
-from tests.social.conftest import host, host_client, table  # noqa: F401 (fixtures: the chat attacks)
+from tests.social.conftest import befriend, host, host_client, table  # noqa: F401 (fixtures: the chat attacks)
 from webapp import create_app
 
 
