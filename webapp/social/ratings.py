@@ -1,4 +1,4 @@
-"""The ladder's ratings: Glicko-2 (the ``glicko2`` library, docs/decisions/ratings.md) over the
+"""The ladder's ratings: Glicko-2 (the ``glicko2`` library, docs/decisions/0122-ratings-glicko2.md) over the
 server's rated online games.
 
 A game is **rated** when both players chose "rated" for it (``setup["rated"] == [True, True]``: the

@@ -224,7 +224,7 @@ def m007_chat(db):
 
 
 def m008_social(db):
-    """Friends and the ladder (docs/storage.md "Friends and the ladder"): friend requests and friendships,
+    """Friends and the ladder (docs/storage.md "Tables", docs/social.md): friend requests and friendships,
     blocks, each account's friend link and watch setting, challenges between friends, ratings and their
     history, and the queue of players who want a game with anyone online."""
     db.execute("""CREATE TABLE friend_requests (

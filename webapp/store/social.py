@@ -1,4 +1,4 @@
-"""The SQL of friends and the ladder (schema m007, docs/storage.md "Friends and the ladder"): friend
+"""The SQL of friends and the ladder (schema m008, docs/storage.md "Tables", docs/social.md): friend
 requests, friendships, blocks, each account's friend link token and watch setting, challenges, ratings
 and their history, the match queue, and the reads the profile pages make. The rules are
 webapp/social/'s."""
