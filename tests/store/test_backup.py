@@ -53,6 +53,10 @@ def full_db(db, pool, decks, alice):
     puzzle_finished(db, alice["id"], "two-roads-one-blow", True, game_id)
     gauntlet.create_run(db, alice["id"], 5)
     share_puzzle(db, "abcdefgh", alice["id"], game_id, 0, {"type": "win_game"}, {"seed": 1}, [])
+    from webapp.store.analyses import claim_analysis, finish_analysis
+    claim_analysis(db, game_id, 0, "2000-01-01T00:00:00")
+    finish_analysis(db, game_id, 0, {"turns": []})
+    db.conn.commit()
     assert all(db[t].count for t in db.table_names())
     return db
 
