@@ -11,10 +11,10 @@ through two functions it is given (the server hands it ones that think in the wo
 priority, tests ones that think here with a fixed number of iterations) and reports its progress.
 """
 
-from .search import SearchPlayer, SearchResult, outcome
+from .search import SearchPlayer, SearchResult, Sliced, outcome
 
 
-class Estimate:
+class Estimate(Sliced):
     """A position's value for `player` as a resumable search with no move of its own: `run(seconds)`
     returns None while budget is left, then a SearchResult with `win` (and no action)."""
 
@@ -27,31 +27,11 @@ class Estimate:
         if game.result is not None:
             self.result = SearchResult(None, outcome(game, player), [0], 0, [], 0.0)
 
-    def run(self, seconds=None):
-        if self.result is not None:
-            return self.result
-        sp = self.sp
-        begun = sp.clock()
-        left = (sp.budget or 0) - self.spent
-        deadline = begun + (left if seconds is None else min(left, seconds))
-        done = False
-        while True:
-            if sp.iterations is not None:
-                if self.it >= sp.iterations:
-                    done = True
-                    break
-                if seconds is not None and self.it and sp.clock() >= deadline:
-                    break
-            elif self.it and sp.clock() >= deadline:
-                done = sp.clock() - begun + self.spent >= (sp.budget or 0)
-                break
-            self.it += 1
-            world = self.game.determinize(self.player, sp.rng)
-            self.total += sp.rollout(world, self.player, world.state.active,
-                                     None if sp.iterations is not None else begun + left)
-        self.spent += sp.clock() - begun
-        if not done:
-            return None
+    def iterate(self, deadline):
+        world = self.game.determinize(self.player, self.sp.rng)
+        self.total += self.sp.rollout(world, self.player, world.state.active, deadline)
+
+    def finish(self):
         self.result = SearchResult(None, self.total / self.it, [self.it], self.it, [], self.spent)
         return self.result
 

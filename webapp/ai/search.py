@@ -189,30 +189,11 @@ class SearchPlayer:
         return sum(self.baseline.worth(c) for c in cards) + (3 if len(cards) >= 2 else 0) - 1.5 * max(0, level - 3)
 
 
-class Search:
-    """One decision's search, resumable: `run(seconds)` does a slice (None while budget is left, the
-    SearchResult once done). Besides each candidate's visits and total value it counts, over the
-    imagined lines after it, how often the seat lost, how often one of its leaders fell, and its
-    average land lead at the line's end (what the hint's reasons are made of, webapp/ai/reasons.py)."""
-
-    def __init__(self, player_obj, game, player):
-        sp = self.sp = player_obj
-        self.game, self.player = game, player
-        self.start = sp.clock()
-        self.spent = 0.0
-        self.result = None
-        legal = [a for a in game.legal_actions(player) if a["type"] != "resign"]
-        if len(legal) == 1 and not choices.is_compact(legal[0]):
-            self.result = sp.last = SearchResult(legal[0], None, [0], 0, [legal[0]], 0.0)
-            return
-        self.cands = sp.candidates(game, player, legal)
-        n = len(self.cands)
-        self.visits, self.totals = [0] * n, [0.0] * n
-        self.losses, self.leader_falls, self.leads = [0] * n, [0] * n, [0.0] * n
-        self.root_active = game.state.active  # public: whose turn it is (the horizon counts from it)
-        self.leaders_before = sum(1 for u in game.view(player)["units"] if u["owner"] == player and u["leader"])
-        self.it = 0
-        self.spent = sp.clock() - self.start
+class Sliced:
+    """A resumable search of the CPU player ``self.sp``: ``run(seconds)`` does a slice of the budget (or of
+    a fixed number of iterations) and returns None while some is left, the SearchResult once done.
+    Subclasses give ``iterate(deadline)`` (one imagined line) and ``finish()`` (the result), and set
+    ``it``, ``spent`` and ``result``."""
 
     def run(self, seconds=None):
         """Search for `seconds` more of the budget (all that is left if None); the result when done."""
@@ -239,6 +220,32 @@ class Search:
         if not done:
             return None
         return self.finish()
+
+
+class Search(Sliced):
+    """One decision's search, resumable: `run(seconds)` does a slice (None while budget is left, the
+    SearchResult once done). Besides each candidate's visits and total value it counts, over the
+    imagined lines after it, how often the seat lost, how often one of its leaders fell, and its
+    average land lead at the line's end (what the hint's reasons are made of, webapp/ai/reasons.py)."""
+
+    def __init__(self, player_obj, game, player):
+        sp = self.sp = player_obj
+        self.game, self.player = game, player
+        self.start = sp.clock()
+        self.spent = 0.0
+        self.result = None
+        legal = [a for a in game.legal_actions(player) if a["type"] != "resign"]
+        if len(legal) == 1 and not choices.is_compact(legal[0]):
+            self.result = sp.last = SearchResult(legal[0], None, [0], 0, [legal[0]], 0.0)
+            return
+        self.cands = sp.candidates(game, player, legal)
+        n = len(self.cands)
+        self.visits, self.totals = [0] * n, [0.0] * n
+        self.losses, self.leader_falls, self.leads = [0] * n, [0] * n, [0.0] * n
+        self.root_active = game.state.active  # public: whose turn it is (the horizon counts from it)
+        self.leaders_before = sum(1 for u in game.view(player)["units"] if u["owner"] == player and u["leader"])
+        self.it = 0
+        self.spent = sp.clock() - self.start
 
     def iterate(self, deadline):
         sp, player = self.sp, self.player

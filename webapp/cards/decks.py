@@ -23,6 +23,24 @@ def toml_files(path, error):
             raise error(f"{full}: not valid TOML: {exc}") from None
 
 
+def ordered_records(path, parse, what, error):
+    """Every record of the ``*.toml`` files in ``path`` (``parse(data, full path)`` makes one, with ``id``
+    and ``order``), sorted by ``order``; ``error`` when two share an id or an order, or there is none."""
+    records, ids, orders = [], {}, {}
+    for full, data in toml_files(path, error):
+        record = parse(data, full)
+        if record.id in ids:
+            raise error(f"{full}: {what} {record.id!r}: field 'id': also used by {ids[record.id]}")
+        if record.order in orders:
+            raise error(f"{full}: {what} {record.id!r}: field 'order': {record.order} is also the order of "
+                        f"{orders[record.order]}")
+        ids[record.id], orders[record.order] = full, full
+        records.append(record)
+    if not records:
+        raise error(f"{path}: no {what} files (*.toml)")
+    return sorted(records, key=lambda r: r.order)
+
+
 def open_record(data, what, keys, source, error):
     """Start checking one data record (a deck, a story chapter): returns its id (None when it has
     none) and ``fail(field, problem)``, which raises ``error`` naming the file, the record and the

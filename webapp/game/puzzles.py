@@ -21,7 +21,7 @@ from flask_babel import gettext
 
 from webapp import store
 from webapp.ai import PLAYERS, SEARCHING
-from webapp.cards.decks import open_record, toml_files
+from webapp.cards.decks import open_record, ordered_records
 from webapp.engine import Game, IllegalAction, load_pool
 from webapp.game import play, puzzlegoal, puzzlesolver
 from webapp.game.replay import scenario_cards
@@ -207,19 +207,7 @@ def load_puzzles(path=None, pool=None, prove=True):
     """Every puzzle in ``path`` (default ``cards/puzzles``), sorted by ``order``; PuzzleDataError on bad data."""
     path = path or puzzle_dir()
     pool = load_pool() if pool is None else pool
-    out, ids, orders = [], {}, {}
-    for full, data in toml_files(path, PuzzleDataError):
-        pz = parse_puzzle(data, pool, full, prove)
-        if pz.id in ids:
-            raise PuzzleDataError(f"{full}: puzzle {pz.id!r}: field 'id': also used by {ids[pz.id]}")
-        if pz.order in orders:
-            raise PuzzleDataError(f"{full}: puzzle {pz.id!r}: field 'order': {pz.order} is also the order of "
-                                  f"{orders[pz.order]}")
-        ids[pz.id], orders[pz.order] = full, full
-        out.append(pz)
-    if not out:
-        raise PuzzleDataError(f"{path}: no puzzle files (*.toml)")
-    return sorted(out, key=lambda p: p.order)
+    return ordered_records(path, lambda data, full: parse_puzzle(data, pool, full, prove), "puzzle", PuzzleDataError)
 
 
 @functools.lru_cache(maxsize=4)

@@ -31,7 +31,7 @@ from webapp.game import play
 from webapp.game.replay import new_game, scenario_cards, scenario_with_decks  # scenario_cards: story.scenario_cards for callers
 from webapp.game.replay import steps as replay_steps
 from webapp.ai import DIFFICULTIES
-from webapp.cards.decks import DeckDataError, load_decks, open_record, parse_deck, toml_files
+from webapp.cards.decks import DeckDataError, load_decks, open_record, ordered_records, parse_deck
 from webapp.engine import Game, load_pool
 from webapp.engine.board import LANDS
 
@@ -289,19 +289,7 @@ def load_chapters(path=None, pool=None):
         loaner = load_decks(pool)[collection.LOANER]
     except KeyError:
         raise StoryDataError(f"the loaner deck {collection.LOANER!r} is missing from cards/decks") from None
-    chapters, ids, orders = [], {}, {}
-    for full, data in toml_files(path, StoryDataError):
-        chapter = parse_chapter(data, pool, loaner, full)
-        if chapter.id in ids:
-            raise StoryDataError(f"{full}: chapter {chapter.id!r}: field 'id': also used by {ids[chapter.id]}")
-        if chapter.order in orders:
-            raise StoryDataError(f"{full}: chapter {chapter.id!r}: field 'order': {chapter.order} is also the "
-                                 f"order of {orders[chapter.order]}")
-        ids[chapter.id], orders[chapter.order] = full, full
-        chapters.append(chapter)
-    if not chapters:
-        raise StoryDataError(f"{path}: no chapter files (*.toml)")
-    return sorted(chapters, key=lambda c: c.order)
+    return ordered_records(path, lambda data, full: parse_chapter(data, pool, loaner, full), "chapter", StoryDataError)
 
 
 @functools.lru_cache(maxsize=4)
