@@ -13,6 +13,7 @@ from tests.browserkit import PHONE, Server, new_player, start_at, wait_for_board
 from tests.conftest import shots_dir
 from tests.onlinekit import board, on_board
 from tests.stillpage import board_still, shoot
+from webapp.store import connect, get_user_by_name, social, transaction
 
 SHOTS = shots_dir()
 CONFIG = "CPU_DELAY = 0\nONLINE_CLOCK_MIN_MINUTES = 0\n"
@@ -27,6 +28,16 @@ def server(tmp_path_factory):
     srv.stop()
 
 
+def befriend(server, a, b):
+    """Make the two accounts friends in the server's database (the friends page's work, done directly)."""
+    db = connect(server.db_path)
+    try:
+        with transaction(db):
+            social.add_friendship(db, get_user_by_name(db, a)["id"], get_user_by_name(db, b)["id"])
+    finally:
+        db.close()
+
+
 @pytest.fixture
 def table(server, browser):
     """alice (desktop, English) and bob (phone, Japanese) on the board of an online game at online-battle, carol watching it."""
@@ -34,6 +45,7 @@ def table(server, browser):
     alice = new_player(browser, server, f"alice{tag}", seed=1)
     bob = new_player(browser, server, f"bob{tag}", size=PHONE, seed=2)
     carol = new_player(browser, server, f"carol{tag}", size=PHONE, seed=3)
+    befriend(server, alice.name, carol.name)  # who may watch: the players' friends (docs/security.md "Watching")
     game = start_at(alice.page, server, "online-battle", mode="online", seed=7, opponent=bob.name, clock_ms=30 * 60_000)
     bob.page.goto(server.url + "/")  # bob reads Japanese
     bob.page.click("[data-testid=lang-ja]")

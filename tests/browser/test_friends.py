@@ -13,6 +13,7 @@ the ladder and a profile on the phone.
 import random
 
 import pytest
+from playwright.sync_api import expect
 
 from tests import stillpage
 from tests.browserkit import PHONE, Server, new_player, position, start_at, wait_for_board
@@ -132,10 +133,12 @@ def test_two_friends_add_each_other_challenge_play_and_their_ratings_move(server
     assert a.locator("[data-testid=cards]").count() == 0 and a.locator("[data-testid=by-deck]").count() == 0
 
     # ------------------------------------------------ the friends page in Japanese on the phone
+    a.goto(f"{server.url}/friends")  # a page with a socket: alice is online (a profile page opens none)
     b.goto(f"{server.url}/friends")
     b.click("[data-testid=lang-ja]")
     b.wait_for_selector("html[lang=ja]")
     assert "フレンド一覧" in b.locator("h1").inner_text()
-    assert b.locator(f".friends-person[data-name='{alice.name}'] [data-testid=presence]").inner_text() == "オンライン"
+    expect(b.locator(f".friends-person[data-name='{alice.name}'] [data-testid=presence]")).to_have_text(
+        "オンライン", timeout=30_000)  # the page asks /friends/presence.json again every 15 s
     no_sideways_scroll(b)
     shoot(b, "list-ja-phone")
