@@ -522,7 +522,8 @@ class Board {
     const score = s.tie && s.leading !== null
       ? t("Lands {mine}–{theirs} · front {near}–{far}", {mine: s.mine, theirs: s.theirs, near: s.near[0], far: s.near[1]})
       : t("Lands {mine}–{theirs}", {mine: s.mine, theirs: s.theirs});
-    return h("button", {class: ["pl-standing", s.leading === null ? "pl-standing-even" : s.leading === this.me ? "pl-standing-me" : "pl-standing-foe"],
+    return h("button", {class: ["pl-standing", s.leading === null ? "pl-standing-even" : s.leading === this.me ? "pl-standing-me" : "pl-standing-foe",
+      v.phase === "battle" ? "pl-standing-battle" : ""],
       type: "button", "data-key": "standing", "data-testid": "standing",
       title: t("The round-12 judgment if the game ended now"), onclick: () => this.showJudgment()},
     h("span", {class: "pl-standing-ico", "aria-hidden": "true"}, "⚖"), `${score} · ${lead}`);
