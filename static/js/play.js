@@ -720,10 +720,18 @@ class Board {
     return tok;
   }
 
+  /** Where each unit token lies in the map's own content (not the window): a map that scrolls in its
+   * box (a phone's, scrolled to the player's base at the start of their turn) moves no token. */
   tokenRects() {
     const out = new Map();
-    for (const t of this.map.querySelectorAll(".pl-unit")) out.set(t.dataset.unit, t.getBoundingClientRect());
+    for (const t of this.map.querySelectorAll(".pl-unit")) out.set(t.dataset.unit, this.inMap(t));
     return out;
+  }
+
+  inMap(token) {
+    const m = this.map.getBoundingClientRect();
+    const r = token.getBoundingClientRect();
+    return {left: r.left - m.left + this.map.scrollLeft, top: r.top - m.top + this.map.scrollTop};
   }
 
   /** Slide moved units from where they were (FLIP); pop in new ones; flash taken lands. */
@@ -736,7 +744,7 @@ class Board {
         if (events.length) t.classList.add("pl-enter");
         continue;
       }
-      const now = t.getBoundingClientRect();
+      const now = this.inMap(t);
       const dx = old.left - now.left;
       const dy = old.top - now.top;
       if (Math.abs(dx) < 3 && Math.abs(dy) < 3) continue;
