@@ -62,7 +62,7 @@ def test_a_march_to_an_empty_land_is_taken_back_and_the_game_is_its_setup_and_ac
     assert fresh(db, game_id) is True  # the replay agrees with the action's own answer
     back = takeback.take_back(db, game_id, alice["id"], played.version)
     assert back.version == played.version + 1  # a version never goes back
-    assert back.events == [] and back.seat == 0
+    assert back.events == [{"type": "taken_back", "player": 0}] and back.seat == 0
     row, game = play.load(db, game_id)
     assert row["version"] == back.version and list_actions(db, game_id) == []
     assert game.view(0) == game0.view(0) and game.legal_actions(0) == game0.legal_actions(0)

@@ -139,7 +139,8 @@ def last_states(setup, actions, keep=3):
 
 def take_back(db, game_id, user_id, version):
     """Undo the user's last action in game ``game_id`` at ``version``; return the Played of the game
-    without it (no events: the board draws the position again). Refusals change nothing: NotFound (no
+    without it, whose one event, ``{"type": "taken_back", "player": seat}`` (the server's, not the
+    engine's), the log words "You take back your last move.". Refusals change nothing: NotFound (no
     such game, or no seat of the user's), Forbidden (a game between people), Stale (``version`` is not
     the game's, or another writer moved it on meanwhile: a CPU move, a second take-back), Illegal
     (``refused``: the rule)."""
@@ -178,4 +179,4 @@ def take_back(db, game_id, user_id, version):
     again = (len(actions) >= 2 and actions[-2]["player"] == seat and len(states) >= 3
              and waits_in_main_step(row, game, seat) and revealed_nothing(states[-3], states[-2], seat))
     REMEMBERED.put(db, row, again)
-    return play.Played(new_version, [], game, row, seat)
+    return play.Played(new_version, [{"type": "taken_back", "player": seat}], game, row, seat)
