@@ -1,5 +1,6 @@
 // Keyboard play on the board: Space or Enter for the main button of the moment, 1–6 for the cards in
-// hand, H for the hint, L for the log, ? for the list of keys (Esc, handled by the board, cancels).
+// hand, H for the hint, L for the log, U or Ctrl+Z to take back the last move, ? for the list of keys
+// (Esc, handled by the board, cancels).
 // Every key only clicks a control the page shows: nothing here decides what is legal.
 
 import {h, t} from "./play-util.js";
@@ -27,10 +28,17 @@ export class Keys {
 
   onKey(e) {
     const B = this.b;
-    if (e.ctrlKey || e.metaKey || e.altKey || B.replay || !B.view) return;
+    if (e.altKey || B.replay || !B.view) return;
     const target = e.target;
     if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
     if (B.dialog.open) return;  // a dialog has the keyboard (Esc closes it)
+    const undo = (e.ctrlKey || e.metaKey) ? !e.shiftKey && (e.key === "z" || e.key === "Z") : e.key === "u" || e.key === "U";
+    if (undo) {  // the main-step panel's "Take back", when it is enabled
+      const back = this.first(["[data-testid=take-back]"]);
+      if (back) { e.preventDefault(); back.click(); }
+      return;
+    }
+    if (e.ctrlKey || e.metaKey) return;
     if (e.key === "?") { e.preventDefault(); this.showKeys(); return; }
     if (e.key === " " || e.key === "Enter") {
       // a focused control answers the key itself (the browser clicks it)
@@ -69,6 +77,7 @@ export class Keys {
         row([t("Space"), t("Enter")], t("The main button of the moment: Choose leaders, Attack, Let it through, End turn")),
         row(["1–6"], t("The card in hand at that place: summon it, cast it, or read it (a leader to pick, during the leader choice)")),
         row(["H"], t("What would the CPU do?")),
+        row(["U", t("Ctrl+Z")], t("Take back your last move (games against the CPU, while it showed you nothing new)")),
         row(["L"], t("Open or close the game log")),
         row([t("Esc")], t("Cancel: clear the selection, close a window")),
         row(["I"], t("On a monster of the map: its details")),

@@ -1,4 +1,5 @@
-// The board's settings (issue 14): animation speed, auto-pass, sound and volume, card language; and
+// The board's settings (issue 14): animation speed, auto-pass, a confirm step before a summon (issue
+// 27), sound and volume, card language; and
 // the page's language (issue 15): switching it posts to /lang (webapp/i18n.py), which sets the card
 // language with it, and reloads the page in the new language.
 // Stored per account on the server (GET/POST /play/settings.json, docs/accounts.md) and in
@@ -8,7 +9,7 @@
 import {h, add, pace, t, uiLang} from "./play-util.js";
 
 // The card language follows the page's until the player sets it apart.
-export const DEFAULTS = {anim: "normal", autopass: false, sound: true, volume: 60, lang: uiLang};
+export const DEFAULTS = {anim: "normal", autopass: false, confirmsummon: false, sound: true, volume: 60, lang: uiLang};
 const LANG_URL = "/lang";
 const SPEEDS = {normal: 1, fast: 0.07, instant: 0};
 
@@ -134,6 +135,8 @@ export class Settings {
         radio("anim", "instant", t("Instant"), t("no animations"))),
       h("fieldset", {class: "pl-set-group"}, h("legend", {}, t("Battles")),
         box("autopass", t("Auto-pass"), t("let the opponent's moves through when I have no answer I want: a moment to step in, then it passes by itself. You can switch it for one battle on the battle screen."))),
+      h("fieldset", {class: "pl-set-group"}, h("legend", {}, t("Summoning")),
+        box("confirmsummon", t("Confirm before summoning"), t("a summon from the hand asks once more before it is made"))),
       h("fieldset", {class: "pl-set-group"}, h("legend", {}, t("Sound")),
         box("sound", t("Sound effects"), t("short sounds for summons, marches, attacks, spells and the end")),
         h("label", {class: "pl-set-range", for: "pl-set-volume"}, h("b", {}, t("Volume")), volume)),

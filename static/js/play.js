@@ -913,8 +913,37 @@ class Board {
         : blocked === "full" ? t("No summoning this turn: your base is full (level 5 of 5). March out to make room.")
           : ""));
     add(p, this.hint.box());
+    if (this.payload && "take_back" in this.payload) {  // games against the CPU (docs/protocol.md `take_back`)
+      add(p, h("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "take-back", "data-testid": "take-back",
+        disabled: !this.canTakeBack(), title: t("Undo your last move while it showed you nothing new (key: U)"),
+        onclick: () => this.takeBack()}, "↶ " + t("Take back")));
+    }
     add(p, h("button", {class: "pl-btn pl-btn-end", type: "button", "data-key": "end-turn", disabled: !this.can() || !this.has("end_turn"),
       onclick: () => this.endTurn()}, t("End turn")));
+  }
+
+  canTakeBack() {
+    return this.can() && !!(this.payload && this.payload.take_back) && !!this.transport.emit;
+  }
+
+  /** Undo the player's last move (the server checks it may: webapp/game/takeback.py). */
+  takeBack() {
+    if (!this.canTakeBack() || this.version < 0) return;
+    this.sent = true;
+    this.selected = [];
+    this.transport.emit("take_back", {game: this.game, version: this.version});
+    this.render();
+  }
+
+  /** A summon from the hand, confirmed first when the "Confirm before summoning" setting is on. */
+  async summon(action) {
+    if (this.settings.get("confirmsummon")) {
+      const hc = this.handCard(action.card);
+      const name = hc ? this.cards.name(hc.card) : "";
+      const ok = await this.confirm(t("Summon {card}?", {card: name}), t("It goes to your base."), t("Summon"), t("Keep it in hand"));
+      if (!ok) return;
+    }
+    this.send(action);
   }
 
   /** Before a march into a battle, what the defence may still become, from public information only:
@@ -963,7 +992,7 @@ class Board {
         "aria-label": t("{card} — details", {card: this.cards.name(c.card)}), onclick: () => this.showHandCard(c.id)}, this.cards.img(c.card)));
       if (summon) {
         add(li, h("button", {class: "pl-btn pl-btn-small pl-btn-go", type: "button", "data-key": `hs:${c.id}`, disabled: !this.can(),
-          onclick: () => this.send(summon)}, t("Summon")));
+          onclick: () => this.summon(summon)}, t("Summon")));
       } else if (spell) {
         add(li, h("button", {class: "pl-btn pl-btn-small pl-btn-spell", type: "button", "data-key": `hc:${c.id}`, disabled: !this.can(),
           onclick: () => this.battle.startDeclaration(spell)}, t("Cast")));

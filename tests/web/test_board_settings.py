@@ -31,6 +31,14 @@ def test_saved_settings_come_back_and_stay_per_account(app, alice_client, bob):
     assert other.get("/play/settings.json").get_json() == dict(boardsettings.DEFAULTS, saved=False)
 
 
+def test_confirm_before_summoning_is_off_until_switched_on(alice_client):
+    """Issue 27: the summon's confirm step is a setting of its own, off by default."""
+    assert alice_client.get("/play/settings.json").get_json()["confirmsummon"] is False
+    assert post_json(alice_client, {"confirmsummon": True}).get_json()["confirmsummon"] is True
+    assert alice_client.get("/play/settings.json").get_json()["confirmsummon"] is True
+    assert post_json(alice_client, {"confirmsummon": "yes"}).status_code == 400
+
+
 @pytest.mark.parametrize("body", [
     {"anim": "slow"}, {"autopass": "yes"}, {"volume": 101}, {"volume": True}, {"volume": 2.5},
     {"lang": "fr"}, {"colour": "red"}, {}, [], "fast", {"anim": "fast", "sound": 1},

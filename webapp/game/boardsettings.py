@@ -1,4 +1,5 @@
-"""A player's board settings (issue 14): animation speed, auto-pass, sound, card language.
+"""A player's board settings (issue 14): animation speed, auto-pass, a confirm step before a summon
+(issue 27), sound, card language.
 
 Stored per account as the mark ``board_settings`` (webapp/store/marks.py, the table of small per-user
 facts), read and written by ``GET``/``POST /play/settings.json`` (docs/accounts.md, "Board settings");
@@ -13,6 +14,7 @@ MARK = "board_settings"
 DEFAULTS = {
     "anim": "normal",    # animation speed: "normal", "fast" or "instant"
     "autopass": False,   # let the opponent's battle declarations through without a click
+    "confirmsummon": False,  # a summon from the hand asks once more before it is sent
     "sound": True,       # sound effects (spectators start with sound off on the page)
     "volume": 60,        # 0-100
     "lang": "en",        # card language: "en" or "ja" (unset: the page's language, webapp/i18n.py)

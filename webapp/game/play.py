@@ -81,13 +81,15 @@ class Illegal(PlayError):
 
 
 class Played(NamedTuple):
-    """What one accepted action produced: the new version, its events and the game after it."""
+    """What one accepted action produced: the new version, its events and the game after it; ``before``,
+    the engine state just before a player's action (webapp/game/takeback.py reads both)."""
 
     version: int
     events: list
     game: Game
     row: dict
     seat: int
+    before: object = None
 
 
 # ---------------------------------------------------------------- modes
@@ -452,6 +454,7 @@ def apply(db, row, seat, action, version, also=None, lock=None):
     if row["status"] != "active":
         raise Illegal(gettext("This game is over."), game_id)
     game = game_of(db, row)
+    before = game.state  # never changed: ``apply`` swaps in a new state
     try:
         events = game.apply(seat, action)
     except IllegalAction as exc:
@@ -484,7 +487,7 @@ def apply(db, row, seat, action, version, also=None, lock=None):
     if over:
         game_over(db, row, game)
     metrics.observe_action(time.perf_counter() - begun)
-    return Played(new_version, events, game, row, seat)
+    return Played(new_version, events, game, row, seat, before)
 
 
 def plain_refusal(db, row, game, seat, text):

@@ -27,7 +27,7 @@ from .payloads import REFUSED, check_payload, short
 log = logging.getLogger(__name__)
 
 #: The client events (docs/protocol.md).
-EVENTS = ("join", "action", "leave", "claim", "emote", "rematch", "chat", "chat_history", "chat_mute", "chat_report")
+EVENTS = ("join", "action", "take_back", "leave", "claim", "emote", "rematch", "chat", "chat_history", "chat_mute", "chat_report")
 
 
 def register(app, socketio):
@@ -84,6 +84,10 @@ def register(app, socketio):
     @guarded("action", {"game": "id", "action": "action", "version": "version"})
     def on_action(member, game, action, version):
         hub.act(member, game, action, version)
+
+    @guarded("take_back", {"game": "id", "version": "version"})
+    def on_take_back(member, game, version):
+        hub.take_back(member, game, version)
 
     @guarded("leave", {"game": "id"})
     def on_leave(member, game):

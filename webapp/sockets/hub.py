@@ -18,7 +18,7 @@ from flask_socketio import ConnectionRefusedError, disconnect, join_room, leave_
 
 from webapp import store
 from webapp.game import online as online_games
-from webapp.game import play
+from webapp.game import play, takeback
 from webapp.hosting.ratelimit import Window
 from webapp.social import presence, watching
 
@@ -217,6 +217,16 @@ class Hub(Outbox):
             self.enter(member, played.row)
         if played.seat is not None:  # an end by timeout was pushed already
             self.push(db, played)
+        self.runner.waiting(played.row, played.game)
+
+    def take_back(self, member, game, version):
+        """``take_back``: the player's last move undone through the service (CPU and story games), then
+        every seat's state of the game without it."""
+        db = store.get_db()
+        played = takeback.take_back(db, game, member.user_id, version)
+        if member.games.get(game, "none") != played.seat:
+            self.enter(member, played.row)
+        self.push(db, played)
         self.runner.waiting(played.row, played.game)
 
     def leave(self, member, game):

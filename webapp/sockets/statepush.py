@@ -6,7 +6,7 @@ import threading
 import orjson
 
 from webapp.game import online as online_games
-from webapp.game import play
+from webapp.game import play, takeback
 
 from .rooms import WATCH, room
 from .statecache import Built, StateCache
@@ -53,9 +53,10 @@ class StatePusher:
     def cached(self, row, seat):
         return self.states.get((row["id"], seat, row["version"], row["created"])) is not None
 
-    def state(self, db, row, game, seat, events=(), names=None, extra=None, built=None, lang=None):
+    def state(self, db, row, game, seat, events=(), names=None, extra=None, built=None, lang=None, played=None):
         """The ``state`` payload of one seat (or a spectator, whose log is in ``lang``); an online game's
-        adds its ``online`` block."""
+        adds its ``online`` block, a game against the CPU the seat's ``take_back`` flag (``played``: the
+        Played that made this version, if any: webapp/game/takeback.py ``offered``)."""
         built = built or self.parts(row, game, seat)
         if lang is None and seat in (0, 1):  # the seat's language, read from the account once per game
             marks = self.marks.setdefault(row["id"], {}) if row["status"] == "active" else None
@@ -64,6 +65,8 @@ class StatePusher:
                                  lang=lang)
         if online_games.is_online(row):
             payload["online"] = extra if extra is not None else self.online.block(db, row)
+        elif seat is not None and (flag := takeback.offered(db, row, game, seat, played)) is not None:
+            payload["take_back"] = flag
         return payload
 
     def push(self, db, played):
@@ -84,7 +87,7 @@ class StatePusher:
                 continue
             before = self.states.latest(row["id"], seat) if to_updates else None
             built = self.parts(row, game, seat)
-            state = self.state(db, row, game, seat, played.events, names, extra, built=built, lang=lang)
+            state = self.state(db, row, game, seat, played.events, names, extra, built=built, lang=lang, played=played)
             if to_full:
                 send("state", state, to=full)
             if to_updates:
@@ -113,4 +116,6 @@ class StatePusher:
             payload["legal_actions"] = built.legal
         if "online" in state:
             payload["online"] = state["online"]
+        if "take_back" in state:
+            payload["take_back"] = state["take_back"]
         return "update", payload

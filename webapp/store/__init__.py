@@ -9,8 +9,8 @@ from .db import close_db, connect, default_path, get_db, now, transaction
 from .decks import copy_deck, delete_deck, get_deck, get_loaner, list_decks, rename_deck, save_deck
 from .errors import (BadCounts, BadName, DeckNameTaken, DeckNotFound, GameNotFound, NameTaken, NotYourDeck,
                      PackNotFound, SchemaTooNew, StaleVersion, StoreError, TooManyDecks, UserNotFound)
-from .games import (append_action, count_active_games, create_game, deck_ids_played, end_game, has_online_game, list_actions,
-                    list_games, load_game, stale_games)
+from .games import (append_action, count_active_games, create_game, deck_ids_played, end_game, has_online_game,
+                    last_action, list_actions, list_games, load_game, stale_games, take_back_action)
 from .packs import count_win_packs_between, grant_pack, has_opened_pack, has_pack_from, list_packs, open_pack
 from .puzzles import get_puzzle_progress, puzzle_finished, puzzle_started
 from .schema import LATEST, MIGRATIONS, migrate
@@ -27,6 +27,7 @@ __all__ = [
     "add_cards", "remove_cards", "get_collection", "owned_count",
     "list_decks", "get_deck", "get_loaner", "save_deck", "rename_deck", "copy_deck", "delete_deck",
     "create_game", "append_action", "end_game", "load_game", "list_actions", "list_games",
+    "last_action", "take_back_action",
     "count_active_games", "deck_ids_played", "has_online_game", "stale_games",
     "grant_pack", "count_win_packs_between", "list_packs", "open_pack", "has_opened_pack", "has_pack_from",
     "get_progress", "record_clear", "claim_reward",

@@ -157,6 +157,29 @@ def end_game(db, game_id, expected_version, status, result, state=None, also=Non
         return version
 
 
+def take_back_action(db, game_id, expected_version, seq, player, state):
+    """Drop the game's last action (``seq``, by ``player``) and store ``state``, the game without it, in
+    one transaction that moves the game from ``expected_version`` to the next version (a version
+    never goes back: a state of the new version is never one a reader held before). StaleVersion if
+    another writer moved the game on, or if ``seq`` is not the game's last action by ``player``: then
+    nothing changes."""
+    with transaction(db):
+        version = bump(db, game_id, expected_version, state)
+        cursor = db.conn.execute(
+            "DELETE FROM game_actions WHERE game_id = ? AND seq = ? AND player = ? "
+            "AND seq = (SELECT MAX(seq) FROM game_actions WHERE game_id = ?)", (game_id, seq, player, game_id))
+        if cursor.rowcount != 1:
+            raise StaleVersion(game_id, expected_version, version)  # rolled back with the bump
+    return version
+
+
+def last_action(db, game_id):
+    """The game's last stored action (``seq``, ``player``, ``action`` decoded), or None."""
+    row = db.conn.execute("SELECT seq, player, action FROM game_actions WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+                          (game_id,)).fetchone()
+    return None if row is None else {"seq": row[0], "player": row[1], "action": decoded(row[2])}
+
+
 def list_actions(db, game_id, after=0):
     """The game's actions with ``seq`` above ``after``, in order, each action decoded."""
     rows = db.query("SELECT seq, player, action, at FROM game_actions WHERE game_id = ? AND seq > ? ORDER BY seq",

@@ -420,6 +420,11 @@ class Narrator:
     def on_resigned(self, e):
         return f"{self.who(e['player'])} {self.verb(e['player'], 'resign')}"
 
+    def on_taken_back(self, e):
+        """Not the engine's: the server's event of a take-back (webapp/game/takeback.py)."""
+        p = e["player"]
+        return f"{self.who(p)} {self.verb(p, 'take')} back {'your' if self.you(p) else 'their'} last move"
+
     def on_game_over(self, e):
         w = e.get("winner")
         why = RESULT_REASONS.get(e.get("reason"), e.get("reason") or "")

@@ -274,6 +274,9 @@ class NarratorJa(gamelog.Narrator):
     def on_resigned(self, e):
         return f"{self.who(e['player'])}が降参しました"
 
+    def on_taken_back(self, e):
+        return f"{self.who(e['player'])}が直前の一手を戻しました"
+
     def on_game_over(self, e):
         w = e.get("winner")
         why = RESULT_REASONS.get(e.get("reason"), e.get("reason") or "")
