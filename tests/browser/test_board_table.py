@@ -118,6 +118,7 @@ def test_the_table_fits_the_window(browser, server, size):
     page = ctx.new_page()
     try:
         register(page, server.url, f"table-{size}")
+        page.evaluate("() => localStorage.setItem('brigade.anim', 'fast')")  # the still board is checked
         start_at(page, server, "leader-choice", **CPU)
         player = BoardPlayer(page)
         player.dismiss_tips()
@@ -277,6 +278,7 @@ def test_the_battle_screen_covers_nothing(browser, server, size):
     page = ctx.new_page()
     try:
         register(page, server.url, f"battle-{size}")
+        page.evaluate("() => localStorage.setItem('brigade.anim', 'fast')")  # the still board is checked
         start_at(page, server, "table-battle", **CPU)
         player = BoardPlayer(page)
         shot = []

@@ -53,6 +53,9 @@ def board_page(browser, server):
         made.append(ctx)
         page = ctx.new_page()
         register(page, server.url, f"t2{lang}{size[0]}{next(NAMES)}")
+        # fast animations: what is checked is the still board between them (bench/attack_to_decision.py
+        # measures the normal pace)
+        page.evaluate("() => localStorage.setItem('brigade.anim', 'fast')")
         if lang == "ja":
             page.goto(server.url + "/")
             page.click("[data-testid=lang-ja]")
