@@ -111,6 +111,7 @@ KEYS = (
     Key("CHALLENGE_LIMIT", 10, "challenges one user may send within CHALLENGE_WINDOW"),
     Key("CHALLENGE_WINDOW", 600, "seconds"),
     Key("QUEUE_SECONDS", 300, "seconds a place in the play-anyone queue lasts"),
+    Key("QUEUE_TICK", 2.0, "seconds between the queue's looks for waiting players the wait has brought close enough"),
     # ------------------------------------------------------------ sockets' flood limits (docs/protocol.md "Flood control")
     Key("RATE_LIMIT", 20, "events a second on one socket (the three None limits below derive from it)"),
     Key("RATE_LIMIT_USER", None, "events a second over all of one user's sockets (None: 2 x RATE_LIMIT)"),

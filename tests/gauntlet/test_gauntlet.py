@@ -1,6 +1,7 @@
 """The gauntlet draft through its service on the app's real SQLite file: 30 picks of one of three
 (R2.1 kept), refused picks change nothing, games at rising difficulty counted once each, the run's
-end at three losses or seven wins with its packs, and a draft restored by a new app on the same file."""
+end at three losses or seven wins with its packs and shards, and a run restored by a new app on the same
+file, in its draft and in its games."""
 
 import pytest
 
@@ -8,6 +9,7 @@ from tests.web.conftest import log_in, post
 from webapp import create_app, store
 from webapp.engine import load_pool
 from webapp.game import gauntlet, play
+from webapp.store import shards as store_shards
 
 POOL = load_pool()
 
@@ -77,6 +79,8 @@ def test_games_rise_in_difficulty_and_three_losses_end_the_run_with_its_packs(ap
     packs = [p for p in store.list_packs(db, alice["id"]) if p["source"] == f"gauntlet:{run['id']}"]
     assert len(packs) == gauntlet.reward_for(3) == 2 and run["reward"]["packs"] == [p["id"] for p in sorted(packs, key=lambda p: p["id"])]
     assert not [p for p in store.list_packs(db, alice["id"]) if p["source"].startswith("win:")]  # no Victory packs
+    assert run["reward"]["shards"] == gauntlet.shards_for(3) == 60
+    assert store_shards.get_balance(db, alice["id"]) == 60 == store_shards.ledger_sum(db, alice["id"])
     with pytest.raises(play.Illegal):
         gauntlet.play_next(db, alice, run["id"])
     assert gauntlet.start_run(db, alice)["id"] != run["id"]  # a new run may begin
@@ -98,6 +102,23 @@ def test_seven_wins_end_the_run_with_five_packs(app, db, alice):
         play.end(db, gauntlet.play_next(db, alice, run["id"]), 0, "resign")
     run = store.gauntlet.get_run(db, run["id"])
     assert run["status"] == "finished" and run["wins"] == 7 and len(run["reward"]["packs"]) == 5
+    assert run["reward"]["shards"] == 300 and store_shards.get_balance(db, alice["id"]) == 300
+
+
+def test_rewards_by_wins_rise_and_a_run_without_a_win_gives_a_pack_and_no_shards(app, db, alice):
+    packs = [gauntlet.reward_for(w) for w in range(gauntlet.MAX_WINS + 1)]
+    shards = [gauntlet.shards_for(w) for w in range(gauntlet.MAX_WINS + 1)]
+    assert packs == sorted(packs) and shards == sorted(shards) and shards[-1] < 400  # less than a rare's craft
+    run = draft(db, alice, gauntlet.start_run(db, alice, seed=10), prefer="monster")
+    for _ in range(3):
+        play.end(db, gauntlet.play_next(db, alice, run["id"]), 1, "resign")
+    run = store.gauntlet.get_run(db, run["id"])
+    assert (run["status"], len(run["reward"]["packs"]), run["reward"]["shards"]) == ("finished", 1, 0)
+    assert store_shards.get_balance(db, alice["id"]) == 0 == store_shards.ledger_sum(db, alice["id"])
+    client = app.test_client()
+    log_in(client, alice)
+    page = client.get("/gauntlet").get_data(as_text=True)
+    assert "Rewards by wins" in page and "7 wins: 5 packs · 300 shards" in page
 
 
 def test_a_draft_in_progress_survives_a_restart(app, db, alice, instance):
@@ -122,3 +143,33 @@ def test_a_draft_in_progress_survives_a_restart(app, db, alice, instance):
         assert f'value="{card}"' in page
     restored = gauntlet.current(db, alice["id"])
     assert restored["picks"] == run["picks"] and len(restored["picks"]) == 10
+
+
+def test_a_run_in_its_games_survives_a_restart(app, db, alice, instance):
+    """After the draft, a win and a loss, and the third game begun, a new app on the same database file
+    shows the run as it stood, takes the player back to the same game, and counts that game when it ends."""
+    run = draft(db, alice, gauntlet.start_run(db, alice, seed=11), prefer="monster")
+    play.end(db, gauntlet.play_next(db, alice, run["id"]), 0, "resign")
+    play.end(db, gauntlet.play_next(db, alice, run["id"]), 1, "resign")
+    client = app.test_client()
+    log_in(client, alice)
+    begun = post(client, "/gauntlet/play")
+    game_id = store.gauntlet.get_run(db, run["id"])["game_id"]
+    assert begun.status_code == 302 and begun.headers["Location"].endswith(f"/play/{game_id}")
+
+    again = create_app({"TESTING": True, "INSTANCE_PATH": instance, "CPU_DELAY": 0})
+    c2 = again.test_client()
+    log_in(c2, alice)
+    page = c2.get("/gauntlet").get_data(as_text=True)
+    assert "1 wins, 1 losses" in page and "Back to the board" in page
+    back = post(c2, "/gauntlet/play")
+    assert back.status_code == 302 and back.headers["Location"].endswith(f"/play/{game_id}")
+    assert c2.get(f"/play/{game_id}").status_code == 200
+    row = play.load_row(db, game_id)
+    assert row["mode"] == "gauntlet" and row["setup"]["decks"][0] == sorted(run["picks"])
+    play.end(db, game_id, 0, "resign")
+    restored = store.gauntlet.get_run(db, run["id"])
+    assert (restored["wins"], restored["losses"], restored["game_id"]) == (2, 1, None)
+    assert [r["won"] for r in restored["results"]] == [True, False, True]
+    nxt = gauntlet.play_next(db, alice, run["id"])
+    assert nxt != game_id and play.cpu_difficulty(play.load_row(db, nxt)) == "normal"

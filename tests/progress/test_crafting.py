@@ -8,7 +8,7 @@ import pytest
 
 from webapp.decks import crafting
 from webapp.decks.crafting import CRAFT, DISENCHANT, CraftRefused
-from webapp.store import add_cards, connect, get_collection, save_deck
+from webapp.store import add_cards, connect, get_collection, get_deck, save_deck
 from webapp.store import shards as store_shards
 
 COMMON = "merfolk-spearman"
@@ -196,3 +196,96 @@ def test_crafting_the_thirtieth_card_builds_the_first_deck(db, user, pool):
     crafting.craft(db, user["id"], {COMMON: 1}, CRAFT["C"], pool)
     own = [d for d in list_decks(db, user["id"]) if not d["loaner"]]
     assert len(own) == 1 and own[0]["size"] == 30
+
+
+# ---------------------------------------------------------------- what a saved deck lacks
+
+
+def imported(db, uid, held, wants, name="Tide"):
+    """A saved deck of ``held`` whose source list also had ``wants`` the player did not own (an import)."""
+    from webapp.store.decks import put_wants
+    deck_id = save_deck(db, uid, name, held)
+    put_wants(db, deck_id, wants)
+    return deck_id
+
+
+def test_a_saved_deck_lacks_its_lists_wants_against_the_collection_now(db, user, pool):
+    uid = user["id"]
+    add_cards(db, uid, {"orc": 2})
+    deck_id = imported(db, uid, {"orc": 2}, {"orc": 3, COMMON: 1})
+    assert crafting.deck_lacks(db, uid, deck_id, pool) == {"orc": 3, COMMON: 1}
+    add_cards(db, uid, {"orc": 2})  # two more from a pack since: not crafted again
+    assert crafting.deck_lacks(db, uid, deck_id, pool) == {"orc": 1, COMMON: 1}
+    assert crafting.deck_lacks(db, uid, deck_id, pool, {"COLLECTION": "all"}) == {}
+
+
+def test_a_deck_holding_cards_no_longer_owned_lacks_them_and_crafting_keeps_the_deck(db, user, pool):
+    """A deck saved while the host gave every card, then the host counted owned cards again."""
+    uid = user["id"]
+    add_cards(db, uid, {"orc": 1})
+    deck_id = save_deck(db, uid, "Old", {"orc": 3, COMMON: 2})
+    assert crafting.deck_lacks(db, uid, deck_id, pool) == {"orc": 2, COMMON: 2}
+    cost = crafting.craft_cost({"orc": 2, COMMON: 2}, pool)
+    store_shards.exchange(db, uid, cost, "reward", {"source": "test"})
+    crafted, spent, left = crafting.craft_for_deck(db, uid, deck_id, cost, pool)
+    assert (crafted, spent, left) == ({"orc": 2, COMMON: 2}, cost, 0)
+    assert get_deck(db, uid, deck_id)["cards"] == {"orc": 3, COMMON: 2}
+    assert get_collection(db, uid) == {"orc": 3, COMMON: 2} and books_balance(db, uid) == 0
+    assert crafting.deck_lacks(db, uid, deck_id, pool) == {}
+
+
+def test_crafting_what_a_deck_lacks_completes_it_and_clears_its_wants(db, user, pool):
+    from webapp.store.decks import deck_wants
+    uid = user["id"]
+    add_cards(db, uid, {"orc": 2})
+    deck_id = imported(db, uid, {"orc": 2}, {"orc": 1, COMMON: 1})
+    cost = crafting.craft_cost({"orc": 1, COMMON: 1}, pool)
+    store_shards.exchange(db, uid, cost + 5, "reward", {"source": "test"})
+    crafting.craft_for_deck(db, uid, deck_id, cost + 5, pool)
+    assert get_deck(db, uid, deck_id)["cards"] == {"orc": 3, COMMON: 1} and deck_wants(db, deck_id) == {}
+    with pytest.raises(CraftRefused, match="lacks no card"):
+        crafting.craft_for_deck(db, uid, deck_id, 5, pool)
+    assert books_balance(db, uid) == 5
+
+
+def test_a_deck_filled_otherwise_since_lacks_nothing_and_crafting_it_changes_nothing(db, user, pool):
+    uid = user["id"]
+    add_cards(db, uid, {"orc": 30})
+    deck_id = imported(db, uid, {"orc": 29}, {COMMON: 2})  # 29 + 2 would pass 30
+    store_shards.exchange(db, uid, 1000, "reward", {"source": "test"})
+    assert crafting.deck_lacks(db, uid, deck_id, pool) == {}
+    with pytest.raises(CraftRefused, match="more than 30"):
+        crafting.craft_for_deck(db, uid, deck_id, 1000, pool)
+    assert get_deck(db, uid, deck_id)["cards"] == {"orc": 29} and books_balance(db, uid) == 1000
+
+
+def test_another_players_deck_is_out_of_reach(db, user, pool):
+    from webapp.store import NotYourDeck
+    from webapp.store.users import create_user
+    mallory = create_user(db, "mallory", "hash")
+    deck_id = imported(db, user["id"], {}, {COMMON: 1})
+    store_shards.exchange(db, mallory["id"], 1000, "reward", {"source": "test"})
+    with pytest.raises(NotYourDeck):
+        crafting.deck_lacks(db, mallory["id"], deck_id, pool)
+    with pytest.raises(NotYourDeck):
+        crafting.craft_for_deck(db, mallory["id"], deck_id, 1000, pool)
+    assert get_collection(db, mallory["id"]) == {} and books_balance(db, mallory["id"]) == 1000
+
+
+def test_racing_crafts_of_what_a_deck_lacks_craft_it_once(db_path, db, user, pool):
+    """Eight tabs each reading the balance afresh race to craft what one deck lacks: the lacks are read
+    again inside the transaction, so the cards are crafted and paid for once."""
+    uid = user["id"]
+    add_cards(db, uid, {"orc": 2})
+    deck_id = imported(db, uid, {"orc": 2}, {"orc": 1, COMMON: 2})
+    cost = crafting.craft_cost({"orc": 1, COMMON: 2}, pool)
+    store_shards.exchange(db, uid, 8 * cost, "reward", {"source": "test"})
+
+    def fresh(conn):
+        return crafting.craft_for_deck(conn, uid, deck_id, store_shards.get_balance(conn, uid), pool)
+
+    results = race(db_path, [fresh] * 8)
+    assert [r[0] for r in results].count("ok") == 1
+    assert all("lacks no card" in r[1] or "changed" in r[1] for r in results if r[0] == "refused")
+    assert get_deck(db, uid, deck_id)["cards"] == {"orc": 3, COMMON: 2}
+    assert get_collection(db, uid) == {"orc": 3, COMMON: 2} and books_balance(db, uid) == 7 * cost

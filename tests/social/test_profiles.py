@@ -45,6 +45,60 @@ def test_a_profile_counts_games_ratings_and_cards_from_stored_games(app, db, ali
     assert all(f["played"] == 0 for f in cards.values())  # nobody played a card: each game was resigned at once
 
 
+def test_cards_played_count_summons_quick_summons_and_spells_as_the_engine_logged_them(app, db, alice, bob):
+    """At the position alice summons an Orc Shaman, marches into bob's land, quick summons a Salamander
+    in the battle and casts War Cry; bob resigns. Those three were played; the Ember Drake and the
+    Fireballs she held were drawn, not played; a card that stayed in her deck was neither."""
+    scenario = dict(POSITION, round=5)
+    scenario.pop("about", None)
+    game_id = positions.start(db, "online", [alice, bob], scenario, seed=5, rated=True)
+    runtime = app.extensions["brigade_online"]
+    runtime.track(db, play.load_row(db, game_id))
+
+    def legal(seat, kind, **match):
+        game = play.game_of(db, play.load_row(db, game_id))
+        return next(a for a in game.legal_actions(seat) if a["type"] == kind
+                    and all(a.get(k) == v for k, v in match.items()))
+
+    def act(seat, action):
+        row = play.load_row(db, game_id)
+        runtime.act(db, row, seat, action, row["version"])
+
+    game = play.game_of(db, play.load_row(db, game_id))
+    held = {game.state.static.cards[c].id: game.state.static.names[c] for c in game.state.hand[0]}
+    act(0, {"type": "summon", "card": held["orc-shaman"]})
+    act(0, {"type": "march", "units": legal(0, "march", to="L4")["from"], "to": "L4"})
+    act(0, {"type": "quick_summon", "cards": [held["salamander"]]})  # a defensive quick summon is the same action
+    act(0, legal(0, "formation", choose=None))
+    act(1, legal(1, "formation", choose=None))
+    act(0, legal(0, "spell", card=held["war-cry"]))
+    act(1, {"type": "resign"})
+    cards = {f["card"]: f for f in profiles.profile(db, alice["id"], viewer=alice["id"])["cards"]}
+    for card in ("orc-shaman", "salamander", "war-cry"):
+        assert (cards[card]["played"], cards[card]["played_won"], cards[card]["drawn"]) == (1, 1, 1), card
+    for card in ("ember-drake", "fireball"):
+        assert (cards[card]["played"], cards[card]["drawn"], cards[card]["drawn_won"]) == (0, 1, 1), card
+    never = [f for f in cards.values() if f["card"] not in held]
+    assert never and all(f["drawn"] == 0 and f["played"] == 0 and f["in_deck"] == 1 for f in never)
+
+
+def test_leaders_summoned_at_the_start_count_as_played(app, db, alice, bob, started):
+    game_id = started()
+    runtime = app.extensions["brigade_online"]
+    chosen = {}
+    for seat in (0, 1):
+        row = play.load_row(db, game_id)
+        game = play.game_of(db, row)
+        choice = next(a for a in game.legal_actions(seat) if a["type"] == "choose_leaders")
+        chosen[seat] = {game.state.static.cards[game.state.static.names.index(n)].id for n in choice["cards"]}
+        runtime.act(db, row, seat, choice, row["version"])
+    row = play.load_row(db, game_id)
+    runtime.act(db, row, 1, {"type": "resign"}, row["version"])
+    cards = {f["card"]: f for f in profiles.profile(db, alice["id"], viewer=alice["id"])["cards"]}
+    assert {c for c, f in cards.items() if f["played"]} == chosen[0]  # hers alone, not bob's
+    assert all(cards[c]["drawn"] == 1 for c in chosen[0])  # from the opening hand
+
+
 def test_attack_another_accounts_profile_shows_no_deck_and_no_card(app, db, alice, bob, finished, client_of):
     finished(0)
     theirs = profiles.profile(db, alice["id"], viewer=bob["id"])

@@ -13,7 +13,8 @@ TABLES = {"schema_version", "users", "cards", "collection", "decks", "deck_cards
           "chat_mutes", "friend_requests", "friendships", "blocks", "social_settings", "challenges", "ratings", "rating_history",
           "match_queue", "shards", "shard_ledger",
           "daily_quests", "quest_days", "quest_games",
-          "puzzle_progress", "puzzle_results", "gauntlet_runs", "shared_puzzles", "game_analyses"}
+          "puzzle_progress", "puzzle_results", "gauntlet_runs", "shared_puzzles", "game_analyses",
+          "deck_wants"}
 
 
 def test_migrations_are_numbered_in_order():

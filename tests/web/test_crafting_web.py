@@ -192,6 +192,40 @@ def test_import_keeps_the_owned_cards_and_offers_to_craft_the_rest(alice_client,
     assert store_shards.get_balance(db, alice["id"]) == 1000 - cost
 
 
+def test_any_saved_deck_offers_to_craft_what_it_lacks_in_any_session(app, alice_client, db, alice):
+    """The offer is the deck's, not the session's: another browser (a new session) sees it and crafts,
+    as does a deck that holds cards its player no longer owns (saved when the host gave every card)."""
+    add_cards(db, alice["id"], {"orc": 2})
+    give_shards(db, alice, 1000)
+    response = post(alice_client, "/decks/import", {"code": "4 Orc\n1 Fireball", "name": "Half"})
+    half = int(response.headers["Location"].rsplit("/", 1)[1])
+    old = save_deck(db, alice["id"], "Old", {"orc": 2, COMMON: 1})  # no merfolk owned
+    phone = app.test_client()
+    log_in(phone, alice)
+    cost = 2 * CRAFT[POOL["orc"].rarity] + CRAFT[POOL["fireball"].rarity]
+    assert f"Craft the 3 cards this deck lacks ({cost} shards)" in page(phone.get(f"/decks/{half}"))
+    common = CRAFT[POOL[COMMON].rarity]
+    assert f"Craft the 1 card this deck lacks ({common} shards)" in page(phone.get(f"/decks/{old}"))
+    assert post(phone, f"/decks/{old}/craft", {"expect": "1000"}).status_code == 303
+    assert own_decks(db, alice)["Old"] == {"orc": 2, COMMON: 1}  # the deck as it was, now playable
+    assert get_collection(db, alice["id"]) == {"orc": 2, COMMON: 1}
+    assert "lacks" not in page(phone.get(f"/decks/{old}"))
+    assert f"Craft the 3 cards this deck lacks ({cost} shards)" in page(alice_client.get(f"/decks/{half}"))
+    assert post(alice_client, f"/decks/{half}/craft", {"expect": str(1000 - common)}).status_code == 303
+    assert own_decks(db, alice)["Half"] == {"orc": 4, "fireball": 1}
+    assert store_shards.get_balance(db, alice["id"]) == 1000 - common - cost
+
+
+def test_crafting_for_another_players_deck_is_a_404_and_changes_nothing(app, db, alice, bob):
+    deck_id = save_deck(db, alice["id"], "Hers", {COMMON: 1})
+    give_shards(db, bob, 1000)
+    mallory = app.test_client()
+    log_in(mallory, bob)
+    assert post(mallory, f"/decks/{deck_id}/craft", {"expect": "1000"}).status_code == 404
+    assert post(mallory, "/decks/999999/craft", {"expect": "1000"}).status_code == 404
+    assert get_collection(db, bob["id"]) == {} and store_shards.get_balance(db, bob["id"]) == 1000
+
+
 def test_deck_codes_still_import(alice_client, db, alice):
     from webapp.decks import code as deckcode
     add_cards(db, alice["id"], THIRTY)

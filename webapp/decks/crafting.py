@@ -8,6 +8,10 @@
   it gives (common) down to four times (super rare), and a pack disenchanted whole gives about a
   fifth of what crafting its cards would cost, so opening packs stays the way to get cards and
   crafting is the way to finish a deck (the figures: bench/economy.py, docs/cards.md).
+- **What a deck lacks** (``deck_lacks``): of any saved deck, the copies its cards and the ones its
+  source list had beyond what was saved (``store.decks.deck_wants``: an import or a loaner copy of
+  cards not owned then) need beyond the player's collection now, so a card got since from a pack is
+  not crafted again. ``craft_for_deck`` crafts them and completes the deck in one transaction.
 - **One transaction a step**: every disenchant or craft is one ``store.shards.exchange``, which
   checks the balance the player's page showed (``expect``): a double click, a second tab or two
   racing requests find the balance changed and do nothing, and a crash leaves all or nothing.
@@ -21,7 +25,8 @@ from flask_babel import gettext, ngettext
 from webapp.decks import build as deckbuild
 from webapp.decks.check import DECK_SIZE, clip_to_owned, facts, name_of
 from webapp.decks.collection import gives_everything
-from webapp.store import owned_count, transaction
+from webapp.store import get_collection, get_deck, owned_count, save_deck, transaction
+from webapp.store.decks import deck_wants, put_wants
 from webapp.store import shards as store_shards
 
 #: Shards a spare copy gives, by rarity.
@@ -61,7 +66,6 @@ def spare(rows, deck_use):
 
 def spare_of(db, user_id):
     """The player's spare copies (``spare``) read from the store."""
-    from webapp.store import get_collection
     return spare(get_collection(db, user_id), store_shards.deck_use(db, user_id))
 
 
@@ -148,6 +152,50 @@ def craft(db, user_id, counts, expect, pool, config=None):
                                    cost=cost, n=exc.balance)) from None
     deckbuild.after_grant(db, user_id, pool=pool)  # the collection may have reached 30 cards (R2.3)
     return cost, new
+
+
+def deck_target(db, user_id, deck_id):
+    """(the deck, the cards it would hold with its source list's wants {card id: copies}); the deck
+    must be the user's (store.DeckNotFound, store.NotYourDeck)."""
+    deck = get_deck(db, user_id, deck_id)
+    target = dict(deck["cards"])
+    for cid, n in deck_wants(db, deck_id).items():
+        target[cid] = target.get(cid, 0) + n
+    return deck, target
+
+
+def deck_lacks(db, user_id, deck_id, pool, config=None):
+    """{card id: copies} the user's saved deck lacks against their collection now (module docstring);
+    {} on a host that gives every card, or when the deck with its wants would pass 30 cards (the player
+    filled it otherwise since)."""
+    if gives_everything(config):
+        return {}
+    _, target = deck_target(db, user_id, deck_id)
+    if sum(target.values()) > DECK_SIZE:
+        return {}
+    return {cid: n for cid, n in lacking(target, get_collection(db, user_id)).items() if cid in pool}
+
+
+def craft_for_deck(db, user_id, deck_id, expect, pool, config=None, limit=None):
+    """Craft what the deck lacks (``deck_lacks``, read again inside the transaction) and put its source
+    list's wants into it, all in one transaction; return (crafted {card id: copies}, shards spent, new
+    balance). CraftRefused (nothing changes) when it lacks nothing, would pass 30 cards, or ``craft``
+    refuses (too few shards, a balance other than ``expect``)."""
+    check_open(config)
+    with transaction(db):
+        deck, target = deck_target(db, user_id, deck_id)
+        if sum(target.values()) > DECK_SIZE:
+            raise CraftRefused(gettext(
+                "The deck holds %(n)s cards now: with the cards it lacks it would hold more than %(size)s. "
+                "Nothing was crafted.", n=sum(deck["cards"].values()), size=DECK_SIZE))
+        lacks = deck_lacks(db, user_id, deck_id, pool, config)
+        if not lacks:
+            raise CraftRefused(gettext("This deck lacks no card: nothing to craft."))
+        spent, new = craft(db, user_id, lacks, expect, pool, config)
+        if target != deck["cards"]:
+            save_deck(db, user_id, deck["name"], target, deck_id=deck_id, limit=limit)
+        put_wants(db, deck_id, {})
+    return lacks, spent, new
 
 
 def reward(db, user_id, amount, source):

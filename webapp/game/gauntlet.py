@@ -1,5 +1,5 @@
 """The gauntlet draft: draft 30 cards (pick one of three), then games against the CPU at rising
-difficulty until three losses or seven wins; packs by wins (docs/gauntlet.md).
+difficulty until three losses or seven wins; packs and crafting shards by wins (docs/gauntlet.md).
 
 A run is stored (``store.gauntlet``), so a draft in progress survives a reload and a server restart:
 each offer is drawn from the run's seed and the pick's number (the same three cards every time it
@@ -7,7 +7,8 @@ is shown), and each pick names the number of picks it was made at (a second clic
 The drafted deck is the run's only: it is never added to the collection. Its games are mode
 ``"gauntlet"`` (registered with the play service below): the human in seat 0 against a CPU deck
 drafted the same way, at the difficulty of the run's standing (``difficulty_for``); when one ends,
-the run counts it, and the run's last game grants its packs (``REWARD_PACKS``), once.
+the run counts it, and the run's last game grants its packs (``REWARD_PACKS``) and shards
+(``REWARD_SHARDS``, webapp/decks/crafting.py), once, in one transaction.
 """
 
 import logging
@@ -23,6 +24,7 @@ from webapp.engine import load_pool
 from webapp.game import play
 from webapp.game.replay import new_game
 from webapp.store import gauntlet as runs
+from webapp.store import shards as store_shards
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +34,9 @@ MAX_WINS = 7
 MAX_LOSSES = 3
 #: Packs a finished run grants, by its wins (0 to 7).
 REWARD_PACKS = (1, 1, 2, 2, 3, 3, 4, 5)
+#: Crafting shards a finished run grants, by its wins (0 to 7): from the first win, rising to less than
+#: a rare's craft (400) at seven, so the packs stay the run's main reward (docs/gauntlet.md).
+REWARD_SHARDS = (0, 20, 40, 60, 100, 140, 200, 300)
 MODE = "gauntlet"
 
 
@@ -143,11 +148,18 @@ def play_next(db, user, run_id, cpu_name=None, seconds=None):
 
 
 def reward_for(wins):
+    """Packs a run of ``wins`` grants."""
     return REWARD_PACKS[min(wins, MAX_WINS)]
 
 
+def shards_for(wins):
+    """Crafting shards a run of ``wins`` grants."""
+    return REWARD_SHARDS[min(wins, MAX_WINS)]
+
+
 def on_game_over(db, row):
-    """When a gauntlet game ends: count it for its run; the run's last game grants the packs. Never raises."""
+    """When a gauntlet game ends: count it for its run; the run's last game grants the packs and the
+    shards. Never raises."""
     try:
         run_id = (row.get("setup") or {}).get("gauntlet")
         run = runs.get_run(db, run_id) if run_id is not None else None
@@ -159,8 +171,11 @@ def on_game_over(db, row):
         with store.transaction(db):
             reward = None
             if finished:
-                reward = {"packs": [store.grant_pack(db, run["user_id"], f"gauntlet:{run['id']}")
-                                    for _ in range(reward_for(wins))], "wins": wins}
+                source = f"gauntlet:{run['id']}"
+                reward = {"packs": [store.grant_pack(db, run["user_id"], source) for _ in range(reward_for(wins))],
+                          "shards": shards_for(wins), "wins": wins}
+                if reward["shards"]:
+                    store_shards.exchange(db, run["user_id"], reward["shards"], "reward", {"source": source})
             if not runs.record_result(db, run["id"], row["id"], won, finished, reward):
                 raise _Counted()
         return True
@@ -172,7 +187,7 @@ def on_game_over(db, row):
 
 
 class _Counted(Exception):
-    """The game was counted already (the transaction is rolled back, its packs with it)."""
+    """The game was counted already (the transaction is rolled back, its packs and shards with it)."""
 
 
 def opponent_name(row, lang="en"):

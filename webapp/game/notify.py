@@ -33,6 +33,12 @@ class Notifier(Protocol):
         ticker is a background task of the notifier's owner, which calls ``Online.look`` every
         ``Online.tick_seconds()`` while ``Online.watching()``, and ``Online.let_go()`` when it stops."""
 
+    def watch_queue(self):
+        """Someone waits in the play-anyone queue (webapp/social/matchqueue.py): make sure the queue's
+        ticker runs, a background task of the notifier's owner that calls ``matchqueue.sweep`` every
+        QUEUE_TICK seconds while ``matchqueue.waiting``, so two players the wait brings close enough
+        are paired with nobody joining."""
+
     def to_user(self, user_id, event, payload):
         """Send ``event`` with ``payload`` to every connected socket of the user ``user_id`` (on any
         process): a challenge, a match from the queue. Nothing another user should not read."""

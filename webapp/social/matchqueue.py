@@ -3,13 +3,17 @@
 A player joins with a deck and a clock. If someone online is waiting whose rating is close enough
 the two are paired at once: the game starts through the invitation path (the one who waited longer
 invites with their deck and clock, the newcomer joins), rated for both, and the one who waited hears
-``matched`` through the notifier (docs/protocol.md). Otherwise the player waits in ``match_queue``.
+``matched`` through the notifier (docs/protocol.md). Otherwise the player waits in ``match_queue``
+and the notifier is asked to watch the queue (``Notifier.watch_queue``).
 
 Close enough widens while people wait: ``BASE_GAP`` rating points, plus ``GAP_PER_SECOND`` for each
 second the one waiting longer has waited, so a lone high or low player still finds a game. The
-closest rating within the gap wins. A place lasts QUEUE_SECONDS; a waiting player who went offline
-(webapp/social/presence.py) or is blocked by the newcomer (either way) is passed over. The pairing
-and the start are one write transaction, so one waiting player is never paired twice.
+closest rating within the gap wins. Since the gap widens with no one joining, the pairing is looked at
+again as time passes: ``sweep`` pairs the waiting players the wait has brought close enough (both hear
+``matched``); the sockets layer's queue ticker calls it every QUEUE_TICK seconds while ``waiting``
+(docs/decisions/0087-hub-owns-background-tasks.md). A place lasts QUEUE_SECONDS; a waiting player who
+went offline (webapp/social/presence.py) or is blocked by the other (either way) is passed over. Each
+pairing and its start are one write transaction, so one waiting player is never paired twice.
 """
 
 from flask_babel import gettext
@@ -26,16 +30,41 @@ def gap(waited_ms):
     return BASE_GAP + GAP_PER_SECOND * max(0, waited_ms) / 1000
 
 
-def pick(entries, me, rating, now, online_ids, blocked):
-    """The entry to pair ``me`` (of ``rating``) with among the waiting ``entries``, or None."""
+def pick(entries, me, rating, now, online_ids, blocked, since=None):
+    """The entry to pair ``me`` (of ``rating``, waiting since ``since``; None: a newcomer) with among
+    the waiting ``entries``, or None. The gap is that of whichever of the two waited longer."""
+    since = now if since is None else since
     best = None
     for e in entries:
         if e["user_id"] == me or e["user_id"] not in online_ids or e["user_id"] in blocked:
             continue
         distance = abs(e["rating"] - rating)
-        if distance <= gap(now - e["since_ms"]) and (best is None or distance < abs(best["rating"] - rating)):
+        if (distance <= gap(now - min(e["since_ms"], since))
+                and (best is None or distance < abs(best["rating"] - rating))):
             best = e
     return best
+
+
+def lasts_ms(config):
+    return int(float(challenges.setting(config, "QUEUE_SECONDS")) * 1000)
+
+
+def online_among(db, user_ids):
+    """The ids of ``user_ids`` who are online (not in a game, not away)."""
+    return {u for u, (state, _) in friends.presence_of(db, user_ids).items() if state == presence.ONLINE}
+
+
+def start(db, older, newer, config):
+    """Take both out of the queue and start their rated game: ``older`` (the entry that waited longer)
+    invites with its deck and clock, ``newer`` (an entry, or the newcomer's) joins. Returns the row."""
+    store_social.queue_drop(db, older["user_id"])
+    store_social.queue_drop(db, newer["user_id"])
+    _, code = online.create_invitation(db, older["user_id"], older["deck_id"], older["clock_ms"], config, rated=True)
+    return online.join(db, code, newer["user_id"], newer["deck_id"], config, rated=True)
+
+
+def tell_matched(runtime, user_id, row):
+    runtime.notifier.to_user(user_id, "matched", {"game": row["id"], "url": f"/play/{row['id']}"})
 
 
 def join(db, runtime, user, deck_id, clock_ms, config=None):
@@ -44,24 +73,64 @@ def join(db, runtime, user, deck_id, clock_ms, config=None):
     play.deck_for(db, me, deck_id, config)
     rating = ratings.rating_of(db, me)["rating"]
     now = clock.now_ms()
-    lasts = int(float(challenges.setting(config, "QUEUE_SECONDS")) * 1000)
     with store.transaction(db):
-        entries = [e for e in store_social.queue_entries(db) if now - e["since_ms"] < lasts]
+        entries = [e for e in store_social.queue_entries(db) if now - e["since_ms"] < lasts_ms(config)]
         others = [e["user_id"] for e in entries if e["user_id"] != me]
-        here = {u for u, (state, _) in friends.presence_of(db, others).items() if state == presence.ONLINE}
         blocked = {u for u in others if friends.blocked(db, me, u)}
-        other = pick(entries, me, rating, now, here, blocked)
+        other = pick(entries, me, rating, now, online_among(db, others), blocked)
         if other is None:
             store_social.queue_put(db, me, deck_id, clock_ms, rating, now)
-            return "waiting", None
-        store_social.queue_drop(db, other["user_id"])
-        store_social.queue_drop(db, me)
-        _, code = online.create_invitation(db, other["user_id"], other["deck_id"], other["clock_ms"], config,
-                                           rated=True)
-        row = online.join(db, code, me, deck_id, config, rated=True)
+        else:
+            row = start(db, other, {"user_id": me, "deck_id": deck_id}, config)
+    if other is None:
+        runtime.notifier.watch_queue()
+        return "waiting", None
     runtime.started(db, row)
-    runtime.notifier.to_user(other["user_id"], "matched", {"game": row["id"], "url": f"/play/{row['id']}"})
+    tell_matched(runtime, other["user_id"], row)
     return "matched", row
+
+
+def waiting(db):
+    """Whether anyone waits in the queue (the queue ticker runs while so)."""
+    return bool(store_social.queue_entries(db))
+
+
+def sweep(db, runtime, config=None):
+    """One look at the queue as time passed: drop the places that lapsed and the ones whose deck no
+    longer plays, then pair, the longest waiting first, each online player with the closest rating the
+    wait has brought within the gap. Both players hear ``matched``. Returns the started games' rows."""
+    now = clock.now_ms()
+    pairs = []
+    with store.transaction(db):
+        live = []
+        for e in store_social.queue_entries(db):
+            if now - e["since_ms"] >= lasts_ms(config):
+                store_social.queue_drop(db, e["user_id"])
+            else:
+                live.append(e)
+        here = online_among(db, [e["user_id"] for e in live])
+        entries = []
+        for e in live:
+            if e["user_id"] not in here:
+                continue  # away for now: kept while the place lasts
+            try:
+                play.deck_for(db, e["user_id"], e["deck_id"], config)
+            except play.PlayError:
+                store_social.queue_drop(db, e["user_id"])  # the deck was deleted or no longer plays
+                continue
+            entries.append(e)
+        while entries:
+            first = entries.pop(0)  # queue_entries come oldest first
+            blocked = {e["user_id"] for e in entries if friends.blocked(db, first["user_id"], e["user_id"])}
+            other = pick(entries, first["user_id"], first["rating"], now, here, blocked, since=first["since_ms"])
+            if other is not None:
+                entries.remove(other)
+                pairs.append((first, other, start(db, first, other, config)))
+    for first, other, row in pairs:
+        runtime.started(db, row)
+        tell_matched(runtime, first["user_id"], row)
+        tell_matched(runtime, other["user_id"], row)
+    return [row for _, _, row in pairs]
 
 
 def leave(db, user_id):

@@ -8,10 +8,12 @@ no profile tells anyone what another player's decks hold.
 
 Per-card figures over the player's finished games against people and the CPU, as 17lands gives them:
 per card, the games it was in the deck (``in_deck``), and of those the games it was drawn (in the
-player's hand at some point, the opening hand included) and played (summoned, cast or chosen as a
-leader), each with its win rate. Each figure comes with its count, so a small sample reads as one.
-They come from replaying each stored game (webapp/game/replay.py) once: a game's figures are kept in
-memory by (database, game, user) since a finished game never changes.
+player's hand at some point, the opening hand included) and played, each with its win rate. Played
+is what the engine's log of events says the player put into play (``PLAYED_EVENTS``): summoned on
+their turn, quick summoned into a battle (attacking or defending, R9.2), a spell declared (cast, even
+if it fizzled), or summoned as a leader. Each figure comes with its count, so a small sample reads as
+one. They come from replaying each stored game (webapp/game/replay.py) once: a game's figures are
+kept in memory by (database file, game, its creation, seat) since a finished game never changes.
 """
 
 import collections
@@ -22,7 +24,8 @@ from webapp.social import ratings
 from webapp.store import list_actions, list_decks, list_games
 from webapp.store import social as store_social
 
-PLAYED_TYPES = ("summon", "spell", "choose_leaders")
+#: The engine's events that put one of the player's cards into play (webapp/engine: turn.py, battle.py).
+PLAYED_EVENTS = ("summoned", "quick_summoned", "declared", "leaders_revealed")
 #: Finished games whose per-card figures are counted (the newest first).
 CARD_GAMES = 200
 
@@ -51,27 +54,41 @@ class GameFacts:
 FACTS = GameFacts()
 
 
+def played_in(events, seat, ids):
+    """The card ids of ``seat`` that ``events`` (one step's, the engine's log) put into play; ``ids``:
+    {unit name: card id}."""
+    out = set()
+    for e in events:
+        kind = e.get("type")
+        if kind == "summoned" and e.get("owner") == seat:
+            out.add(e["card"])
+        elif kind == "quick_summoned" and e.get("player") == seat:
+            out.update(e["cards"])
+        elif kind == "declared" and e.get("player") == seat and e.get("kind") == "spell":
+            out.add(e["card"])
+        elif kind == "leaders_revealed":
+            out.update(ids[n] for n in e["leaders"].get(str(seat), ()) if n in ids)
+    return out
+
+
 def seat_facts(db, row, seat):
     """(deck {card: count}, drawn {card}, played {card}, names {card: {lang: name}}) of one seat of a
     finished game, by replay."""
     setup = row["setup"]
     deck = collections.Counter(setup["decks"][seat] or [])
     drawn, played = set(), set()
-    names = None
+    ids = None
     for step in replay.steps(setup, list_actions(db, row["id"])):
         s = step.game.state
-        if names is None:
-            names = {n: s.static.cards[i].id for i, n in enumerate(s.static.names)}
+        if ids is None:
+            ids = {n: s.static.cards[i].id for i, n in enumerate(s.static.names)}
             titles = {cid: dict(s.static.pool[cid].data["name"]) for cid in deck if cid in s.static.pool}
         drawn.update(s.static.cards[c].id for c in s.hand[seat])
-        a = step.action
-        if a and step.player == seat and a.get("type") in PLAYED_TYPES:
-            ids = [a["card"]] if isinstance(a.get("card"), str) else a.get("cards") or []
-            played.update(names[i] for i in ids if i in names)
+        played |= played_in(step.events, seat, ids)
     return dict(deck), drawn, played, titles
 
 
-def card_figures(db, user_id, path=None):
+def card_figures(db, user_id):
     """[{"card", "in_deck", "in_deck_won", "drawn", "drawn_won", "played", "played_won"}] over the user's
     finished games (CARD_GAMES newest), most games in deck first."""
     totals = collections.defaultdict(lambda: collections.Counter())
@@ -82,7 +99,8 @@ def card_figures(db, user_id, path=None):
         seat = play.seat_of(row, user_id)
         if seat is None or (row["mode"] == "story" and row["setup"].get("scenario")):
             continue  # a story chapter that starts at its own position: not a deck the player built
-        deck, drawn, played, named = FACTS.get((path, row["id"], seat), lambda r=row, s=seat: seat_facts(db, r, s))
+        key = (getattr(db, "path", None), row["id"], row["created"], seat)  # another file's game 1 is another game
+        deck, drawn, played, named = FACTS.get(key, lambda r=row, s=seat: seat_facts(db, r, s))
         won = (row["result"] or {}).get("winner") == seat
         titles.update(named)
         for card in deck:
@@ -134,7 +152,7 @@ def chart(history, width=560, height=160, pad=24):
             "dots": dots, "width": width, "height": height, "pad": pad}
 
 
-def profile(db, user_id, viewer, path=None, with_cards=True):
+def profile(db, user_id, viewer, with_cards=True):
     """What the profile page shows ``viewer`` about ``user_id`` (module docstring)."""
     own = viewer == user_id
     games = store_social.finished_online_games(db, user_id)
@@ -147,7 +165,7 @@ def profile(db, user_id, viewer, path=None, with_cards=True):
     if own:
         decks = {d["id"]: d for d in list_decks(db, user_id)}
         out["by_deck"] = [dict(r, deck=decks.get(r["deck_id"])) for r in by_deck(games)]
-        out["cards"] = card_figures(db, user_id, path) if with_cards else []
+        out["cards"] = card_figures(db, user_id) if with_cards else []
     return out
 
 

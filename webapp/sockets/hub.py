@@ -4,8 +4,8 @@ It keeps who is connected (``members``), lets an event through or not (``gate``:
 allowed, the flood limits), lends the event a database connection (``lease``), puts sockets into a
 game's rooms (``enter``), and answers the game events (``join``, ``act``, ``leave``) by calling the game
 services. What it tells the players goes out through its own emitting (``Outbox``) and the state pusher
-(``statepush.py``); its background tasks are the CPU's moves (``cpurunner.py``) and the online games'
-clock ticker (``ticker.py``), plus the cluster's heartbeat with several processes.
+(``statepush.py``); its background tasks are the CPU's moves (``cpurunner.py``), the online games'
+clock ticker (``ticker.py``) and the play-anyone queue's ticker (``queueticker.py``), plus the cluster's heartbeat with several processes.
 """
 
 import contextlib
@@ -30,6 +30,7 @@ from .outbox import Outbox
 from .pool import Pool
 from .rooms import WATCH, room, rooms_of, watch_kind
 from .statepush import StatePusher
+from .queueticker import QueueTicker
 from .ticker import ClockTicker
 
 log = logging.getLogger(__name__)
@@ -37,8 +38,8 @@ log = logging.getLogger(__name__)
 
 class Hub(Outbox):
     """The sockets of one app: who is connected, rate limits, what the services tell the players
-    (the notifier of ``webapp.game.notify``), and every background task: the CPU's moves and the
-    online games' clock ticker."""
+    (the notifier of ``webapp.game.notify``), and every background task: the CPU's moves, the
+    online games' clock ticker and the play-anyone queue's ticker."""
 
     def __init__(self, app, socketio):
         super().__init__(socketio, self.limit)
@@ -56,6 +57,7 @@ class Hub(Outbox):
         self.runner = CpuRunner(app, socketio, self.push, self.cluster)
         self.cpu = self.runner.tasks  # game id -> "run again" flag of its running CPU task
         self.ticker = ClockTicker(app, socketio)
+        self.queue_ticker = QueueTicker(app, socketio)
         self._online = None
         self.logged = Window(1, 60.0)  # one log line a minute per kind of database trouble
         self.trimmed = Window(1, memory.TRIM_EVERY)
@@ -69,7 +71,7 @@ class Hub(Outbox):
 
     @online.setter
     def online(self, online):
-        self._online = self.pusher.online = self.ticker.online = online
+        self._online = self.pusher.online = self.ticker.online = self.queue_ticker.online = online
 
     def limit(self, key):
         """A flood-limit setting (webapp/config.py), derived from RATE_LIMIT when None."""
@@ -302,3 +304,7 @@ class Hub(Outbox):
     def watch_clocks(self):
         """Make sure the online games' clock ticker runs (``Notifier.watch_clocks``)."""
         self.ticker.watch()
+
+    def watch_queue(self):
+        """Make sure the play-anyone queue's ticker runs (``Notifier.watch_queue``)."""
+        self.queue_ticker.watch()

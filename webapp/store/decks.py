@@ -60,6 +60,18 @@ def card_counts(db, deck_id):
                            [deck_id]).fetchall())
 
 
+def deck_wants(db, deck_id):
+    """{card id: copies} the deck's source list had beyond what was saved (``put_wants``)."""
+    return dict(db.execute("SELECT card_id, count FROM deck_wants WHERE deck_id = ? ORDER BY card_id",
+                           [deck_id]).fetchall())
+
+
+def put_wants(db, deck_id, counts):
+    """Replace the copies the deck's source list had beyond what was saved (none: ``{}``)."""
+    db.execute("DELETE FROM deck_wants WHERE deck_id = ?", [deck_id])
+    db["deck_wants"].insert_all({"deck_id": deck_id, "card_id": cid, "count": n} for cid, n in counts.items() if n > 0)
+
+
 def list_decks(db, user_id):
     """The user's decks by name, then the loaner decks; each with ``size``, its number of cards."""
     sql = (f"SELECT {COLUMNS}, coalesce(sum(c.count), 0) AS size FROM decks d "

@@ -415,11 +415,23 @@ def m014_game_analyses(db):
     )""")
 
 
+def m015_deck_wants(db):
+    """The copies a deck's source list (an imported code or card list, a copied loaner) had that the
+    player did not own when it was saved: what the deckbuilder offers to craft (webapp/decks/crafting.py
+    ``deck_lacks``); they go with the deck."""
+    db.execute("""CREATE TABLE deck_wants (
+        deck_id INTEGER NOT NULL REFERENCES decks (id) ON DELETE CASCADE,
+        card_id TEXT NOT NULL REFERENCES cards (id),
+        count INTEGER NOT NULL CHECK (count > 0),
+        PRIMARY KEY (deck_id, card_id)
+    )""")
+
+
 #: Every migration, in order; a database at version N has had the first N applied.
 MIGRATIONS = [m001_initial, m002_last_login, m003_online_games, m004_user_marks,
               m005_session_version_and_known_logins, m006_hosting, m007_chat, m008_social, m009_shards,
               m010_daily_quests, m011_puzzle_progress, m012_gauntlet_runs, m013_shared_puzzles,
-              m014_game_analyses]
+              m014_game_analyses, m015_deck_wants]
 
 LATEST = len(MIGRATIONS)
 

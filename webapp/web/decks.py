@@ -22,8 +22,7 @@ from webapp.decks.stats import deck_stats, pool_levels
 from webapp.engine.carddefs import ELEMENTS
 from webapp.store import (DeckNameTaken, DeckNotFound, NotYourDeck, TooManyDecks, copy_deck, delete_deck, get_db, get_deck,
                           get_loaner, list_decks, rename_deck, save_deck, transaction)
-from webapp.store.decks import card_counts
-from webapp.store.decks import find_by_name
+from webapp.store.decks import find_by_name, put_wants
 from webapp.web.collection import card_lang
 from webapp.web.security import login_required
 
@@ -211,12 +210,11 @@ def import_code():
     text = request.form.get("code") or ""
     try:
         if looks_like_code(text):
-            deck_id, message, lacks = import_deck(get_db(), g.user["id"], text, request.form.get("name"))
+            deck_id, message = import_deck(get_db(), g.user["id"], text, request.form.get("name"))
         else:
-            deck_id, message, lacks = import_list(get_db(), g.user["id"], text, request.form.get("name"))
+            deck_id, message = import_list(get_db(), g.user["id"], text, request.form.get("name"))
     except BadDeckInput as exc:
         return render_index(import_errors=exc.messages, status=400)
-    remember_lacks(deck_id, lacks)
     flash(message, "success")
     return redirect(url_for(".edit", deck_id=deck_id))
 
@@ -224,30 +222,15 @@ def import_code():
 @bp.post("/<int:deck_id>/craft")
 @login_required
 def craft_lacking(deck_id):
-    """Craft the cards this deck lacks (those of the list or code it came from that the user did not own)
-    and put them in the deck, in one transaction."""
-    deck = own_deck(deck_id)
-    lacks = lacks_of(deck_id)
-    db, user_id, pool = get_db(), g.user["id"], card_pool()
-    if not lacks:
-        flash(gettext("This deck lacks no card: nothing to craft."), "error")
-        return redirect(url_for(".edit", deck_id=deck_id), 303)
+    """Craft the cards this deck lacks (webapp.decks.crafting.deck_lacks) and put them in the deck, in
+    one transaction."""
+    own_deck(deck_id)
     try:
-        with transaction(db):
-            cards = card_counts(db, deck_id)
-            wanted = dict(cards)
-            for cid, n in lacks.items():
-                wanted[cid] = wanted.get(cid, 0) + n
-            if sum(wanted.values()) > DECK_SIZE:
-                raise crafting.CraftRefused(gettext(
-                    "The deck holds %(n)s cards now: with the cards it lacks it would hold more than %(size)s. "
-                    "Nothing was crafted.", n=sum(cards.values()), size=DECK_SIZE))
-            spent, balance = crafting.craft(db, user_id, lacks, request.form.get("expect"), pool, current_app.config)
-            save_deck(db, user_id, deck["name"], wanted, deck_id=deck_id, limit=deck_cap())
+        lacks, spent, balance = crafting.craft_for_deck(get_db(), g.user["id"], deck_id, request.form.get("expect"),
+                                                        card_pool(), current_app.config, limit=deck_cap())
     except crafting.CraftRefused as exc:
         flash(str(exc), "error")
         return redirect(url_for(".edit", deck_id=deck_id), 303)
-    session.pop(LACKS, None)
     flash(gettext("Crafted %(cards)s for %(spent)s shards and put them in the deck (%(n)s shards left).",
                   cards=cards_word(sum(lacks.values())), spent=spent, n=balance), "success")
     return redirect(url_for(".edit", deck_id=deck_id), 303)
@@ -269,11 +252,10 @@ def copy_loaner(slug):
     deck = loaner_deck(slug)
     fill_gaps = bool(request.form.get("fill"))
     try:
-        deck_id, message, lacks = store_owned_part(get_db(), g.user["id"], deck["cards"], deck["name"],
+        deck_id, message = store_owned_part(get_db(), g.user["id"], deck["cards"], deck["name"],
                                                    source=f"“{deck['name']}”", fill_gaps=fill_gaps)
     except BadDeckInput as exc:
         return render_loaner(deck, errors=exc.messages, status=400)
-    remember_lacks(deck_id, None if fill_gaps else lacks)
     flash(message, "success")
     return redirect(url_for(".edit", deck_id=deck_id))
 
@@ -410,9 +392,10 @@ def card_list(counts, pool):
 
 
 def store_owned_part(db, user_id, counts, base_name, source, name=None, fill_gaps=False):
-    """Store the part of ``counts`` the user owns as a new deck; (deck id, report for the player, the
-    cards lacking {id: copies}). With ``fill_gaps`` the deck is completed from the user's other cards
-    (webapp.decks.build.fill) up to 30.
+    """Store the part of ``counts`` the user owns as a new deck; (deck id, report for the player). The
+    cards lacking are kept with the deck (``store.decks.put_wants``): its builder offers to craft them.
+    With ``fill_gaps`` the deck is completed from the user's other cards (webapp.decks.build.fill) up
+    to 30 instead.
 
     Raise BadDeckInput (nothing stored) when the name is bad or taken, or the user owns none of the cards.
     """
@@ -431,6 +414,7 @@ def store_owned_part(db, user_id, counts, base_name, source, name=None, fill_gap
         elif find_by_name(db, user_id, name) is not None:
             raise BadDeckInput([taken(name)])
         deck_id = save_deck(db, user_id, name, kept, limit=deck_cap())
+        put_wants(db, deck_id, {} if fill_gaps else missing)
     total, have = sum(counts.values()), sum(kept.values()) - sum(added.values())
     message = gettext("“%(name)s” holds %(have)s of the %(total)s cards of %(source)s.", name=name, have=have,
                       total=total, source=source)
@@ -439,28 +423,7 @@ def store_owned_part(db, user_id, counts, base_name, source, name=None, fill_gap
     if added:
         message += " " + gettext("Filled the gaps with %(cards)s from your collection: %(list)s.",
                                  cards=cards_word(sum(added.values())), list=card_list(added, pool))
-    return deck_id, message, missing
-
-
-#: Session key: the cards the deck last imported or copied lacks, offered for crafting in its builder.
-LACKS = "deck_lacks"
-
-
-def remember_lacks(deck_id, lacks):
-    if lacks:
-        session[LACKS] = {"deck": deck_id, "cards": dict(lacks)}
-    else:
-        session.pop(LACKS, None)
-
-
-def lacks_of(deck_id):
-    """{card id: copies} the deck lacks (from the session), limited to cards of the pool."""
-    kept = session.get(LACKS) or {}
-    if kept.get("deck") != deck_id or not isinstance(kept.get("cards"), dict):
-        return {}
-    pool = card_pool()
-    return {cid: n for cid, n in kept["cards"].items()
-            if cid in pool and isinstance(n, int) and not isinstance(n, bool) and 0 < n <= DECK_SIZE}
+    return deck_id, message
 
 
 def looks_like_code(text):
@@ -579,7 +542,7 @@ def lacking_panel(deck, pool):
     """What the builder's "craft the cards this deck lacks" shows, or None."""
     if deck is None or crafting.gives_everything(current_app.config):
         return None
-    lacks = lacks_of(deck["id"])
+    lacks = crafting.deck_lacks(get_db(), g.user["id"], deck["id"], pool, current_app.config)
     if not lacks:
         return None
     return {"cards": card_list(lacks, pool), "n": sum(lacks.values()), "cost": crafting.craft_cost(lacks, pool),

@@ -41,7 +41,8 @@ def index():
     return render_template("gauntlet/index.html", run=run, last=last, offer=offer, picks=picks, lang=lang,
                            deck_size=gauntlet.DECK_SIZE, max_wins=gauntlet.MAX_WINS, max_losses=gauntlet.MAX_LOSSES,
                            next_level=levels[gauntlet.difficulty_for(run["wins"])] if run else None,
-                           rewards=[(w, gauntlet.reward_for(w)) for w in range(gauntlet.MAX_WINS + 1)])
+                           rewards=[(w, gauntlet.reward_for(w), gauntlet.shards_for(w))
+                                    for w in range(gauntlet.MAX_WINS + 1)])
 
 
 @bp.post("/gauntlet/start")
