@@ -434,6 +434,18 @@ def wait_for_a_move(players, versions, timeout=60):
                           || (b.seat !== null && (b.view.waiting_for || []).includes(b.me))); }}""", timeout=timeout * 1000)
 
 
+def befriend(server, a, b):
+    """Make the accounts named ``a`` and ``b`` friends in the server's database (the friends page's work,
+    done directly): who may watch a player's games by default (docs/security.md "Watching")."""
+    from webapp.store import connect, get_user_by_name, social, transaction
+    db = connect(server.db_path)
+    try:
+        with transaction(db):
+            social.add_friendship(db, get_user_by_name(db, a)["id"], get_user_by_name(db, b)["id"])
+    finally:
+        db.close()
+
+
 def new_player(browser, server, name, size=DESKTOP, seed=0):
     """A fresh browser context registered as ``name`` (board animations fast); its BoardPlayer, which
     also keeps ``name``, ``ctx`` and ``base`` (the server's URL)."""

@@ -17,6 +17,7 @@ catalog per language for the JavaScript, both from the gettext catalogs under tr
 import json
 import os
 from datetime import UTC
+from functools import lru_cache
 from pathlib import Path
 
 LANGS = ("en", "ja")
@@ -125,6 +126,16 @@ def ensure_built(app=None):
 #: of a CPU's move, webapp/game/play.py ``seat_lang``). Bounded: the oldest entries go first.
 USER_LANG = {}
 USER_LANG_MAX = 10_000
+
+
+@lru_cache(maxsize=len(LANGS))
+def catalog(lang):
+    """The compiled catalog of ``lang`` (built at app start, ``build``), for words chosen outside a
+    request's locale: a seat's refusal (webapp/refusals.py), a background task's message to a game's
+    sockets (webapp/sockets/hub.py ``cpu_unavailable``). ``catalog(lang).gettext(msgid)``."""
+    from babel.support import NullTranslations, Translations
+    found = Translations.load(str(TRANSLATIONS), [lang])
+    return found if isinstance(found, Translations) else NullTranslations()
 
 
 def remember(user_id, lang):

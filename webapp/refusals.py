@@ -7,10 +7,6 @@ cases), translated through the gettext catalogs: the engine stays free of the we
 the sentence names no card, so it can never name a hidden one.
 """
 
-from functools import lru_cache
-
-from babel.support import NullTranslations, Translations
-
 from webapp import i18n
 
 
@@ -50,11 +46,8 @@ BY_KIND = {
 OTHER = N_("That move is not possible now.")
 
 
-@lru_cache(maxsize=len(i18n.LANGS))
-def translations(lang):
-    """The compiled catalog of ``lang`` (built at app start, webapp/i18n.py ``build``)."""
-    found = Translations.load(str(i18n.TRANSLATIONS), [lang])
-    return found if isinstance(found, Translations) else NullTranslations()
+#: The compiled catalog of a language (webapp/i18n.py ``catalog``).
+translations = i18n.catalog
 
 
 def sentence(rule, kind):

@@ -3,7 +3,7 @@ card's own art, loaded from its hashed SVG file, never the plain placeholder fac
 
 The real server (``python -m webapp``, tests/browserkit.py) and Debian's chromium; the player's CPU
 game starts at a position with the CPU's units on the map (tests/browser/positions/table-battle.json,
-through the testing start path), then a second account opens the same board as a spectator.
+through the testing start path), then a friend of the player opens the same board as a spectator.
 Screenshots: docs/screenshots/art-opponent.png and art-spectator.png.
 """
 
@@ -12,7 +12,7 @@ import re
 import pytest
 
 from tests import stillpage
-from tests.browserkit import Server, new_player, start_at, wait_for_board
+from tests.browserkit import Server, befriend, new_player, start_at, wait_for_board
 from tests.conftest import shots_dir
 from tests.stillpage import board_still
 
@@ -56,6 +56,7 @@ def test_the_cpu_units_and_a_spectator_show_card_art(server, browser):
     stillpage.shoot(page, SHOTS / "art-opponent.png")
 
     watcher = new_player(browser, server, "watcher")
+    befriend(server, player.name, watcher.name)  # who may watch: the player's friends (docs/security.md "Watching")
     try:
         watcher.page.goto(board_url)
         wait_for_board(watcher.page)

@@ -9,11 +9,10 @@ import random
 
 import pytest
 
-from tests.browserkit import PHONE, Server, new_player, start_at, wait_for_board
+from tests.browserkit import PHONE, Server, befriend, new_player, start_at, wait_for_board
 from tests.conftest import shots_dir
 from tests.onlinekit import board, on_board
 from tests.stillpage import board_still, shoot
-from webapp.store import connect, get_user_by_name, social, transaction
 
 SHOTS = shots_dir()
 CONFIG = "CPU_DELAY = 0\nONLINE_CLOCK_MIN_MINUTES = 0\n"
@@ -26,16 +25,6 @@ def server(tmp_path_factory):
     srv = Server(tmp_path_factory.mktemp("chat"), CONFIG)
     yield srv
     srv.stop()
-
-
-def befriend(server, a, b):
-    """Make the two accounts friends in the server's database (the friends page's work, done directly)."""
-    db = connect(server.db_path)
-    try:
-        with transaction(db):
-            social.add_friendship(db, get_user_by_name(db, a)["id"], get_user_by_name(db, b)["id"])
-    finally:
-        db.close()
 
 
 @pytest.fixture

@@ -33,6 +33,15 @@ def loaner(db):
 
 
 @pytest.fixture
+def friend(db, alice, bob):
+    """bob, made alice's friend: who may watch her games by default (docs/security.md "Watching")."""
+    from webapp.social import friends
+    friends.ask(db, bob["id"], alice["id"])
+    friends.accept(db, alice["id"], bob["id"])
+    return bob
+
+
+@pytest.fixture
 def socketio(app):
     return app.extensions["socketio"]
 

@@ -65,14 +65,14 @@ def test_a_deck_that_cannot_be_played_goes_back_with_a_message(app, db, alice, b
     assert play.store.list_games(db, alice["id"]) == []
 
 
-def test_the_board_page_of_a_missing_game_is_404_and_others_watch(app, db, alice, bob, loaner):
+def test_the_board_page_of_a_missing_game_is_404_and_a_friend_watches(app, db, alice, friend, loaner):
     game_id = play.create_cpu_game(db, alice, loaner, seed=1)
-    client, _ = logged_in(app, bob)
+    client, _ = logged_in(app, friend)
     assert client.get("/play/999").status_code == 404
     assert 'data-seat=""' in client.get(f"/play/{game_id}").get_data(as_text=True)
 
 
-def test_the_board_page_names_no_deck_and_inlines_no_pool(app, db, alice, bob, loaner):
+def test_the_board_page_names_no_deck_and_inlines_no_pool(app, db, alice, friend, loaner):
     """The board reads the whole pool (so the list names no deck) from one hashed JSON file, with the
     URL of every card's art: the page itself carries no card data and no SVG."""
     from webapp.engine import load_pool
@@ -91,7 +91,7 @@ def test_the_board_page_names_no_deck_and_inlines_no_pool(app, db, alice, bob, l
     assert all(re.fullmatch(rf"/art/{lang}/{re.escape(cid)}-[0-9a-f]{{12}}\.svg", c["art"][lang])
                for cid, c in cards.items() for lang in ("en", "ja"))
     # a spectator's page reads the same list: every card has its art
-    other, _ = logged_in(app, bob)
+    other, _ = logged_in(app, friend)
     assert re.search(r'data-cards-url="([^"]+)"', other.get(f"/play/{game_id}").get_data(as_text=True)).group(1) == url
 
 

@@ -56,8 +56,8 @@ def test_join_sends_the_seat_its_own_state(app, db, alice_socket, game_id):
     assert state["players"] == [{"name": "alice", "cpu": False}, {"name": "CPU", "cpu": True}]
 
 
-def test_a_user_without_a_seat_watches_with_the_spectator_view(app, db, connect_as, bob, game_id):
-    state = joined(app, connect_as(bob), game_id)
+def test_a_user_without_a_seat_watches_with_the_spectator_view(app, db, connect_as, friend, game_id):
+    state = joined(app, connect_as(friend), game_id)
     _, game = play.load(db, game_id)
     assert state["seat"] is None and state["legal_actions"] == []
     assert state["view"] == game.view(None)
@@ -74,8 +74,8 @@ def test_joining_a_game_that_does_not_exist(app, alice_socket):
 
 
 def test_an_action_updates_every_member_with_its_own_view_then_the_cpu_moves(app, db, alice_socket, connect_as,
-                                                                             bob, game_id):
-    watcher = connect_as(bob)
+                                                                             friend, game_id):
+    watcher = connect_as(friend)
     state = joined(app, alice_socket, game_id)
     joined(app, watcher, game_id)
     action = state["legal_actions"][0]
@@ -98,8 +98,8 @@ def test_an_action_without_a_join_joins_the_sender(app, db, alice_socket, game_i
     assert [s["version"] for s in states(received(app, alice_socket))] == [1, 2]
 
 
-def test_leave_stops_the_updates(app, db, alice_socket, connect_as, bob, game_id):
-    watcher = connect_as(bob)
+def test_leave_stops_the_updates(app, db, alice_socket, connect_as, friend, game_id):
+    watcher = connect_as(friend)
     joined(app, watcher, game_id)
     watcher.emit("leave", {"game": game_id})
     state = joined(app, alice_socket, game_id)
@@ -108,8 +108,8 @@ def test_leave_stops_the_updates(app, db, alice_socket, connect_as, bob, game_id
     assert received(app, watcher) == []
 
 
-def test_acting_in_someone_elses_game_is_forbidden_and_changes_nothing(app, db, connect_as, bob, game_id):
-    intruder = connect_as(bob)
+def test_acting_in_someone_elses_game_is_forbidden_and_changes_nothing(app, db, connect_as, friend, game_id):
+    intruder = connect_as(friend)
     joined(app, intruder, game_id)
     before = stored(db, game_id)
     _, game = play.load(db, game_id)
@@ -261,10 +261,10 @@ def test_a_whole_cpu_game_is_played_to_a_result_by_the_bot_policy(app, db, alice
 
 
 @pytest.mark.parametrize("seed, policy", [(11, "baseline"), (12, "random"), (13, "baseline"), (14, "random")])
-def test_no_payload_ever_holds_the_opponents_hand_or_a_deck(app, db, connect_as, alice, bob, loaner, seed, policy,
+def test_no_payload_ever_holds_the_opponents_hand_or_a_deck(app, db, connect_as, alice, friend, loaner, seed, policy,
                                                           unlimited):
     game_id = play.create_cpu_game(db, alice, loaner, seed=10**15 + seed)
-    player, watcher = connect_as(alice), connect_as(bob)
+    player, watcher = connect_as(alice), connect_as(friend)
     joined(app, watcher, game_id)
     mine = states(play_seat(app, player, game_id,
                             BaselinePlayer(seed=seed) if policy == "baseline" else RandomPlayer(seed=seed)))

@@ -4,7 +4,7 @@ when the attack fails. Fixtures come from the online, play and web folders."""
 import pytest
 
 from tests.online.conftest import CONFIG, carol, invite, started  # noqa: F401 (fixtures)
-from tests.play.conftest import connect_as, db, loaner, socketio  # noqa: F401 (fixtures)
+from tests.play.conftest import connect_as, db, friend, loaner, socketio  # noqa: F401 (fixtures)
 from tests.web.conftest import PASSWORD, alice, bob, log_in, make_user, post  # noqa: F401 (fixtures)
 from tests.social.conftest import befriend, host, host_client, table  # noqa: F401 (fixtures: the chat attacks)
 from webapp import create_app

@@ -8,6 +8,9 @@
   filled from outside through ``/proc/PID/root``): the player's action is refused with a clear
   "nothing was changed, try again" error, the game stays at its version, the server goes on, and
   the same action goes through once there is room again. Nothing is lost or doubled.
+* The CPU's own move meets the full disk (issue 26 F16): the players hear ``busy``, the log has one
+  line and no traceback, and the CPU tries again after a back-off (the server's clock is advanced, not
+  waited out) until its move is stored, once.
 """
 
 import shutil
@@ -19,6 +22,7 @@ import requests
 
 from tests.play.test_real_server import Server, free_port
 from webapp import ROOT, create_app
+from webapp.sockets.cpurunner import CPU_RETRY_MOST
 
 from .socketkit import Client, csrf_of, start_cpu_game, user
 
@@ -66,13 +70,20 @@ def test_a_read_only_database_stops_the_server_at_start_with_a_clear_line(tmp_pa
 
 
 class SmallDiskServer(Server):
-    """The server on a 16 MB tmpfs of its own (its instance folder copied onto it at start)."""
+    """The server on a 16 MB tmpfs of its own (its instance folder copied onto it at start); ``settings``,
+    more lines of its config.py."""
 
-    def __init__(self, instance, server):
-        super().__init__(instance, server=server)
+    def __init__(self, instance, server, cpu_delay=0.0, settings=""):
+        self.settings = settings
+        super().__init__(instance, cpu_delay=cpu_delay, server=server)
         script = ('cp -a "$0" "$0.seed" && mount -t tmpfs -o size=16m tmpfs "$0" && cp -a "$0.seed/." "$0" '
                   '&& rm -rf "$0.seed" && exec "$@"')
         self.wrapper = [*NAMESPACE, "sh", "-c", script, str(instance)]
+
+    def configure(self, cpu_delay):
+        super().configure(cpu_delay)
+        with open(self.instance / "config.py", "a") as f:
+            f.write(self.settings)
 
     def inside(self, name):
         """A path in the server's own view of its instance folder (its mount namespace)."""
@@ -132,3 +143,43 @@ def test_a_full_disk_refuses_the_action_loses_nothing_and_the_action_goes_throug
     finally:
         server.stop()
     assert "Traceback" not in (tmp_path / "instance" / "server.log").read_text(errors="replace")
+
+
+@pytest.mark.parametrize("kind", ["gevent", "threading"])
+def test_the_cpus_move_on_a_full_disk_says_busy_and_arrives_once_when_there_is_room(tmp_path, kind):
+    # The CPU waits 1.5 s before its move (CPU_DELAY): the disk is filled in that time, right after the
+    # player's action is stored. CPU_PLAYER "random" moves at once; TESTING opens /testing/clock.
+    server = SmallDiskServer(tmp_path / "instance", kind, cpu_delay=1.5,
+                             settings="TESTING = True\nCPU_PLAYER = 'random'\n")
+    server.start()
+    try:
+        http = user(server, "cpufull")
+        game_id = start_cpu_game(http, server.url)
+        c = Client(server, http)
+        first = c.join(game_id)
+        version, seat = first["version"], first["seat"]
+        cpu = 1 - seat
+        c.sio.emit("action", {"game": game_id, "action": first["legal_actions"][0], "version": version})
+        c.wait(lambda c: (c.latest(game_id) or {}).get("version") == version + 1)  # the player's action is stored
+        server.fill()
+        assert server.stored_actions(game_id, seat) == 1
+
+        c.wait(lambda c: c.of("error"))
+        refusal = c.of("error")[0]
+        assert refusal["code"] == "busy" and refusal["game"] == game_id, refusal
+        assert "CPU's move" in refusal["message"] and "try again" in refusal["message"], refusal
+        assert c.latest(game_id)["version"] == version + 1 and server.stored_actions(game_id, cpu) == 0
+        said = (tmp_path / "instance" / "server.log").read_text(errors="replace")
+        assert "Traceback" not in said, said
+        assert said.count(f"the database refused the CPU's move in game {game_id}") == 1, said
+
+        server.free()
+        server.advance(CPU_RETRY_MOST)  # the back-off's wait, whatever it has grown to, is over
+        c.wait(lambda c: (c.latest(game_id) or {}).get("version", 0) >= version + 2)
+        assert server.stored_actions(game_id, cpu) == 1  # the CPU's move, once
+        assert [s["version"] for s in c.states(game_id)].count(version + 2) == 1  # and pushed once
+        c.sio.disconnect()
+    finally:
+        server.stop()
+    said = (tmp_path / "instance" / "server.log").read_text(errors="replace")
+    assert "Traceback" not in said, said

@@ -64,6 +64,7 @@ def test_one_address_is_limited_over_all_its_users_sockets(app, db, loaner, make
     refused = [e for e in errors(got) if e["code"] == "rate_limited"]
     assert len(states(got)) == 30 and len(refused) == 30
     assert "from your address" in refused[0]["message"]
-    other = from_address(make_user("neighbour"), "10.0.0.10")
-    other.emit("join", {"game": games[0]})
+    neighbour = make_user("neighbour")
+    other = from_address(neighbour, "10.0.0.10")
+    other.emit("join", {"game": play.create_cpu_game(db, neighbour, loaner, seed=9)})
     assert states([(m["name"], m["args"][0]) for m in take(other)])  # another address is not limited

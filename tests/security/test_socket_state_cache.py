@@ -42,10 +42,10 @@ def builds(monkeypatch):
     return calls
 
 
-def test_a_repeated_join_of_an_unchanged_game_builds_nothing(app, db, connect_as, alice, bob, loaner, builds):
+def test_a_repeated_join_of_an_unchanged_game_builds_nothing(app, db, connect_as, alice, friend, loaner, builds):
     app.config["RATE_LIMIT"] = 10_000
     game_id = play.create_cpu_game(db, alice, loaner, seed=12_000_001)
-    player, watcher = connect_as(alice), connect_as(bob)
+    player, watcher = connect_as(alice), connect_as(friend)
     builds.clear()
     for _ in range(50):
         player.emit("join", {"game": game_id})
@@ -84,11 +84,11 @@ def test_the_state_cache_holds_at_most_its_byte_budget(app, db, connect_as, alic
 
 
 def test_a_socket_that_does_not_read_is_closed_and_the_others_still_get_their_states(
-        app, db, connect_as, alice, bob, loaner, monkeypatch):
+        app, db, connect_as, alice, friend, loaner, monkeypatch):
     app.config["RATE_LIMIT"] = 10_000
     hub = app.extensions["brigade_hub"]
     game_id = play.create_cpu_game(db, alice, loaner, seed=12_000_002)
-    player, watcher = connect_as(alice), connect_as(bob)
+    player, watcher = connect_as(alice), connect_as(friend)
     player.emit("join", {"game": game_id})
     watcher.emit("join", {"game": game_id})
     first = states(received(app, player))[-1]

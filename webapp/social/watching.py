@@ -1,9 +1,11 @@
-"""Who may watch a live online game, and see its replay once it is over (docs/security.md "Watching").
+"""Who may watch a live game, and see its replay once it is over (docs/security.md "Watching").
 
 Each player chooses, on the friends page, who may watch their games: ``friends`` (the default),
 ``link`` (anyone logged in who has the game's address) or ``nobody``. A game follows the stricter of
-its two players' choices (nobody < friends < link), read when someone asks, so a player who changes
-their mind mid-game shuts the door at once. Its players always may.
+its players' choices (nobody < friends < link), read when someone asks, so a player who changes
+their mind mid-game shuts the door at once. Its players always may. The rule is the same for every
+kind of game: an online game follows its two players, a game against the CPU (a CPU game, a story
+battle, a puzzle) its one player.
 
 "Friends" here are the people players expect: those on either player's friends list, and those who
 have played an online game against either of them (the lobby's friends before there was a list; a
@@ -48,9 +50,9 @@ def counts_as_friend(db, user_id, players):
 
 
 def may_watch(db, row, user_id):
-    """Whether ``user_id`` may watch the online game ``row`` (its players always may; other games,
-    and an invitation nobody joined yet, whose room hears only that it started: True)."""
-    if not online.is_online(row) or user_id in row["seats"] or row.get("status") in ("waiting", "aborted"):
+    """Whether ``user_id`` may watch the game ``row``, online or against the CPU (its players always
+    may; an invitation nobody joined yet, whose room hears only that it started: True)."""
+    if user_id in row["seats"] or online.is_invitation(row):
         return True
     players = [u for u in row["seats"] if u is not None]
     if any(store_social.blocked_between(db, user_id, p) for p in players):

@@ -1,11 +1,19 @@
 """The CPU's moves as background tasks: one task per game, ``play.cpu_turns`` doing the work, pushed
-to the players as they come; with several processes, one task per game over all of them (a lease)."""
+to the players as they come; with several processes, one task per game over all of them (a lease).
+
+A move the database cannot take (locked, read-only, a full or failing disk: ``store.db.trouble``) is
+tried again after a back-off while the CPU is still to move (issue 26 F16): the game's sockets hear
+``busy`` each time and the log one line a minute (the hub's ``cpu_unavailable``), never a traceback.
+The move is one transaction at the game's version, so a retry loses and doubles nothing.
+"""
 
 import logging
+import sqlite3
 import threading
 
-from webapp import store
+from webapp import clock, store
 from webapp.game import play
+from webapp.store import db as store_db
 
 log = logging.getLogger(__name__)
 
@@ -13,6 +21,10 @@ log = logging.getLogger(__name__)
 #: longer only risks a second process thinking too: the game's version lets one move in). A process
 #: that sees another's lease looks every CPU_WATCH seconds whether that process still plays.
 CPU_LEASE, CPU_WATCH = 15.0, 1.0
+#: After database trouble the CPU waits CPU_RETRY seconds before trying its move again, twice as long
+#: after each failure in a row, at most CPU_RETRY_MOST; the wait reads the app's clock (webapp/clock.py)
+#: every CPU_RETRY_STEP seconds, so a test moves it on instead of sleeping.
+CPU_RETRY, CPU_RETRY_MOST, CPU_RETRY_STEP = 2.0, 60.0, 0.25
 
 
 class LeaseLost(Exception):
@@ -21,10 +33,12 @@ class LeaseLost(Exception):
 
 class CpuRunner:
     """The CPU tasks of one app. ``push(db, played)`` sends a move to the players; ``cluster``
-    (webapp/hosting/cluster.py) is None with one process."""
+    (webapp/hosting/cluster.py) is None with one process; ``unavailable(db, game_id, exc)`` tells the
+    game's sockets (and the log) that its CPU's move could not be written."""
 
-    def __init__(self, app, socketio, push, cluster=None):
+    def __init__(self, app, socketio, push, cluster=None, unavailable=None):
         self.app, self.socketio, self.push, self.cluster = app, socketio, push, cluster
+        self.unavailable = unavailable or (lambda db, game_id, exc: None)
         self.lock = threading.Lock()
         self.tasks = {}  # game id -> "run again" flag of its running CPU task
 
@@ -60,12 +74,15 @@ class CpuRunner:
                 self.socketio.sleep(delay)
 
         db = store.connect(self.app.config["DATABASE"])
+        retry = 0.0  # seconds to wait before the next try, after database trouble
         try:
             while True:
                 with self.lock:
                     self.tasks[game_id] = False
                 failed = True
                 try:
+                    if retry:
+                        self.back_off(retry, lease)
                     pause()
                     play.cpu_turns(db, game_id, on_action=lambda played: self.push(db, played), delay=pause)
                     failed = False
@@ -74,8 +91,18 @@ class CpuRunner:
                     with self.lock:
                         del self.tasks[game_id]
                     return
+                except sqlite3.OperationalError as exc:
+                    if store_db.trouble(exc) is None:
+                        log.exception("the CPU of game %s failed", game_id)
+                    else:  # nothing was written: tell the game, wait, and try again while the CPU is to move
+                        if db.conn.in_transaction:
+                            db.conn.rollback()
+                        self.unavailable(db, game_id, exc)
+                        retry = min(retry * 2, CPU_RETRY_MOST) if retry else CPU_RETRY
+                        continue
                 except Exception:  # a bug must not kill the task silently with the flag set
                     log.exception("the CPU of game %s failed", game_id)
+                retry = 0.0
                 with self.lock:
                     if not self.tasks[game_id]:
                         del self.tasks[game_id]
@@ -88,6 +115,18 @@ class CpuRunner:
                     self.waiting(*play.load(db, game_id))
         finally:
             db.close()
+
+    def back_off(self, seconds, lease=None):
+        """Wait ``seconds`` of the app's clock, in short real sleeps (a test advances the clock); the
+        game's lease, if any, renewed meanwhile (LeaseLost if it lapsed)."""
+        deadline = renewed = clock.monotonic()
+        deadline += seconds
+        while (now := clock.monotonic()) < deadline:
+            if lease is not None and now - renewed >= CPU_LEASE / 3:
+                if not self.cluster.renew(lease):
+                    raise LeaseLost(lease)
+                renewed = now
+            self.socketio.sleep(min(CPU_RETRY_STEP, deadline - now))
 
     def elsewhere(self, game_id):
         """Another process holds this game's CPU lease. While its moves come, nothing to do; if the game

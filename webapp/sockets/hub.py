@@ -10,13 +10,14 @@ clock ticker (``ticker.py``) and the play-anyone queue's ticker (``queueticker.p
 
 import contextlib
 import logging
+import sqlite3
 import threading
 
 from flask import g, request, session
 from flask_babel import gettext
 from flask_socketio import ConnectionRefusedError, disconnect, join_room, leave_room
 
-from webapp import store
+from webapp import i18n, store
 from webapp.game import online as online_games
 from webapp.game import play, takeback
 from webapp.hosting.ratelimit import Window
@@ -34,6 +35,15 @@ from .queueticker import QueueTicker
 from .ticker import ClockTicker
 
 log = logging.getLogger(__name__)
+
+
+def N_(text):
+    """Marks a msgid for pybabel extract; translated per reader in ``Hub.cpu_unavailable``."""
+    return text
+
+
+#: What a game's sockets hear when the CPU's move could not be written (code ``busy``).
+CPU_BUSY = N_("The server could not save the CPU's move just now: it will try again in a moment.")
 
 
 class Hub(Outbox):
@@ -54,7 +64,7 @@ class Hub(Outbox):
         self.floods = Floods(app.config, self.cluster)
         self.pusher = StatePusher(self, int(self.limit("STATE_CACHE_BYTES")))
         self.states, self.names = self.pusher.states, self.pusher.names
-        self.runner = CpuRunner(app, socketio, self.push, self.cluster)
+        self.runner = CpuRunner(app, socketio, self.push, self.cluster, unavailable=self.cpu_unavailable)
         self.cpu = self.runner.tasks  # game id -> "run again" flag of its running CPU task
         self.ticker = ClockTicker(app, socketio)
         self.queue_ticker = QueueTicker(app, socketio)
@@ -170,10 +180,33 @@ class Hub(Outbox):
     def unavailable(self, exc, game=None):
         """A write the database could not take (locked past the busy timeout, read-only, a full disk):
         tell the sender to try again; log it once a minute, not per event."""
-        if self.logged.take(type(exc).__name__ + str(exc)[:40]):
-            log.warning("the database refused a socket event's write: %s (logged once a minute)", exc)
+        self.trouble_logged(exc, "a socket event's write")
         self.error("busy", gettext("The server could not save this just now: nothing was changed; try again in a moment."),
                    game)
+
+    def cpu_unavailable(self, db, game_id, exc):
+        """The CPU's move in ``game_id`` could not be written (``store.db.trouble``; the CPU runner tries
+        again after a back-off): one log line a minute, as for the socket events, and everyone in the
+        game's rooms told ``busy``, each in the language they read the game in."""
+        self.trouble_logged(exc, f"the CPU's move in game {game_id}")
+
+        def busy(lang):
+            return {"game": game_id, "code": "busy", "message": i18n.catalog(lang).gettext(CPU_BUSY)}
+        try:
+            seats = play.load_row(db, game_id)["seats"]
+        except (play.NotFound, sqlite3.OperationalError):  # gone, or not even readable: nobody to tell
+            return
+        for seat, user_id in enumerate(seats):
+            if user_id is not None:
+                self.to_seat(game_id, seat, "error", busy(play.user_lang(user_id)))
+        for kind, lang in WATCH.items():
+            for name in rooms_of(game_id, kind):
+                self.emit("error", busy(lang), to=name)
+
+    def trouble_logged(self, exc, what):
+        """Log database trouble once a minute per kind (not once per event or per CPU retry)."""
+        if self.logged.take(type(exc).__name__ + str(exc)[:40]):
+            log.warning("the database refused %s: %s (logged once a minute)", what, exc)
 
     def error(self, code, message, game=None):
         self.reply("error", {"game": game, "code": code, "message": message})
