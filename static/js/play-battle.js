@@ -10,10 +10,11 @@ import {FIGHT, stepIndex as stepIndexOf, stepAt, eventStep, skippedLine, spellWh
  * battle does. A battle the player does not decide in reads in about 5 s, no step over 1.5 s
  * (bench/attack_to_decision.py --no-decision measures it; docs/performance.md has the figures). */
 const PACE = {
-  start: 200, open: 450, quick: 600, formation: 350, skipped: 450, spin: 450, rolled: 550, trigger: 400,
-  declared: 450, passed: 250, resolving: 350, leave: 150, empty: 250, cancelled: 400, simultaneous: 450,
-  attack: 300, damage: 220, boost: 250, dying: 350, negated: 300, slots: 300, float: 250, noAttack: 400,
-  outcome: 1500,
+  start: 100, open: 300, quick: 400, formation: 250, skipped: 250, spin: 300, rolled: 350, trigger: 300,
+  declared: 300, passed: 150, resolving: 250, leave: 100, empty: 200, cancelled: 300, simultaneous: 350,
+  attack: 250, damage: 180, boost: 150, dying: 300, negated: 250, slots: 250, float: 200, noAttack: 300,
+  outcome: 1200,
+  together: 60,  // events of one kind in a row (the damage of one attack, its deaths, a trigger's boosts) follow at once
 };
 
 const FIZZLE = {
@@ -775,8 +776,10 @@ export class BattleScreen {
     // every other action of theirs in these events the engine took by itself (R9.6, R10.7).
     const asked = prev && prev.battle && (prev.waiting_for || []).includes(B.me) && B.seat !== null;
     this.chose = asked ? {step: stepIndexOf(prev.battle.step, prev.battle.step_player, prev.battle.attacker), auto: this.autoPassFor === B.version} : null;
-    for (const e of events) {
+    for (const [i, e] of events.entries()) {
       if (!this.scene && e.type !== "battle_started") continue;
+      this.nextType = i + 1 < events.length ? events[i + 1].type : null;
+      this.thisType = e.type;
       const at = this.scene ? eventStep(e, this.scene.attacker) : null;
       if (at !== null) await this.catchUp(at);
       const fn = this["on_" + e.type];
@@ -786,6 +789,12 @@ export class BattleScreen {
     this.chose = null;
     if (this.scene) { this.scene.live = true; }
     B.animating = false;
+  }
+
+  /** Linger `ms` (at normal speed) on what an event showed; only a moment when the next event is of
+   * the same kind, so one attack's damage, deaths or boosts come together. */
+  pause(ms) {
+    return sleep(this.nextType && this.nextType === this.thisType ? Math.min(ms, PACE.together) : ms);
   }
 
   /** Was this action of the player's their own choice (the decision the last view asked of them)?
@@ -956,7 +965,7 @@ export class BattleScreen {
     if (el) el.classList.add("pl-glow");
     this.say(e.timing === "on_destroy" ? t("{unit}: on destroy!", {unit: this.b.unitName(e.unit)}) : t("{unit}: triggered!", {unit: this.b.unitName(e.unit)}));
     this.float(e.unit, "✦", "pl-float-spell");
-    await sleep(PACE.trigger);
+    await this.pause(PACE.trigger);
   }
 
   async on_declared(e) {
@@ -1072,6 +1081,19 @@ export class BattleScreen {
     if (!sc.chain.length) sc.strikerIdx = Math.min(1, sc.strikerIdx + 1);
   }
 
+  /** A unit's power, life and life bar redrawn in place (no rebuild of the screen). */
+  showStats(id) {
+    const el = this.unitEl(id);
+    if (!el) return;
+    const u = this.info(id);
+    const pow = el.querySelector(".pl-pow");
+    if (pow) pow.textContent = u.power;
+    const hp = el.querySelector(".pl-hp");
+    if (hp) hp.textContent = `${u.life}/${u.max_life}`;
+    const bar = el.querySelector(".pl-life > span");
+    if (bar) bar.style.width = `${Math.max(0, Math.min(100, 100 * u.life / Math.max(1, u.max_life)))}%`;
+  }
+
   async on_damage(e) {
     this.setStat(e.unit, {life: e.life});
     this.say(t("{unit} takes {n} damage.", {unit: this.b.unitName(e.unit), n: e.amount}));
@@ -1079,14 +1101,10 @@ export class BattleScreen {
     const el = this.unitEl(e.unit);
     if (el) {
       el.classList.add("pl-hit");
-      const u = this.info(e.unit);
-      const bar = el.querySelector(".pl-life > span");
-      if (bar) bar.style.width = `${Math.max(0, Math.min(100, 100 * u.life / Math.max(1, u.max_life)))}%`;
-      const hp = el.querySelector(".pl-hp");
-      if (hp) hp.textContent = `${u.life}/${u.max_life}`;
+      this.showStats(e.unit);
       setTimeout(() => el.classList.remove("pl-hit"), 450);
     }
-    await sleep(PACE.damage);
+    await this.pause(PACE.damage);
   }
 
   async on_boosted(e) {
@@ -1097,16 +1115,21 @@ export class BattleScreen {
     if (e.life) { patch.life = u.life + e.life; patch.max_life = u.max_life + e.life; bits.push(`${e.life > 0 ? "+" : "−"}${Math.abs(e.life)} ♥`); }
     if (e.speed) bits.push(t("{sign}{n} speed", {sign: e.speed > 0 ? "+" : "−", n: Math.abs(e.speed)}));
     this.setStat(e.unit, patch);
-    this.render();
     this.float(e.unit, bits.join(" "), "pl-float-boost");
-    await sleep(PACE.boost);
+    // a trigger's boosts come in a row: the numbers change in place, then one line and one rebuild for them all
+    this.boosts = (this.boosts || []).concat([`${this.b.unitName(e.unit)} ${bits.join(" ")}`]);
+    if (this.nextType === "boosted") { this.showStats(e.unit); await this.pause(PACE.boost); return; }
+    this.render();
+    this.say(t("Boosts: {list}.", {list: this.boosts.join(uiLang === "ja" ? "、" : ", ")}));
+    this.boosts = null;
+    await this.pause(PACE.boost);
   }
 
   async removeUnit(id, cls, words) {
     const sc = this.scene;
     const el = this.unitEl(id);
     this.say(words);
-    if (el) { el.classList.add(cls); await sleep(PACE.dying); }
+    if (el) { el.classList.add(cls); await this.pause(PACE.dying); }
     for (const p of [0, 1]) {
       if (sc.parties[p].includes(id)) {
         sc.parties[p] = sc.parties[p].filter((u) => u !== id);
@@ -1130,7 +1153,7 @@ export class BattleScreen {
     this.scene.negated.add(e.unit);
     this.render();
     this.float(e.unit, t("negated"), "pl-float-spell");
-    await sleep(PACE.negated);
+    await this.pause(PACE.negated);
   }
 
   async on_slots_granted(e) {
@@ -1142,17 +1165,17 @@ export class BattleScreen {
     }
     this.render();
     this.float(e.unit, Object.entries(e.slots).map(([k, n]) => `+${n} ${k}`).join(" "), "pl-float-spell");
-    await sleep(PACE.slots);
+    await this.pause(PACE.slots);
   }
 
   async on_tribe_changed(e) {
     this.float(e.unit, e.tribe, "pl-float-spell");
-    await sleep(PACE.float);
+    await this.pause(PACE.float);
   }
 
   async on_level_changed(e) {
     this.float(e.unit, t("level {n}", {n: e.level}), "pl-float-spell");
-    await sleep(PACE.float);
+    await this.pause(PACE.float);
   }
 
   async on_no_attack(e) {
