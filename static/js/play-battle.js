@@ -4,6 +4,18 @@
 
 import {h, add, sleep, pace, crownSvg, t, tn, uiLang} from "./play-util.js";
 import {slotMark, ELEMENT_COLOUR, ELEMENT_JA} from "./play-cards.js";
+import {FIGHT, stepIndex as stepIndexOf, stepAt, eventStep, skippedLine, spellWhy} from "./battle-words.js";
+
+/** How long (ms, at normal speed: the speed setting scales them) the screen lingers on each thing a
+ * battle does. A battle the player does not decide in reads in about 5 s, no step over 1.5 s
+ * (bench/attack_to_decision.py --no-decision measures it; docs/performance.md has the figures). */
+const PACE = {
+  start: 100, open: 300, quick: 400, formation: 250, skipped: 250, spin: 300, rolled: 350, trigger: 300,
+  declared: 300, passed: 150, resolving: 250, leave: 100, empty: 200, cancelled: 300, simultaneous: 350,
+  attack: 250, damage: 180, boost: 150, dying: 300, negated: 250, slots: 250, float: 200, noAttack: 300,
+  outcome: 1200,
+  together: 60,  // events of one kind in a row (the damage of one attack, its deaths, a trigger's boosts) follow at once
+};
 
 const FIZZLE = {
   cancelled: t("cancelled"), source_destroyed: t("its source fell"), negated: t("its source lost its abilities"),
@@ -34,6 +46,13 @@ export class BattleScreen {
     this.ui = null;
     this.uiVersion = -1;
     this.caption = "";
+    this.lines = [];  // this battle's narration, oldest first (one line per thing that happened)
+  }
+
+  /** Narrate one line: the caption of the moment and the battle's narration list. */
+  tell(text) {
+    this.caption = text;
+    if (text && this.lines[this.lines.length - 1] !== text) this.lines.push(text);
   }
 
   // ------------------------------------------------------------------ scene model
@@ -84,6 +103,7 @@ export class BattleScreen {
 
   close() {
     this.scene = null;
+    this.lines = [];
     this.ui = null;
     this.el.hidden = true;
     this.el.textContent = "";
@@ -321,8 +341,18 @@ export class BattleScreen {
       sc.chain.length > 1 ? h("span", {class: "pl-chain-dir"}, " · " + t("resolve from the right ←")) : null));
     if (!sc.chain.length) add(ol, h("li", {class: "pl-chain-empty"}, sc.step === "fight" ? t("Nothing declared yet.") : t("The fight has not begun.")));
     add(wrap, ol);
-    if (this.caption) add(wrap, h("p", {class: "pl-caption", "aria-live": "polite"}, this.caption));
+    add(wrap, this.narration());
     return wrap;
+  }
+
+  /** The battle's narration: every line so far, the newest last and in view (it scrolls inside its
+   * own few lines, in the flow of the screen: it covers nothing). */
+  narration() {
+    const shown = this.lines.length ? this.lines : this.caption ? [this.caption] : [];
+    const ol = h("ol", {class: "pl-narr", "data-testid": "battle-narration", "aria-live": "polite", "aria-label": t("What happened in this battle")},
+      shown.map((line, i) => h("li", {class: i === shown.length - 1 ? "pl-caption" : null}, line)));
+    queueMicrotask(() => { ol.scrollTop = ol.scrollHeight; });
+    return ol;
   }
 
   decl(d, i) {
@@ -551,6 +581,7 @@ export class BattleScreen {
       if (!effective()) return;
       if (B.busy || B.sent || B.animating) { this.autoTimer = setTimeout(fire, 150); return; }
       B.autoPassed = (B.autoPassed || 0) + 1;
+      this.autoPassFor = B.version;
       B.send(pass);
     };
     this.autoTimer = setTimeout(fire, wait);
@@ -737,23 +768,86 @@ export class BattleScreen {
 
   // ------------------------------------------------------------------ events → animation
 
-  async animate(events, prev) {
+  async animate(events, prev, next) {
     const B = this.b;
     if (!this.scene && prev && prev.battle) { this.scene = this.sceneFromView(prev.battle); this.open(); }
     if (this.scene) this.scene.live = false;
-    for (const e of events) {
+    // The player's own decision this update answers (its step), if the last view waited for them;
+    // every other action of theirs in these events the engine took by itself (R9.6, R10.7).
+    const asked = prev && prev.battle && (prev.waiting_for || []).includes(B.me) && B.seat !== null;
+    this.chose = asked ? {step: stepIndexOf(prev.battle.step, prev.battle.step_player, prev.battle.attacker), auto: this.autoPassFor === B.version} : null;
+    for (const [i, e] of events.entries()) {
       if (!this.scene && e.type !== "battle_started") continue;
+      this.nextType = i + 1 < events.length ? events[i + 1].type : null;
+      this.thisType = e.type;
+      const at = this.scene ? eventStep(e, this.scene.attacker) : null;
+      if (at !== null) await this.catchUp(at);
       const fn = this["on_" + e.type];
       if (fn) await fn.call(this, e);
     }
+    if (this.scene && next && next.battle && !next.result) await this.catchUp(stepIndexOf(next.battle.step, next.battle.step_player, next.battle.attacker));
+    this.chose = null;
     if (this.scene) { this.scene.live = true; }
     B.animating = false;
   }
 
+  /** Linger `ms` (at normal speed) on what an event showed; only a moment when the next event is of
+   * the same kind, so one attack's damage, deaths or boosts come together. */
+  pause(ms) {
+    return sleep(this.nextType && this.nextType === this.thisType ? Math.min(ms, PACE.together) : ms);
+  }
+
+  /** Was this action of the player's their own choice (the decision the last view asked of them)?
+   * Consumes that decision; false: the engine (or the page's auto-pass) took it for them. */
+  ownChoice(step) {
+    const c = this.chose;
+    if (!c || c.used || c.step !== step) return false;
+    c.used = true;
+    return true;
+  }
+
+  /** Narrate the preparation steps that went by with no event up to step `to` (R9.1): a quick
+   * summon nobody added to, a formation skipped (R9.6). */
+  async catchUp(to) {
+    const sc = this.scene;
+    if (!sc || sc.outcome) return;
+    let i = stepIndexOf(sc.step, sc.stepPlayer, sc.attacker);
+    for (; i < Math.min(to, FIGHT); i++) {
+      if (i === 4) continue;  // the initiative always comes as an event
+      const player = i < 2 ? sc.attacker : 1 - sc.attacker;
+      const chose = player === this.b.me && this.ownChoice(i);
+      const line = skippedLine(i, {player, me: this.b.seat === null ? null : this.b.me, name: this.b.names[player], chose,
+        party: sc.parties[player].map((id) => this.info(id).card)}, t);
+      Object.assign(sc, stepAt(i + 1, sc.attacker));
+      this.tell(line);
+      this.render();
+      await sleep(PACE.skipped);
+    }
+    if (to < FIGHT && stepIndexOf(sc.step, sc.stepPlayer, sc.attacker) < to) Object.assign(sc, stepAt(to, sc.attacker));
+  }
+
+  /** Why the hand card `handId`, a spell, cannot be cast now (words for its card), or null. */
+  spellWhy(handId) {
+    const B = this.b;
+    const v = B.view;
+    const hc = B.handCard(handId);
+    if (!v || !hc || this.castFor(handId)) return null;
+    const card = B.cards.get(hc.card);
+    if (!card || card.kind !== "spell") return null;
+    return spellWhy(card, {phase: v.phase, battle: v.battle || null, me: B.me, waiting: (v.waiting_for || []).includes(B.me),
+      foeName: B.names[B.foe], elementWord}, t, tn);
+  }
+
   say(text) {
-    this.caption = text;
-    const cap = this.el.querySelector(".pl-caption");
-    if (cap) cap.textContent = text;
+    const before = this.lines.length;
+    this.tell(text);
+    const narr = this.el.querySelector(".pl-narr");
+    if (narr && this.lines.length > before) {
+      const last = narr.querySelector(".pl-caption");
+      if (last) last.classList.remove("pl-caption");
+      add(narr, h("li", {class: "pl-caption"}, text));
+      narr.scrollTop = narr.scrollHeight;
+    }
     const wait = this.el.querySelector(".pl-bbar .pl-prompt");
     if (wait) { wait.textContent = ""; add(wait, h("span", {class: "pl-spinner", "aria-hidden": "true"}), text); }
   }
@@ -782,7 +876,7 @@ export class BattleScreen {
   async on_battle_started(e) {
     const B = this.b;
     B.flashLand(e.land, "pl-battle-flash");
-    await sleep(500);
+    await sleep(PACE.start);
     this.scene = {
       land: e.land, attacker: e.attacker, step: "quick", stepPlayer: e.attacker,
       parties: {0: e.parties["0"].slice(), 1: e.parties["1"].slice()}, chain: [], initiative: null, order: null,
@@ -790,13 +884,14 @@ export class BattleScreen {
       lock: false, quick: new Set(), stats: {}, fallen: {0: [], 1: []}, outcome: null, live: false,
     };
     this.ui = null;
+    this.lines = [];
     const land = this.b.landLabel(e.land);
-    this.caption = this.verb(e.attacker, t("You march into {land}: battle!", {land}), t("{name} marches into {land}: battle!", {name: this.b.names[e.attacker], land}));
+    this.tell(this.verb(e.attacker, t("You march into {land}: battle!", {land}), t("{name} marches into {land}: battle!", {name: this.b.names[e.attacker], land})));
     this.open();
     this.render();
     this.el.animate([{opacity: 0, transform: "scale(.97)"}, {opacity: 1, transform: "none"}], {duration: Math.max(1, 350 * pace.scale)});
     B.tips.show("battle");
-    await sleep(1000);
+    await sleep(PACE.open);
   }
 
   async on_quick_summoned(e) {
@@ -811,11 +906,14 @@ export class BattleScreen {
     sc.parties[e.player] = e.units.concat(sc.parties[e.player].filter((u) => !e.units.includes(u)));
     sc.step = "formation";
     sc.stepPlayer = e.player;
+    if (e.player === B.me) this.ownChoice(e.player === sc.attacker ? 0 : 2);
     const units = e.units.map((u) => B.unitName(u)).join(", ");
-    this.caption = this.verb(e.player, t("You quick summon {units}.", {units}), t("{name} quick summons {units}.", {name: B.names[e.player], units}));
+    const n = e.units.length;
+    this.tell(this.verb(e.player, tn("You quick summon {n} monster: {units}.", "You quick summon {n} monsters: {units}.", n, {units}),
+      tn("{name} quick summons {n} monster: {units}.", "{name} quick summons {n} monsters: {units}.", n, {name: B.names[e.player], units})));
     this.render();
     for (const id of e.units) { const el = this.unitEl(id); if (el) el.classList.add("pl-arrive"); }
-    await sleep(900);
+    await sleep(PACE.quick);
   }
 
   async on_formation(e) {
@@ -823,19 +921,20 @@ export class BattleScreen {
     sc.parties[e.player] = e.order.slice();
     if (e.player === sc.attacker) { sc.step = "quick"; sc.stepPlayer = 1 - sc.attacker; }
     else { sc.step = "initiative"; sc.stepPlayer = null; }
-    this.caption = this.verb(e.player, t("You set the formation."), t("{name} sets the formation.", {name: this.b.names[e.player]}));
+    if (e.player === this.b.me) this.ownChoice(e.player === sc.attacker ? 1 : 3);
+    this.tell(this.verb(e.player, t("You set the formation."), t("{name} sets the formation.", {name: this.b.names[e.player]})));
     this.render();
-    await sleep(600);
+    await sleep(PACE.formation);
   }
 
   async on_initiative(e) {
     const sc = this.scene;
     sc.step = "initiative";
     sc.initiative = null;
-    this.caption = t("Initiative roll!");
+    this.tell(t("Initiative roll!"));
     this.render();
     const dice = [...this.el.querySelectorAll(".pl-dieset")];
-    const spin = pace.scale > 0 ? 1100 * pace.scale : 0;
+    const spin = pace.scale > 0 ? PACE.spin * pace.scale : 0;
     const t0 = performance.now();
     while (performance.now() - t0 < spin) {
       for (const d of dice) {
@@ -853,12 +952,12 @@ export class BattleScreen {
     sc.step = "fight";
     sc.strikerIdx = 0;
     const r = e.rolls;
-    this.caption = sc.simultaneous ? t("Tie at {n}: both attack at once!", {n: r["0"].total}) : this.verb(e.first,
+    this.tell(sc.simultaneous ? t("Tie at {n}: both attack at once!", {n: r["0"].total}) : this.verb(e.first,
       t("You strike first ({n} against {m}).", {n: r[String(e.first)].total, m: r[String(1 - e.first)].total}),
-      t("{name} strikes first ({n} against {m}).", {name: this.b.names[e.first], n: r[String(e.first)].total, m: r[String(1 - e.first)].total}));
+      t("{name} strikes first ({n} against {m}).", {name: this.b.names[e.first], n: r[String(e.first)].total, m: r[String(1 - e.first)].total})));
     this.render();
     for (const d of this.el.querySelectorAll(".pl-die")) d.animate([{transform: "scale(1.35)"}, {transform: "scale(1)"}], {duration: Math.max(1, 400 * pace.scale)});
-    await sleep(1300);
+    await sleep(PACE.rolled);
   }
 
   async on_triggered(e) {
@@ -866,7 +965,7 @@ export class BattleScreen {
     if (el) el.classList.add("pl-glow");
     this.say(e.timing === "on_destroy" ? t("{unit}: on destroy!", {unit: this.b.unitName(e.unit)}) : t("{unit}: triggered!", {unit: this.b.unitName(e.unit)}));
     this.float(e.unit, "✦", "pl-float-spell");
-    await sleep(700);
+    await this.pause(PACE.trigger);
   }
 
   async on_declared(e) {
@@ -892,17 +991,25 @@ export class BattleScreen {
       ability: reply ? [t("You use {card} in response.", {card}), t("{name} uses {card} in response.", {name, card})]
         : [t("You use {card}.", {card}), t("{name} uses {card}.", {name, card})],
     }[e.kind === "attack" || e.kind === "spell" ? e.kind : "ability"];
-    this.caption = this.verb(e.player, said[0], said[1]);
+    const forced = e.player === B.me && B.seat !== null && !this.ownChoice(FIGHT);
+    this.tell(forced && e.kind === "attack" && !reply ? t("Nothing else you can declare: your party attacks.") : this.verb(e.player, said[0], said[1]));
     if (e.kind === "spell") B.tips.show("spell");
     this.render();
     const li = this.el.querySelector(`.pl-decl[data-index="${sc.chain.length - 1}"]`);
     if (li) li.classList.add("pl-decl-arrive");
-    await sleep(1000);
+    await sleep(PACE.declared);
   }
 
   async on_passed(e) {
-    this.say(this.verb(e.player, t("You let it through."), t("{name} lets it through.", {name: this.b.names[e.player]})));
-    await sleep(500);
+    const B = this.b;
+    let words = this.verb(e.player, t("You let it through."), t("{name} lets it through.", {name: B.names[e.player]}));
+    if (e.player === B.me && B.seat !== null) {
+      const auto = this.chose && this.chose.auto;
+      if (!this.ownChoice(FIGHT)) words = t("You have nothing to answer with: it goes through.");
+      else if (auto) words = t("Auto-pass lets it through for you.");
+    }
+    this.say(words);
+    await sleep(PACE.passed);
   }
 
   top() {
@@ -914,19 +1021,19 @@ export class BattleScreen {
   async resolveTop(stamp, kind, words) {
     const sc = this.scene;
     const i = this.top();
-    if (i < 0) { if (words) this.say(words); await sleep(400); return null; }
+    if (i < 0) { if (words) this.say(words); await sleep(PACE.empty); return null; }
     const d = sc.chain[i];
     d.stamp = stamp;
     d.stampKind = kind;
     d.state = "resolving";
-    if (words) this.caption = words;
+    if (words) this.tell(words);
     this.render();
-    await sleep(800);
+    await sleep(PACE.resolving);
     d.gone = true;
     const li = this.el.querySelector(`.pl-decl[data-index="${i}"]`);
     if (li) {
       li.classList.add("pl-decl-leave");
-      await sleep(350);
+      await sleep(PACE.leave);
     }
     sc.chain.splice(i, 1);
     this.render();
@@ -948,7 +1055,7 @@ export class BattleScreen {
     if (d) { d.state = "cancelled"; d.stamp = t("cancelled"); d.stampKind = "bad"; }
     this.say(e.card ? t("{card} is cancelled.", {card: this.b.cards.name(e.card)}) : t("The spell is cancelled."));
     this.render();
-    await sleep(600);
+    await sleep(PACE.cancelled);
   }
 
   async on_attack(e) {
@@ -960,7 +1067,7 @@ export class BattleScreen {
     if (e.simultaneous) {
       this.say(words);
       this.float(null, `⚔ ${e.power}`, "pl-float-attack");
-      await sleep(700);
+      await sleep(PACE.simultaneous);
       return;
     }
     const i = this.top();
@@ -969,25 +1076,35 @@ export class BattleScreen {
       await this.resolveTop(`⚔ ${e.power}`, "attack", words);
     } else {
       this.say(words);
-      await sleep(500);
+      await sleep(PACE.attack);
     }
     if (!sc.chain.length) sc.strikerIdx = Math.min(1, sc.strikerIdx + 1);
   }
 
+  /** A unit's power, life and life bar redrawn in place (no rebuild of the screen). */
+  showStats(id) {
+    const el = this.unitEl(id);
+    if (!el) return;
+    const u = this.info(id);
+    const pow = el.querySelector(".pl-pow");
+    if (pow) pow.textContent = u.power;
+    const hp = el.querySelector(".pl-hp");
+    if (hp) hp.textContent = `${u.life}/${u.max_life}`;
+    const bar = el.querySelector(".pl-life > span");
+    if (bar) bar.style.width = `${Math.max(0, Math.min(100, 100 * u.life / Math.max(1, u.max_life)))}%`;
+  }
+
   async on_damage(e) {
     this.setStat(e.unit, {life: e.life});
+    this.say(t("{unit} takes {n} damage.", {unit: this.b.unitName(e.unit), n: e.amount}));
     this.float(e.unit, `−${e.amount}`, "pl-float-dmg");
     const el = this.unitEl(e.unit);
     if (el) {
       el.classList.add("pl-hit");
-      const u = this.info(e.unit);
-      const bar = el.querySelector(".pl-life > span");
-      if (bar) bar.style.width = `${Math.max(0, Math.min(100, 100 * u.life / Math.max(1, u.max_life)))}%`;
-      const hp = el.querySelector(".pl-hp");
-      if (hp) hp.textContent = `${u.life}/${u.max_life}`;
+      this.showStats(e.unit);
       setTimeout(() => el.classList.remove("pl-hit"), 450);
     }
-    await sleep(450);
+    await this.pause(PACE.damage);
   }
 
   async on_boosted(e) {
@@ -998,16 +1115,21 @@ export class BattleScreen {
     if (e.life) { patch.life = u.life + e.life; patch.max_life = u.max_life + e.life; bits.push(`${e.life > 0 ? "+" : "−"}${Math.abs(e.life)} ♥`); }
     if (e.speed) bits.push(t("{sign}{n} speed", {sign: e.speed > 0 ? "+" : "−", n: Math.abs(e.speed)}));
     this.setStat(e.unit, patch);
-    this.render();
     this.float(e.unit, bits.join(" "), "pl-float-boost");
-    await sleep(420);
+    // a trigger's boosts come in a row: the numbers change in place, then one line and one rebuild for them all
+    this.boosts = (this.boosts || []).concat([`${this.b.unitName(e.unit)} ${bits.join(" ")}`]);
+    if (this.nextType === "boosted") { this.showStats(e.unit); await this.pause(PACE.boost); return; }
+    this.render();
+    this.say(t("Boosts: {list}.", {list: this.boosts.join(uiLang === "ja" ? "、" : ", ")}));
+    this.boosts = null;
+    await this.pause(PACE.boost);
   }
 
   async removeUnit(id, cls, words) {
     const sc = this.scene;
     const el = this.unitEl(id);
     this.say(words);
-    if (el) { el.classList.add(cls); await sleep(750); }
+    if (el) { el.classList.add(cls); await this.pause(PACE.dying); }
     for (const p of [0, 1]) {
       if (sc.parties[p].includes(id)) {
         sc.parties[p] = sc.parties[p].filter((u) => u !== id);
@@ -1031,7 +1153,7 @@ export class BattleScreen {
     this.scene.negated.add(e.unit);
     this.render();
     this.float(e.unit, t("negated"), "pl-float-spell");
-    await sleep(450);
+    await this.pause(PACE.negated);
   }
 
   async on_slots_granted(e) {
@@ -1043,24 +1165,26 @@ export class BattleScreen {
     }
     this.render();
     this.float(e.unit, Object.entries(e.slots).map(([k, n]) => `+${n} ${k}`).join(" "), "pl-float-spell");
-    await sleep(420);
+    await this.pause(PACE.slots);
   }
 
   async on_tribe_changed(e) {
     this.float(e.unit, e.tribe, "pl-float-spell");
-    await sleep(400);
+    await this.pause(PACE.float);
   }
 
   async on_level_changed(e) {
     this.float(e.unit, t("level {n}", {n: e.level}), "pl-float-spell");
-    await sleep(400);
+    await this.pause(PACE.float);
   }
 
   async on_no_attack(e) {
-    this.say(this.verb(e.player, t("You go on without attacking."), t("{name} goes on without attacking.", {name: this.b.names[e.player]})));
+    const forced = e.player === this.b.me && this.b.seat !== null && !this.ownChoice(FIGHT);
+    this.say(forced ? t("Everyone in your party has acted: you go on without attacking.")
+      : this.verb(e.player, t("You go on without attacking."), t("{name} goes on without attacking.", {name: this.b.names[e.player]})));
     this.scene.strikerIdx = Math.min(1, this.scene.strikerIdx + 1);
     this.render();
-    await sleep(700);
+    await sleep(PACE.noAttack);
   }
 
   async on_battle_ended(e) {
@@ -1068,13 +1192,13 @@ export class BattleScreen {
     const sc = this.scene;
     sc.outcome = e;
     sc.chain = [];
-    this.caption = t("The battle is over.");
+    this.tell(t("The battle is over."));
     this.render();
     const ok = this.el.querySelector('[data-key="outcome-ok"]');
     if (ok && (this.el.contains(document.activeElement) || document.activeElement === document.body)) ok.focus({preventScroll: true});
     if (!e.success && e.attacker === B.me) B.tips.show("failed");
     await new Promise((resolve) => {
-      const t = setTimeout(done, Math.max(250, 3200 * pace.scale));
+      const t = setTimeout(done, Math.max(250, PACE.outcome * pace.scale));
       function done() { clearTimeout(t); resolve(); }
       this.release = done;
     });

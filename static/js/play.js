@@ -998,8 +998,9 @@ class Board {
           onclick: () => this.battle.startDeclaration(spell)}, t("Cast")));
       } else if (!leaderPick) {
         const why = inMain && info.kind !== "spell" ? this.summonBlocked(info.level) : null;
-        add(li, h("span", {class: ["pl-hcard-note", why ? "pl-hcard-why" : ""], "data-testid": why ? "summon-why" : null},
-          info.kind === "spell" ? t("spell · battle only")
+        const spellWhy = info.kind === "spell" && v.phase === "battle" ? this.battle.spellWhy(c.id) : null;
+        add(li, h("span", {class: ["pl-hcard-note", why || spellWhy ? "pl-hcard-why" : ""], "data-testid": why ? "summon-why" : spellWhy ? "spell-why" : null},
+          spellWhy ? spellWhy : info.kind === "spell" ? t("spell · battle only")
             : why === "held" ? t("level {n} · base held by the enemy", {n: info.level ?? "?"})
               : why === "full" ? t("level {n} · no room at your base", {n: info.level ?? "?"})
                 : t("level {n}", {n: info.level ?? "?"})));
@@ -1197,6 +1198,8 @@ class Board {
     const d = () => this.dialog;
     if (summon) add(body, h("button", {class: "pl-btn pl-btn-go", type: "button", disabled: !this.can(), onclick: () => { d().close(); this.send(summon); }}, t("Summon to your base")));
     if (cast) add(body, h("button", {class: "pl-btn pl-btn-spell", type: "button", disabled: !this.can(), onclick: () => { d().close(); this.battle.startDeclaration(cast); }}, t("Cast")));
+    const why = this.view.phase === "battle" && !cast ? this.battle.spellWhy(id) : null;  // on a phone the hand shows no notes
+    if (why) add(body, h("p", {class: "pl-hint pl-hcard-why", "data-testid": "spell-why"}, t("Cannot be cast now: {why}.", {why})));
     if (discard) {
       // R6.7: discarding from the card detail; the refill brings the hand back to 6 later.
       const sure = h("div", {class: "pl-discard-sure", hidden: true},

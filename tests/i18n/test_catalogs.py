@@ -134,6 +134,7 @@ CHECKED = [
     "static/js/play-util.js",
     "static/js/play.js",
     "static/js/play-battle.js",
+    "static/js/battle-words.js",
     "static/js/play-online.js",
     "static/js/play-chat.js",
     "static/js/play-transport.js",
