@@ -12,9 +12,9 @@ def unit_land(state, unit):
     return next(u["land"] for u in state["view"]["units"] if u["id"] == unit)
 
 
-def test_a_march_is_taken_back_over_the_socket_and_the_flag_follows(app, db, connect_as, alice, bob):
+def test_a_march_is_taken_back_over_the_socket_and_the_flag_follows(app, db, connect_as, alice, friend):
     game_id = start(db, [alice])
-    me, watcher = connect_as(alice), connect_as(bob)
+    me, watcher = connect_as(alice), connect_as(friend)  # a friend may watch her CPU games
     me.emit("join", {"game": game_id})
     first = states(received(app, me))[-1]
     assert first["take_back"] is False

@@ -17,7 +17,7 @@ def full_db(db, pool, decks, alice):
     """A database with a row in every table."""
     seed(db, pool, decks)
     add_cards(db, alice["id"], {"orc": 3})
-    save_deck(db, alice["id"], "Wall", {"orc": 30})
+    wall = save_deck(db, alice["id"], "Wall", {"orc": 30})
     game_id = create_game(db, "cpu", 9, {"decks": [["orc"] * 30] * 2, "seats": [{"user_id": alice["id"]}, None]})
     append_action(db, game_id, 0, 0, {"type": "end_turn"}, "{}")
     db.execute("INSERT INTO packs (user_id, source, created) VALUES (?, 'welcome', 'now')", [alice["id"]])
@@ -56,6 +56,8 @@ def full_db(db, pool, decks, alice):
     from webapp.store import quests
     quests.deal(db, alice["id"], "2026-12-04", ["win_games", "cast_spells", "take_lands"])
     quests.count_game(db, alice["id"], game_id, "2026-12-04", {0: 1})
+    from webapp.store.decks import put_wants
+    put_wants(db, wall, {"goblin-raider": 2})
     from webapp.store.analyses import claim_analysis, finish_analysis
     claim_analysis(db, game_id, 0, "2000-01-01T00:00:00")
     finish_analysis(db, game_id, 0, {"turns": []})
