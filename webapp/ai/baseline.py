@@ -94,8 +94,9 @@ class BaselinePlayer:
 
     def read_board(self, view, player):
         """What the march scores read from `view` for `player`, worked out once per decision: whether
-        the base is too crowded for a monster in hand, the lands with enemies (`threatened`), and on
-        each of them the enemies' life and power and whether a leader is among them (`defenders`)."""
+        the base is too crowded for a monster in hand (`crowded`), on each land with enemies their life
+        and power and whether a leader is among them (`defenders`), and the lands next to one of those
+        (`near_threat`)."""
         lands = view["lands"]
         enemy = 1 - player
         base = "H0" if player == 0 else "H1"
@@ -108,7 +109,7 @@ class BaselinePlayer:
                 life, power, leader = defenders.get(u["land"], (0, 0, False))
                 defenders[u["land"]] = (life + u["life"], power + u["power"], leader or u["leader"])
         self.defenders = defenders
-        self.threatened = set(defenders)
+        self.near_threat = {LANDS[n] for land in defenders for n in ADJACENT[LANDS.index(land)]}
 
     def march_picks(self, entry, units):
         """The sets worth scoring in one compact march entry (any set of its `from` within its
@@ -160,7 +161,7 @@ class BaselinePlayer:
             if dest == ("H1" if player == 0 else "H0"):
                 bonus += 3
             return 5 + bonus + margin / 4 - 2 * leaders_moving
-        near_enemy = any(LANDS[n] in self.threatened for n in ADJACENT[LANDS.index(dest)])
+        near_enemy = dest in self.near_threat
         near = 5 - lands[dest]["distance"][player]
         if leaders_moving:
             # leaders step out only to make room in a crowded base, and only to a safe land
