@@ -56,11 +56,21 @@ class Public:
         self.pending = {"player": s.active, "land": LANDS[s.pending[0]]} if s.pending else None
         self.battle = battle_view(s, au) if b is not None else None
         self.opening = dict(s.opening) if s.opening else None
-        counts, fronts, leading = standing(owners)
-        self.standing = {"lands": counts, "fronts": fronts, "leading": leading}  # R16.1 as the lands are now
+        self.standing = _standing(s)
         lc = s.leader_choice
         self.leaders = ([[names[c] for c in lc[p]] for p in (0, 1)]
                         if s.phase != "leaders" and lc[0] is not None and lc[1] is not None else None)
+
+
+def _standing(s):
+    """R16.1's judgment as the lands are owned now; while their owners stay the same, the entry of the
+    game's last view again (kept in ``Static.standing_view``, as ``_units`` keeps units)."""
+    st = s.static
+    kept = st.standing_view
+    if kept is None or kept[0] != s.owners:
+        counts, fronts, leading = standing(s.owners)
+        kept = st.standing_view = (s.owners, {"lands": counts, "fronts": fronts, "leading": leading})
+    return kept[1]
 
 
 def _units(s, b, au):
