@@ -7,6 +7,7 @@ each choice is scored from what its player can see.
 import random
 
 from webapp.engine import choices, load_pool
+from webapp.engine.board import ADJACENT, LANDS
 
 
 class BaselinePlayer:
@@ -65,35 +66,58 @@ class BaselinePlayer:
 
     def main(self, view, legal, player):
         units = {u["id"]: u for u in view["units"]}
+        self.read_board(view, player)
+        best, best_score = None, 0.0
+        for a in legal:
+            t = a["type"]
+            if t == "march" and choices.is_compact(a):  # its sets scored as unit lists, the best one filled
+                for pick in self.march_picks(a, units):
+                    score = self.set_score(a["to"], pick, units, view["lands"], player)
+                    if score > best_score:
+                        best, best_score = (a, pick), score
+                continue
+            if t == "summon":
+                score = 10 + self.card(self._hand_card(view, player, a["card"])).level
+            elif t == "march_ability":
+                score = 9
+            elif t == "march":
+                score = self.march_score(view, a, units, view["lands"], player, 1 - player)
+            else:
+                continue
+            if score > best_score:
+                best, best_score = a, score
+        if isinstance(best, tuple):
+            return choices.fill(*best)
+        if best is not None:
+            return best
+        return next(a for a in legal if a["type"] == "end_turn")
+
+    def read_board(self, view, player):
+        """What the march scores read from `view` for `player`, worked out once per decision: whether
+        the base is too crowded for a monster in hand (`crowded`), on each land with enemies their life
+        and power and whether a leader is among them (`defenders`), and the lands next to one of those
+        (`near_threat`)."""
         lands = view["lands"]
         enemy = 1 - player
         base = "H0" if player == 0 else "H1"
         free = lands[base]["capacity"] - lands[base]["used"][player]
         self.crowded = any(self.card(h["card"]).kind == "monster" and self.card(h["card"]).level > free
                            for h in view["players"][player]["hand"])
-        self.threatened = {u["land"] for u in view["units"] if u["owner"] == enemy}
-        best, best_score = None, 0.0
-        for a in self.expand_marches(legal, units):
-            t = a["type"]
-            if t == "summon":
-                score = 10 + self.card(self._hand_card(view, player, a["card"])).level
-            elif t == "march_ability":
-                score = 9
-            elif t == "march":
-                score = self.march_score(view, a, units, lands, player, enemy)
-            else:
-                continue
-            if score > best_score:
-                best, best_score = a, score
-        if best is not None:
-            return best
-        return next(a for a in legal if a["type"] == "end_turn")
+        defenders = {}
+        for u in view["units"]:
+            if u["owner"] == enemy:
+                life, power, leader = defenders.get(u["land"], (0, 0, False))
+                defenders[u["land"]] = (life + u["life"], power + u["power"], leader or u["leader"])
+        self.defenders = defenders
+        self.near_threat = {LANDS[n] for land in defenders for n in ADJACENT[LANDS.index(land)]}
 
-    def march_sets(self, entry, units):
-        """The marches worth scoring in one compact march entry (any set of its `from` within its
-        `room`): each unit alone, and the strongest party that fits (most power first), of
-        non-leaders only and of everyone. A handful, however crowded the board."""
+    def march_picks(self, entry, units):
+        """The sets worth scoring in one compact march entry (any set of its `from` within its
+        `room`), as lists of ids: each unit alone, and the strongest party that fits (most power
+        first), of non-leaders only and of everyone. A handful, however crowded the board."""
         frm = entry["from"]
+        if len(frm) == 1:  # every unit in `from` fits alone: the one set
+            return [list(frm)]
         strongest = sorted(frm, key=lambda u: (-units[u]["power"], -units[u]["life"], u))
         picks = [[u] for u in frm]
         picks.append(choices.greedy(entry, [u for u in strongest if not units[u]["leader"]]))
@@ -102,52 +126,52 @@ class BaselinePlayer:
         for p in picks:
             if p and frozenset(p) not in seen:
                 seen.add(frozenset(p))
-                out.append(choices.fill(entry, p))
+                out.append(p)
         return out
 
-    def expand_marches(self, legal, units):
-        """The legal list with each compact march entry replaced by its `march_sets`."""
-        out = []
-        for a in legal:
-            if a["type"] == "march" and choices.is_compact(a):
-                out += self.march_sets(a, units)
-            else:
-                out.append(a)
-        return out
+    def march_sets(self, entry, units):
+        """The marches of `march_picks`, as actions."""
+        return [choices.fill(entry, p) for p in self.march_picks(entry, units)]
 
     def _hand_card(self, view, player, iid):
         return next(h["card"] for h in view["players"][player]["hand"] if h["id"] == iid)
 
     def march_score(self, view, a, units, lands, player, enemy):
-        movers = [units[u] for u in a["units"]]
-        dest = a["to"]
-        defenders = [u for u in view["units"] if u["land"] == dest and u["owner"] == enemy]
-        leaders_moving = sum(1 for u in movers if u["leader"])
-        my_power = sum(u["power"] for u in movers)
-        my_life = sum(u["life"] for u in movers)
+        """A march action's score (after `read_board(view, player)`)."""
+        return self.set_score(a["to"], a["units"], units, lands, player)
+
+    def set_score(self, dest, ids, units, lands, player):
+        """The score of marching the units `ids` to the land `dest` (after `read_board`)."""
+        my_power = my_life = leaders_moving = 0
+        home = "H0" if player == 0 else "H1"
+        origin_is_base = True
+        for u in ids:
+            unit = units[u]
+            my_power += unit["power"]
+            my_life += unit["life"]
+            leaders_moving += unit["leader"]
+            origin_is_base = origin_is_base and unit["land"] == home
+        defenders = self.defenders.get(dest)
         if defenders:
-            their_life = sum(u["life"] for u in defenders)
-            their_power = sum(u["power"] for u in defenders)
+            their_life, their_power, leader_there = defenders
             margin = my_power - their_life + 0.5 * (my_life - their_power)
             if my_power < their_life * 0.8 or margin <= 0:
                 return 0
-            bonus = 6 if any(u["leader"] for u in defenders) else 0
+            bonus = 6 if leader_there else 0
             if dest == ("H1" if player == 0 else "H0"):
                 bonus += 3
             return 5 + bonus + margin / 4 - 2 * leaders_moving
-        from webapp.engine.board import ADJACENT, LANDS
-        near_enemy = any(LANDS[n] in self.threatened for n in ADJACENT[LANDS.index(dest)])
+        near_enemy = dest in self.near_threat
         near = 5 - lands[dest]["distance"][player]
-        origin_is_base = all(u["land"] == ("H0" if player == 0 else "H1") for u in movers)
         if leaders_moving:
             # leaders step out only to make room in a crowded base, and only to a safe land
-            if not (self.crowded and origin_is_base) or near_enemy or len(movers) > 1:
+            if not (self.crowded and origin_is_base) or near_enemy or len(ids) > 1:
                 return 0
             return 1 + (1 if lands[dest]["owner"] != player else 0)
         if lands[dest]["owner"] == player:
             return 1.5 if self.crowded and origin_is_base else 0
         # take empty land, nearer the enemy base first (R16 judgment counts lands and fronts)
-        return 2 + near * 0.5 - 0.1 * len(movers) - (1 if near_enemy and len(movers) == 1 else 0)
+        return 2 + near * 0.5 - 0.1 * len(ids) - (1 if near_enemy and len(ids) == 1 else 0)
 
     # ------------------------------------------------------------ battles
 

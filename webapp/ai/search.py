@@ -172,11 +172,7 @@ class SearchPlayer:
     def rank_marches(self, view, marches, player):
         units = {u["id"]: u for u in view["units"]}
         bl = self.baseline
-        base = "H0" if player == 0 else "H1"
-        free = view["lands"][base]["capacity"] - view["lands"][base]["used"][player]
-        bl.crowded = any(self.pool[h["card"]].kind == "monster" and self.pool[h["card"]].level > free
-                         for h in view["players"][player]["hand"])
-        bl.threatened = {u["land"] for u in view["units"] if u["owner"] != player}
+        bl.read_board(view, player)
         scored = [(bl.march_score(view, a, units, view["lands"], player, 1 - player), i, a)
                   for i, a in enumerate(marches)]
         scored.sort(key=lambda t: (-t[0], t[1]))

@@ -11,7 +11,8 @@ class Static:
     """What a game fixes at its start: instances, their cards and owners, the lands."""
 
     __slots__ = ("cards", "owner", "names", "index", "kinds", "capacity", "custom", "pool",
-                 "leader_mode", "marchers", "levels", "unit_views")
+                 "leader_mode", "marchers", "levels", "printed", "unit_views",
+                 "standing_view")
 
     def __init__(self, cards, owner, names, kinds, custom, pool, leader_mode):
         self.cards = tuple(cards)          # inst -> CardDef
@@ -25,7 +26,10 @@ class Static:
         self.leader_mode = leader_mode     # "simultaneous" (R5.7 online) or "sequential" (CPU)
         self.marchers = frozenset(i for i, c in enumerate(self.cards) if c.march is not None)
         self.levels = tuple(c.level for c in self.cards)  # inst -> printed level (R4.4 counts it)
+        # inst -> (damage 0, life, power, speed, level, tribe): a unit's values out of battle (views.py)
+        self.printed = tuple((0, c.life, c.power, c.speed, c.level, c.tribe) for c in self.cards)
         self.unit_views = {}               # inst -> (values, its entry in views' units): views.py
+        self.standing_view = None          # (land owners, the views' standing entry for them): views.py
 
 
 class Battle:

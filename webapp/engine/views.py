@@ -56,11 +56,21 @@ class Public:
         self.pending = {"player": s.active, "land": LANDS[s.pending[0]]} if s.pending else None
         self.battle = battle_view(s, au) if b is not None else None
         self.opening = dict(s.opening) if s.opening else None
-        counts, fronts, leading = standing(owners)
-        self.standing = {"lands": counts, "fronts": fronts, "leading": leading}  # R16.1 as the lands are now
+        self.standing = _standing(s)
         lc = s.leader_choice
         self.leaders = ([[names[c] for c in lc[p]] for p in (0, 1)]
                         if s.phase != "leaders" and lc[0] is not None and lc[1] is not None else None)
+
+
+def _standing(s):
+    """R16.1's judgment as the lands are owned now; while their owners stay the same, the entry of the
+    game's last view again (kept in ``Static.standing_view``, as ``_units`` keeps units)."""
+    st = s.static
+    kept = st.standing_view
+    if kept is None or kept[0] != s.owners:
+        counts, fronts, leading = standing(s.owners)
+        kept = st.standing_view = (s.owners, {"lands": counts, "fronts": fronts, "leading": leading})
+    return kept[1]
 
 
 def _units(s, b, au):
@@ -69,44 +79,44 @@ def _units(s, b, au):
     ``Static.unit_views``, the last entry made for each unit): the views of a game share the entries of
     the units that did not change, which the updates then skip as the same object."""
     st = s.static
-    names, cards, owner = st.names, st.cards, st.owner
+    names, cards, owner, printed = st.names, st.cards, st.owner, st.printed
     where, leaders, exhausted, marches = s.land, s.leaders, s.exhausted, s.marches
     made = st.unit_views
     units = []
-    if b is not None:  # in a battle: stats.modified inlined (boosts, then [Battle] bonuses; only speed in a
-        # simultaneous attack, R10.9), stats.level and stats.tribe
-        boosts, bonus, damage = b.boosts, au.bonus, b.damage
-        level_by, tribe_by = b.level, b.tribe
-        simultaneous = b.simultaneous
     for u in sorted(where, key=where.__getitem__):
         card = cards[u]
-        power, life, speed, level, tribe = card.power, card.life, card.speed, card.level, card.tribe
-        hurt = 0
-        if b is not None:
-            for table in (boosts, bonus):
-                add = table.get(u)
-                if add is not None:
-                    speed += add[2]
-                    if not simultaneous:
-                        power += add[0]
-                        life += add[1]
-            if u in level_by:
-                level = max(0, level + level_by[u])
-            tribe = tribe_by.get(u, tribe)
-            hurt = damage.get(u, 0)
+        stats = printed[u] if b is None else _battle_stats(u, card, b, au)
         tired = u in exhausted
-        values = (where[u], u in leaders, tired, life - hurt, life, power, speed, level, tribe,
-                  0 if tired else (2 if card.double_march else 1) - marches.get(u, 0))
+        values = (where[u], u in leaders, tired, 0 if tired else (2 if card.double_march else 1) - marches.get(u, 0),
+                  stats)
         kept = made.get(u)
         if kept is not None and kept[0] == values:
             units.append(kept[1])
             continue
+        hurt, life, power, speed, level, tribe = stats
         entry = {"id": names[u], "card": card.id, "owner": owner[u], "land": LANDS[values[0]],
-                 "leader": values[1], "exhausted": tired, "life": values[3], "max_life": life,
-                 "power": power, "speed": speed, "level": level, "tribe": tribe, "marches_left": values[9]}
+                 "leader": values[1], "exhausted": tired, "life": life - hurt, "max_life": life,
+                 "power": power, "speed": speed, "level": level, "tribe": tribe, "marches_left": values[3]}
         made[u] = (values, entry)
         units.append(entry)
     return units
+
+
+def _battle_stats(u, card, b, au):
+    """(damage, max life, power, speed, level, tribe) of a unit in a battle: stats.modified inlined
+    (boosts, then [Battle] bonuses; only speed in a simultaneous attack, R10.9), stats.level and
+    stats.tribe. Out of battle they are the printed ones (``Static.printed``)."""
+    power, life, speed, level = card.power, card.life, card.speed, card.level
+    for table in (b.boosts, au.bonus):
+        add = table.get(u)
+        if add is not None:
+            speed += add[2]
+            if not b.simultaneous:
+                power += add[0]
+                life += add[1]
+    if u in b.level:
+        level = max(0, level + b.level[u])
+    return b.damage.get(u, 0), life, power, speed, level, b.tribe.get(u, card.tribe)
 
 
 def view(s, viewer, waiting, public=None):
