@@ -31,6 +31,9 @@ PASSWORD = "correct horse battery staple"
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
+#: the desktop windows the whole map must fit (issue 27), by name
+DESKTOP_SIZES = {"1280x800": DESKTOP, "1366x768": {"viewport": {"width": 1366, "height": 768}},
+                 "1920x1080": {"viewport": {"width": 1920, "height": 1080}}}
 STARTED_WITHIN = 60  # seconds for the server to print its address and answer /healthz
 
 

@@ -52,7 +52,10 @@ export class Preview {
     root.addEventListener("contextmenu", (e) => { if (this.cardAt(e.target)) e.preventDefault(); });
     document.addEventListener("pointerdown", (e) => { if (e.pointerType !== "mouse" && !this.el.hidden && !this.cardAt(e.target)) this.hide(); }, true);
     document.addEventListener("keydown", (e) => { if (e.key === "Escape") this.hide(); });
-    window.addEventListener("scroll", () => this.hide(), true);
+    // a scroll that moves the card shown puts the preview away (another box scrolling leaves it)
+    window.addEventListener("scroll", (e) => {
+      if (this.target && (!e.target.contains || e.target.contains(this.target))) this.hide();
+    }, true);
   }
 
   /** The card id an element on the board stands for (a hand card, a unit, a leader, a declaration). */
@@ -100,6 +103,7 @@ export class Preview {
 
   hide() {
     clearTimeout(this.timer);
+    this.undock();
     this.el.hidden = true;
     if (this.target) this.target.removeAttribute("aria-describedby");
     this.target = null;
@@ -156,14 +160,107 @@ export class Preview {
     return out;
   }
 
-  /** Beside the pointer: to its right if there is room, else to its left; inside the window. */
+  /** Near the card it shows, in free space (issue 27): never over an enabled control, the card itself,
+   * a glowing land or Eringe's tip. It tries its full size, then without the picture, then without the
+   * keyword list; where no place is free even then (a phone), it takes the move panel's place, the panel
+   * stepping aside while it shows; with no panel shown, the smallest at the place that covers the least. */
   place(x, y) {
-    const r = this.el.getBoundingClientRect();
-    const gap = 18;
-    let left = x + gap + r.width <= innerWidth - 4 ? x + gap : x - gap - r.width;
-    if (left < 4) left = Math.max(4, (innerWidth - r.width) / 2);
-    const top = Math.min(Math.max(4, y - r.height / 2), innerHeight - r.height - 4);
-    this.el.style.left = `${Math.round(left)}px`;
-    this.el.style.top = `${Math.round(Math.max(4, top))}px`;
+    this.undock();
+    const host = this.target ? this.target.getBoundingClientRect() : {left: x, right: x, top: y, bottom: y};
+    const anchor = [(host.left + host.right) / 2, (host.top + host.bottom) / 2];
+    const blocks = obstacles(this.el, this.target);
+    let spot = null;
+    for (const size of SIZES) {
+      this.el.dataset.size = size;
+      const r = this.el.getBoundingClientRect();
+      spot = bestSpot(r.width, r.height, blocks, anchor, size === SIZES[SIZES.length - 1]);
+      if (spot.free) break;
+    }
+    const panel = this.b.panel;
+    const p = !spot.free && panel && panel.getClientRects().length ? panel.getBoundingClientRect() : null;
+    if (p && p.height >= 64 && !(this.target && panel.contains(this.target))) {
+      this.docked = true;
+      this.b.root.classList.add("pl-panel-stepped-aside");
+      Object.assign(this.el.style, {width: `${Math.round(p.width)}px`, maxHeight: `${Math.round(p.height)}px`});
+      spot = {x: p.left, y: p.top};
+    }
+    this.el.style.left = `${Math.round(spot.x)}px`;
+    this.el.style.top = `${Math.round(spot.y)}px`;
   }
+
+  /** The move panel back in view, the preview's own size back. */
+  undock() {
+    if (!this.docked) return;
+    this.docked = false;
+    this.b.root.classList.remove("pl-panel-stepped-aside");
+    this.el.style.width = this.el.style.maxHeight = "";
+  }
+}
+
+const SIZES = ["full", "small", "tiny"];
+const GAP = 6;
+const CONTROLS = "button, a[href], input, select, textarea, summary, [role=button], .pl-dest, .pl-tip";
+
+/** The boxes the preview must leave free: every enabled control shown in the window (the part of it a
+ * scrolling box lets show), every glowing land, Eringe's tip, and the card the preview is for. */
+function obstacles(preview, host) {
+  const out = [];
+  for (const el of document.querySelectorAll(CONTROLS)) {
+    if (el.disabled || preview.contains(el) || el.closest("[hidden], dialog:not([open])")) continue;
+    const box = visibleBox(el);
+    if (box) out.push(box);
+  }
+  if (host) {
+    const r = host.getBoundingClientRect();
+    out.push({l: r.left, t: r.top, r: r.right, b: r.bottom});
+  }
+  return out;
+}
+
+function visibleBox(el) {
+  if (!el.getClientRects().length || getComputedStyle(el).visibility === "hidden") return null;
+  const r = el.getBoundingClientRect();
+  const box = {l: Math.max(r.left, 0), t: Math.max(r.top, 0), r: Math.min(r.right, innerWidth), b: Math.min(r.bottom, innerHeight)};
+  for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+    const cs = getComputedStyle(p);
+    if (cs.display === "contents" || (cs.overflowX === "visible" && cs.overflowY === "visible")) continue;  // no box of its own
+    const q = p.getBoundingClientRect();
+    box.l = Math.max(box.l, q.left); box.t = Math.max(box.t, q.top); box.r = Math.min(box.r, q.right); box.b = Math.min(box.b, q.bottom);
+  }
+  return box.r - box.l > 1 && box.b - box.t > 1 ? box : null;
+}
+
+/** The free place for a w×h box nearest the anchor: any free place slides up and left until it meets
+ * an obstacle's edge or the window's, so those edges are the only places tried. With ``fallback``
+ * and no free place, the one that covers the least area (never the card itself: the last obstacle). */
+function bestSpot(w, h, blocks, [ax, ay], fallback) {
+  const W = innerWidth, H = innerHeight;
+  const xs = new Set([4, Math.max(4, W - w - 4)]);
+  const ys = new Set([4, Math.max(4, H - h - 4)]);
+  for (const o of blocks) {
+    xs.add(Math.round(o.r + GAP)); xs.add(Math.round(o.l - w - GAP));
+    ys.add(Math.round(o.b + GAP)); ys.add(Math.round(o.t - h - GAP));
+  }
+  const inX = [...xs].filter((x) => x >= 4 && x + w <= W - 4 + 0.5 || x === 4);
+  const inY = [...ys].filter((y) => y >= 4 && y + h <= H - 4 + 0.5 || y === 4);
+  let best = null;
+  let least = null;
+  const host = blocks[blocks.length - 1];
+  for (const x of inX) {
+    for (const y of inY) {
+      const d = Math.hypot(x + w / 2 - ax, y + h / 2 - ay);
+      let free = true;
+      for (const o of blocks) {
+        if (o.l < x + w && o.r > x && o.t < y + h && o.b > y) { free = false; break; }
+      }
+      if (free) {
+        if (!best || d < best.d) best = {x, y, d, free: true};
+      } else if (fallback && !best && !(host.l < x + w && host.r > x && host.t < y + h && host.b > y)) {
+        let area = 0;
+        for (const o of blocks) area += Math.max(0, Math.min(o.r, x + w) - Math.max(o.l, x)) * Math.max(0, Math.min(o.b, y + h) - Math.max(o.t, y));
+        if (!least || area < least.area || (area === least.area && d < least.d)) least = {x, y, d, area, free: false};
+      }
+    }
+  }
+  return best || least || {x: 4, y: 4, free: false};
 }

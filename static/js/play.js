@@ -108,15 +108,20 @@ class Board {
     this.feed = h("p", {class: "pl-feed", "aria-hidden": "true", "data-testid": "feed"});
     this.toasts = h("div", {class: "pl-toasts", role: "alert"});
     this.layout = h("div", {class: "pl-layout"},
-      h("div", {class: "pl-main"}, this.stage),
+      // Eringe's tips take their own place under the map, which gives up that room while one shows
+      // (issue 27): a tip never lies over a control
+      h("div", {class: "pl-main"}, this.stage, this.tips.el),
       h("div", {class: "pl-aside"}, this.panel, this.hand));
     this.dialog = h("dialog", {class: "pl-dialog"});
     // A dialog replaced by another one closes first: its close event comes after the new one opened.
     this.dialog.addEventListener("close", () => { if (!this.dialog.open) this.dialog.textContent = ""; });
     this.goalBar = h("section", {class: "pl-goal", "aria-label": t("Chapter goal"), "data-testid": "story-goal-bar", hidden: true});
     const heading = h(this.replay ? "h2" : "h1", {class: "pl-sr", id: "pl-heading"}, t("The board"));  // a replay's page has its own h1
-    add(this.root, heading, this.status, this.goalBar, this.layout, this.log, this.toasts, this.dialog, this.tips.el);
-    new ResizeObserver(() => this.drawLinks()).observe(this.map);
+    add(this.root, heading, this.status, this.goalBar, this.layout, this.log, this.toasts, this.dialog);
+    // a phone's map held at the player's base (showOwnBase) stays there when its box grows or shrinks
+    // (until the player scrolls it themselves)
+    for (const type of ["wheel", "touchmove"]) this.map.addEventListener(type, () => { this.atOwnBase = false; }, {passive: true});
+    new ResizeObserver(() => { if (this.atOwnBase) this.map.scrollTop = this.map.scrollHeight; this.drawLinks(); }).observe(this.map);
     // The board fills the window below the site header: the page itself does not scroll.
     const fit = () => this.root.style.setProperty("--pl-top", `${Math.max(0, this.root.getBoundingClientRect().top + window.scrollY)}px`);
     fit();
@@ -428,10 +433,10 @@ class Board {
     this.renderStatus();
     this.renderSides();
     this.renderMap();
-    this.showOwnBase();
     this.renderPanel();
     this.renderHand();
     this.renderLeaders();
+    this.showOwnBase();  // once the panel and the hand below have taken their room
     this.root.dataset.phase = this.view.phase;
     this.root.dataset.turn = this.view.active === this.me ? "mine" : "theirs";
     this.root.classList.toggle("pl-locked", !this.can());
@@ -452,6 +457,7 @@ class Board {
     if (this.map.scrollHeight <= this.map.clientHeight + 4) return;
     this.scrolledFor = turn;
     this.map.scrollTop = this.map.scrollHeight;
+    this.atOwnBase = true;
   }
 
   renderStatus() {
@@ -624,7 +630,7 @@ class Board {
       for (const land of row) add(r, this.renderLand(land, dests.get(land), selectable, joinable, pending === land, battleLand === land));
       add(this.map, r);
     }
-    this.map.scrollTop = scrolled;
+    this.map.scrollTop = this.atOwnBase ? this.map.scrollHeight : scrolled;
   }
 
   renderLand(id, dest, selectable, joinable, pending, battling) {

@@ -13,6 +13,11 @@ the page two ways:
   button or card lies over it; where a list scrolls, each card is scrolled to and checked the same;
 * text (``bad_labels``): no base named "H0"/"H1", no level written "L1", no sum written "+-".
 
+Two more checks read the map and what lies over the board: the whole map of a crowded board
+(table-map-full.json) in the window at three desktop sizes with nothing scrolled, and Eringe's tip and
+the card preview kept open (``overlays_cover``) over no enabled control, glowing land or the card they
+speak of.
+
 Screenshots: docs/screenshots/table2-<what>-<lang>-<size>.png.
 """
 
@@ -23,7 +28,7 @@ import pytest
 
 from tests import stillpage
 from tests.browser.test_board_table import in_battle_decisions
-from tests.browserkit import SIZES, BoardPlayer, Server, register, start_at, wait_for_board
+from tests.browserkit import DESKTOP_SIZES, SIZES, BoardPlayer, Server, register, start_at, wait_for_board
 from tests.conftest import shots_dir
 from tests.stillpage import board_still
 
@@ -85,7 +90,7 @@ COVERED = """() => {
         let box = {l: Math.max(r.left, 0), t: Math.max(r.top, 0), r: Math.min(r.right, innerWidth), b: Math.min(r.bottom, innerHeight)};
         for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {  // clipped by a scrolling box
             const cs = getComputedStyle(p);
-            if (cs.overflowX === "visible" && cs.overflowY === "visible") continue;
+            if (cs.display === "contents" || (cs.overflowX === "visible" && cs.overflowY === "visible")) continue;
             const q = p.getBoundingClientRect();
             box = {l: Math.max(box.l, q.left), t: Math.max(box.t, q.top), r: Math.min(box.r, q.right), b: Math.min(box.b, q.bottom)};
         }
@@ -285,6 +290,130 @@ def test_the_judgment_is_shown_during_the_game_explained_and_its_end_words_are_t
         ("nearer front decided" in reason and "2 steps from the enemy base against 3" in reason), reason
     assert "then the nearest front" not in reason
     stillpage.shoot(page, SHOTS / f"table2-judgment-end-{lang}-{size}.png")
+
+
+# ---------------------------------------------------------------- the whole map in view
+
+MAP_IN_VIEW = """() => {
+    const map = document.querySelector(".pl-map"), box = map.getBoundingClientRect();
+    const inside = (r) => r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5
+        && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+    const out = [...map.querySelectorAll(".pl-land, .pl-unit")].filter((e) => !inside(e.getBoundingClientRect()))
+        .map((e) => e.dataset.land || e.dataset.unit);
+    return {lands: map.querySelectorAll(".pl-land").length, tokens: map.querySelectorAll(".pl-unit").length, out,
+            scroll: [map.scrollHeight, map.clientHeight], top: box.top, height: box.height, inner: innerHeight};
+}"""
+
+
+def test_the_whole_crowded_map_shows_at_once_on_a_desktop_and_first_on_a_phone(board_page, server):
+    """Issue 27: with every land full (47 tokens), both bases, the 8 lands and every token lie wholly in
+    the window and in the map's box, which does not scroll, at 1280×800, 1366×768 and 1920×1080 (one
+    page, resized); on a phone the map's top is in view at the main step, under the status bar, and its
+    box shows the player's base whole."""
+    page = board_page("en", "desktop")
+    start_at(page, server, "table-map-full", **CPU)
+    for size, viewport in DESKTOP_SIZES.items():
+        page.set_viewport_size(viewport["viewport"])
+        board_still(page)
+        page.wait_for_function("() => document.querySelector('.pl-map').scrollHeight <= document.querySelector('.pl-map').clientHeight + 1",
+                               timeout=5000)
+        seen = page.evaluate(MAP_IN_VIEW)
+        stillpage.shoot(page, SHOTS / f"table2-map-full-en-{size}.png")
+        assert seen["lands"] == 8 and seen["tokens"] == 47, seen
+        assert not seen["out"], f"{size}: lands or tokens out of view: {seen}"
+        assert seen["scroll"][0] <= seen["scroll"][1] + 1, f"{size}: the map scrolls inside its box: {seen}"
+    phone = board_page("en", "phone")
+    start_at(phone, server, "table-map-full", **CPU)
+    board_still(phone)
+    seen = phone.evaluate(MAP_IN_VIEW)
+    stillpage.shoot(phone, SHOTS / "table2-map-full-en-phone.png")
+    assert 0 <= seen["top"] <= seen["inner"] * 0.4, seen
+    # the map's box starts at the player's base (decision 0082), shown whole once the panel and the hand are in
+    base = phone.evaluate("""() => { const m = document.querySelector(".pl-map").getBoundingClientRect();
+        const b = document.querySelector(".pl-land[data-land=H0]").getBoundingClientRect();
+        return b.top >= m.top - 0.5 && b.bottom <= m.bottom + 0.5; }""")
+    assert base, f"the player's base is not wholly in the phone's map box: {seen}"
+
+
+# ---------------------------------------------------------------- Eringe's tip and the card preview
+
+OVERLAYS_COVER = """() => {
+    const shown = (e) => e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden" && !e.closest("[hidden]");
+    const name = (e) => (e.dataset.testid || e.dataset.key || e.dataset.unit || e.dataset.land || e.className || e.tagName) + "";
+    const visible = (e) => {  // the part of an element on screen: the window's, cut by each scrolling box around it
+        const r = e.getBoundingClientRect();
+        const b = {l: Math.max(r.left, 0), t: Math.max(r.top, 0), r: Math.min(r.right, innerWidth), b: Math.min(r.bottom, innerHeight)};
+        for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+            const cs = getComputedStyle(p);
+            if (cs.display === "contents" || (cs.overflowX === "visible" && cs.overflowY === "visible")) continue;
+            const q = p.getBoundingClientRect();
+            b.l = Math.max(b.l, q.left); b.t = Math.max(b.t, q.top); b.r = Math.min(b.r, q.right); b.b = Math.min(b.b, q.bottom);
+        }
+        return b.r - b.l > 1 && b.b - b.t > 1 ? b : null;
+    };
+    const meet = (a, b) => Math.min(a.r, b.r) - Math.max(a.l, b.l) > 1 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 1;
+    const tip = document.querySelector(".pl-tip"), preview = document.querySelector(".pl-preview");
+    const overlays = [tip, preview].filter(shown);
+    // what neither may cover: every enabled control on the page, the glowing lands, the card previewed,
+    // the part of the board the tip speaks of
+    const under = [...document.querySelectorAll("button, a[href], input, select, .pl-dest, .pl-tip-target")]
+        .filter((e) => shown(e) && !e.disabled && !e.closest("dialog:not([open])"));
+    const hovered = preview && preview.hidden ? null : document.querySelector("[aria-describedby=pl-preview]");
+    if (hovered) under.push(hovered);
+    const out = [];
+    for (const o of overlays) {
+        const ob = o.getBoundingClientRect(), box = {l: ob.left, t: ob.top, r: ob.right, b: ob.bottom};
+        for (const e of under) {
+            if (o.contains(e) || e.contains(o)) continue;
+            const b = visible(e);
+            if (b && meet(box, b)) out.push({over: o.className, covers: name(e), text: (e.innerText || "").slice(0, 30)});
+        }
+        const outside = box.l < -1 || box.t < -1 || box.r > innerWidth + 1 || box.b > innerHeight + 1;
+        if (outside) out.push({over: o.className, covers: "the window's edge"});
+    }
+    return {shown: overlays.map((o) => o.className), out};
+}"""
+
+
+def overlays_cover(page):
+    return page.evaluate(OVERLAYS_COVER)
+
+
+def preview_of(page, locator):
+    """Hover ``locator`` (a card on the board) and wait for its preview."""
+    locator.hover()
+    page.wait_for_selector("[data-testid=preview]:not([hidden])", timeout=5000)
+    page.wait_for_function("""() => document.fonts.status === "loaded" && document.getAnimations()
+        .every((a) => a.playState !== "running" || a.effect.getComputedTiming().iterations === Infinity)""")
+
+
+@pytest.mark.parametrize("lang,size", CASES)
+def test_the_tip_and_the_card_preview_cover_no_control_and_no_card_they_explain(board_page, server, lang, size):
+    """Issue 27: story chapter 1's first tip (on the hand) stays shown while a hand card's preview is open,
+    then while the preview of a monster just picked (its glowing lands and "March to …" buttons) is open:
+    neither covers an enabled control, a glowing land, the card previewed or the part of the board the tip
+    speaks of; both lie inside the window."""
+    page = board_page(lang, size)
+    start_at(page, server, "table-battle", mode="story", chapter="first-muster", **CPU)
+    page.wait_for_selector(".pl-tip:not([hidden]) [data-testid=tip-ok]")
+    page.wait_for_function("() => window.brigadeBoard.idle && document.fonts.status === 'loaded'")
+    preview_of(page, page.locator(".pl-hand .pl-hcard-face").nth(1))
+    seen = overlays_cover(page)
+    stillpage.shoot(page, SHOTS / f"table2-tip-preview-{lang}-{size}.png")
+    assert len(seen["shown"]) == 2, seen
+    assert not seen["out"], f"hand card ({lang}, {size}): {seen}"
+    # a monster picked: the lands it may march to glow, each with its button; the pointer rests on it
+    mine = page.evaluate("""() => window.brigadeBoard.view.units.filter((u) => u.owner === window.brigadeBoard.me
+        && window.brigadeBoard.selectable().has(u.id)).map((u) => u.id)""")
+    token = page.locator(f".pl-unit[data-unit='{mine[0]}']")
+    token.click()
+    page.wait_for_selector(".pl-dest")
+    page.mouse.move(1, 1)
+    preview_of(page, token)
+    seen = overlays_cover(page)
+    stillpage.shoot(page, SHOTS / f"table2-tip-preview-march-{lang}-{size}.png")
+    assert len(seen["shown"]) == 2, seen
+    assert not seen["out"], f"a picked monster ({lang}, {size}): {seen}"
 
 
 # ---------------------------------------------------------------- a repeat board load
