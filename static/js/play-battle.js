@@ -349,7 +349,7 @@ export class BattleScreen {
    * own few lines, in the flow of the screen: it covers nothing). */
   narration() {
     const shown = this.lines.length ? this.lines : this.caption ? [this.caption] : [];
-    const ol = h("ol", {class: "pl-narr", "data-testid": "battle-narration", "aria-live": "polite", "aria-label": t("What happened in this battle")},
+    const ol = h("ol", {class: "pl-narr", "data-testid": "battle-narration", "aria-live": "polite", tabindex: 0, "aria-label": t("What happened in this battle")},
       shown.map((line, i) => h("li", {class: i === shown.length - 1 ? "pl-caption" : null}, line)));
     queueMicrotask(() => { ol.scrollTop = ol.scrollHeight; });
     return ol;
