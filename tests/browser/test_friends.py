@@ -1,12 +1,13 @@
-"""Two friends in real browsers: they add each other, one challenges, the game ends, ratings and profiles move.
+"""Two friends in real browsers: they add each other, one challenges, they chat, the game ends, ratings and profiles move.
 
 alice (desktop) adds bob by name on the friends page; bob (a phone) accepts. With bob's friends page
 open he shows "online" to alice, who challenges him from the list (deck, clock, rated); bob's page hears
 the challenge live and shows it with its accept form; accepting takes both to the new game's board. bob
 resigns at once: a game cut short before round 5 changes no rating (the ladder stays empty), while the
 profiles count the game. Then a rated game from a fixed position in round 5 (online-battle.json, through
-the testing start path), which bob resigns too: both ratings move, and both profiles show them and the
-chart. Screenshots (friends-*.png in shots_dir()) of the friends page, the live challenge on the phone,
+the testing start path), where they say a word each in the board's chat before bob resigns it
+too: both ratings move, and both profiles show them and the chart. Screenshots (friends-*.png in
+shots_dir()) of the friends page, the live challenge on the phone,
 the ladder and a profile on the phone.
 """
 
@@ -16,6 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import stillpage
+from tests.browser.test_chat import lines, open_chat, say, wait_for_lines
 from tests.browserkit import PHONE, Server, new_player, position, start_at, wait_for_board
 from tests.conftest import shots_dir
 
@@ -113,6 +115,19 @@ def test_two_friends_add_each_other_challenge_play_and_their_ratings_move(server
     rated = start_at(a, server, scenario, mode="online", seed=9, opponent=bob.name, clock_ms=600_000, rated=True)
     b.goto(f"{server.url}/play/{rated}")
     wait_for_board(b)
+    # ------------------------------------------------ a word on the board before bob resigns (the chat's own test: test_chat.py)
+    open_chat(a)
+    say(a, "Nice challenge!")
+    b.get_by_test_id("chat-unread").wait_for(state="visible")
+    open_chat(b)
+    wait_for_lines(b, 1)
+    assert lines(b)[-1].endswith("Nice challenge!"), lines(b)
+    say(b, "Thanks, gg")
+    wait_for_lines(a, 2)
+    assert lines(a)[-1].endswith("Thanks, gg"), lines(a)
+    for page in (a, b):  # the panel closed again, clear of the board's buttons
+        page.get_by_test_id("chat-toggle").click()
+        page.get_by_test_id("chat").wait_for(state="hidden")
     resign(bob)
     a.wait_for_selector(".pl-end[open]")
     a_rating, b_rating = rating_text(a, server, alice.name), rating_text(b, server, bob.name)
