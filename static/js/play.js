@@ -918,12 +918,15 @@ class Board {
       : blocked === "held" ? t("No summoning this turn: {name}’s monsters stand on your base. Drive them out, and you can summon there again.", {name: this.names[this.foe]})
         : blocked === "full" ? t("No summoning this turn: your base is full (level 5 of 5). March out to make room.")
           : ""));
-    add(p, this.hint.box());
+    // the hint and the take-back share a row (it wraps when the hint speaks), so End turn stays in a
+    // phone's panel without scrolling
+    const tools = h("div", {class: "pl-tools"}, this.hint.box());
     if (this.payload && "take_back" in this.payload) {  // games against the CPU (docs/protocol.md `take_back`)
-      add(p, h("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "take-back", "data-testid": "take-back",
+      add(tools, h("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "take-back", "data-testid": "take-back",
         disabled: !this.canTakeBack(), title: t("Undo your last move while it showed you nothing new (key: U)"),
         onclick: () => this.takeBack()}, "↶ " + t("Take back")));
     }
+    if (tools.childNodes.length) add(p, tools);
     add(p, h("button", {class: "pl-btn pl-btn-end", type: "button", "data-key": "end-turn", disabled: !this.can() || !this.has("end_turn"),
       onclick: () => this.endTurn()}, t("End turn")));
   }
