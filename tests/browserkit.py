@@ -375,6 +375,9 @@ class BoardPlayer:
 
     def decide(self, st):
         """One decision for the state ``st`` (``state()``), which waits for this page's seat."""
+        # the pointer off the card it last clicked: a card's preview, where no room is left beside it (a
+        # phone), takes the move panel's place while it shows (docs/decisions/0128)
+        self.page.mouse.move(1, 1)
         if "choose_leaders" in st["types"]:
             self.choose_leaders()
         elif st["phase"] == "battle":

@@ -14,6 +14,14 @@ TIPS_AWAY = """() => {
 NO_PREVIEW = "() => { const p = document.querySelector('[data-testid=preview]'); return !p || p.hidden; }"
 
 
+def animations_done(page):
+    """Wait until every finite animation of the page has ended (a card drawn into the hand flips, a
+    unit slides): a measure taken then is the board's, not a frame of its motion."""
+    page.evaluate("""() => Promise.all(document.getAnimations()
+        .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => null))).then(() => true)""")
+
+
 def put_away_tips(page, timeout=10_000):
     """Click Eringe's "Got it" until no tip is shown (one tip may follow another)."""
     page.wait_for_function(TIPS_AWAY, timeout=timeout, polling=100)

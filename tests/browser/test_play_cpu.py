@@ -27,6 +27,7 @@ import pytest
 
 from tests.browserkit import DESKTOP, PHONE, BoardPlayer as Player, Server, register, start_at
 from tests.conftest import shots_dir
+from tests.stillpage import animations_done
 
 SHOTS = shots_dir()
 CPU = "baseline"  # its answers are rules of thumb: it counters an attack when it can (webapp/ai/baseline.py)
@@ -90,12 +91,14 @@ def phone_look(browser, ctx, board_url):
         p2.goto(board_url)
         p2.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.idle", timeout=20000)
         put_tips_away(p2)
+        animations_done(p2)
         widths = p2.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
         assert widths[0] <= widths[1] + 1, f"the phone page scrolls sideways: {widths}"
         small = p2.evaluate("""() => [...document.querySelectorAll('.pl-btn, .pl-unit, .pl-hcard-face, .pl-count-btn')]
-            .filter((e) => e.offsetParent).map((e) => e.getBoundingClientRect())
-            .filter((r) => r.width < 39.5 || r.height < 39.5).length""")
-        assert small == 0, f"{small} touch targets smaller than 40 px on the phone"
+            .filter((e) => e.offsetParent).map((e) => [e.className, e.getBoundingClientRect()])
+            .filter(([c, r]) => r.width < 39.5 || r.height < 39.5)
+            .map(([c, r]) => `${c} ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+        assert not small, f"{len(small)} touch targets smaller than 40 px on the phone: {small}"
         p2.screenshot(path=str(SHOTS / "play-board-phone.png"), full_page=True, animations="disabled")
     finally:
         phone.close()
