@@ -9,12 +9,12 @@ import {FIGHT, stepIndex as stepIndexOf, stepAt, eventStep, skippedLine, spellWh
 /** How long (ms, at normal speed: the speed setting scales them) the screen lingers on each thing a
  * battle does. A battle the player does not decide in reads in about 5 s, no step over 1.5 s
  * (bench/attack_to_decision.py --no-decision measures it; docs/performance.md has the figures). */
-const PACE = {
-  start: 100, open: 300, quick: 400, formation: 250, skipped: 250, spin: 300, rolled: 350, trigger: 300,
-  declared: 300, passed: 150, resolving: 250, leave: 100, empty: 200, cancelled: 300, simultaneous: 350,
-  attack: 250, damage: 180, boost: 150, dying: 300, negated: 250, slots: 250, float: 200, noAttack: 300,
-  outcome: 1200,
-  together: 60,  // events of one kind in a row (the damage of one attack, its deaths, a trigger's boosts) follow at once
+const PACE = {  // ms at normal speed; a battle that asks the player nothing stays within 5 s (bench/attack_to_decision.py --no-decision)
+  start: 60, open: 180, quick: 240, formation: 150, skipped: 150, spin: 180, rolled: 210, trigger: 180,
+  declared: 180, passed: 90, resolving: 150, leave: 60, empty: 120, cancelled: 180, simultaneous: 210,
+  attack: 150, damage: 110, boost: 90, dying: 180, negated: 150, slots: 150, float: 120, noAttack: 180,
+  outcome: 700,
+  together: 40,  // events of one kind in a row (the damage of one attack, its deaths, a trigger's boosts) follow at once
 };
 
 const FIZZLE = {
