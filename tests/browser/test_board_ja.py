@@ -17,7 +17,7 @@ Every read happens once the board is idle (nothing sent, animating or queued) an
 read once its second half (end.json's next steps) has replaced the first: the words are the settled
 ones, never a transient state.
 
-Screenshots (looked at for overflow and cut text): board-ja-{main,battle,end}-{desktop,phone}.png,
+Screenshots (looked at for overflow and cut text): board-ja-{main,battle,end}-desktop.png,
 board-ja-story-ja-{main,end}-{desktop,phone}.png, board-ja-story-en-{main,end}-desktop.png.
 """
 
