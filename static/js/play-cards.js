@@ -114,10 +114,12 @@ export class Cards {
     return url;
   }
 
-  /** A whole card face as an <img> (alt: the name). */
+  /** A whole card face as an <img> (alt: the name). Every face is 250 × 350 (webapp/cards/art.py): the
+   * size attributes give the image its shape before it is decoded, so a hand or a battle row laid out
+   * while faces are still decoding is not 4 px tall and does not jump when they arrive. */
   img(cid, cls) {
     return h("img", {class: cls || "pl-card-img", src: this.url(cid), alt: this.name(cid), draggable: "false",
-                     loading: "eager", decoding: "async"});
+                     width: "250", height: "350", loading: "eager", decoding: "async"});
   }
 
   /** The middle of the card's art, cropped, for map tokens and chain chips. */
