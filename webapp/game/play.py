@@ -204,7 +204,8 @@ def player_seat(row, user_id):
 
 
 def act(db, game_id, user_id, action, version):
-    """Apply the user's action to the game at ``version`` and store it; return Played.
+    """Apply the user's action to the game at ``version`` and store it (``apply``, without what a mode's
+    ``act`` adds: a socket's action goes through ``move``); return Played.
 
     Refusals change nothing: Forbidden (no seat), Stale (older version, or another writer won),
     Illegal (the engine's message), NotFound.
