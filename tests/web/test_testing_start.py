@@ -7,7 +7,7 @@ import pytest
 
 from webapp import create_app, store
 from webapp.engine import Game, load_pool
-from webapp.game import online, play, story
+from webapp.game import cpuseats, invitations, play, story
 from webapp.game.replay import new_game
 from webapp.store import connect
 from tests.web.conftest import log_in
@@ -94,7 +94,7 @@ def test_a_story_game_plays_the_chapter_from_the_position(app, client, alice):
     assert r.status_code == 200, r.get_json()
     row = row_of(app, r.get_json()["game"])
     assert row["mode"] == "story" and row["setup"]["story"] == ch.id
-    assert row["setup"]["seats"][1]["cpu"] == play.cpu_seat(None, ch.difficulty)["cpu"]
+    assert row["setup"]["seats"][1]["cpu"] == cpuseats.cpu_seat(None, ch.difficulty)["cpu"]
 
 
 def test_without_a_position_the_pages_game_is_dealt_from_the_seed(app, client, alice):
@@ -131,7 +131,7 @@ def test_an_online_game_seats_two_accounts_with_clocks(app, client, alice, bob):
     assert row["mode"] == "online" and row["status"] == "active" and row["seats"] == [alice["id"], bob["id"]]
     db = connect(app.config["DATABASE"])
     try:
-        info = online.info(db, game_id)
+        info = invitations.info(db, game_id)
     finally:
         db.conn.close()
     assert info["clock"]["limit_ms"] == 120_000 and info["clock"]["from"][0] is not None

@@ -7,7 +7,7 @@ chapters (every problem names the file and the field), starts a chapter's game t
 service's store (mode ``"story"``, the human in seat 0 and first, R5.1), judges the goal from the
 game's record, and records the clear and grants the reward exactly once.
 
-This module registers the story mode with the play service (``play.register_mode``, at the end
+This module registers the story mode with the play service (``modes.register_mode``, at the end
 of the file): the chapter's opponent names the CPU, and ``on_game_over(db, row)`` runs when a
 story game ends; the chapter's "done" page calls ``finish`` again as a safety net. Both are idempotent: ``store.claim_reward`` flips
 ``reward_granted`` once, in the same transaction as the grant.
@@ -27,7 +27,7 @@ from flask_babel import gettext  # the request's language; English outside a req
 
 from webapp import store
 from webapp.decks import collection
-from webapp.game import play
+from webapp.game import cpuseats, gamecache, modes, play
 from webapp.game.replay import new_game, scenario_cards, scenario_with_decks  # scenario_cards: story.scenario_cards for callers
 from webapp.game.replay import steps as replay_steps
 from webapp.ai import DIFFICULTIES
@@ -394,7 +394,7 @@ def start_chapter(db, user, chapter_id, deck_id=None, seed=None, config=None, cp
     seed = secrets.randbelow(2**63) if seed is None else seed
     decks = [play.deck_list(deck["cards"]), play.deck_list(ch.deck.counts)]
     setup = {"story": ch.id, "decks": decks, "deck_ids": [deck["id"], None], "mode": "story", "seed": seed,
-             "seats": [{"user_id": uid}, play.cpu_seat(cpu_name, ch.difficulty, seconds)], "first": 0,
+             "seats": [{"user_id": uid}, cpuseats.cpu_seat(cpu_name, ch.difficulty, seconds)], "first": 0,
              "leader_mode": "sequential"}
     if ch.start is not None:
         scenario = fill_start(ch.start, decks, seed)
@@ -403,7 +403,7 @@ def start_chapter(db, user, chapter_id, deck_id=None, seed=None, config=None, cp
     game = new_game(setup)
     with store.transaction(db):
         play.check_solo_cap(db, uid, limit, replacing=replacing)
-        return store.create_game(db, "story", seed, setup, state=play.snapshot_text(game))
+        return store.create_game(db, "story", seed, setup, state=gamecache.snapshot_text(game))
 
 
 def chapter_of(row):
@@ -643,5 +643,5 @@ def reward_source(row):
         return None
 
 
-play.register_mode("story", play.Mode(opponent_name=opponent_name, reward_source=reward_source,
-                                      game_over=on_game_over))
+modes.register_mode("story", modes.Mode(opponent_name=opponent_name, reward_source=reward_source,
+                                        game_over=on_game_over))

@@ -9,7 +9,7 @@ from flask import Blueprint, g, render_template, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from webapp.game import play
+from webapp.game import play, seatnames
 from webapp.store import get_db, list_games
 from webapp.web.security import login_required
 
@@ -72,7 +72,7 @@ def history_rows(db, user_id, limit=LIMIT):
     rows = []
     for row in list_games(db, user_id)[:limit]:
         seat = 0 if row["seats"][0] == user_id else 1
-        names = play.seat_names(db, row)
+        names = seatnames.seat_names(db, row)
         opponent = names[1 - seat]
         if row["mode"] == "story":
             opponent = story_opponent(row["setup"]) or opponent

@@ -7,7 +7,7 @@ from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, r
                    url_for)
 from flask_babel import gettext
 
-from webapp.game import fairplay, play
+from webapp.game import cpumoves, cpuseats, fairplay, play
 from webapp.social import watching
 from webapp import store
 from webapp.accounts import wait_text
@@ -116,7 +116,7 @@ def again(game_id):
         return redirect(url_for("play.index"))
     try:
         new_id = play.create_cpu_game(db, g.user, deck_id, config=current_app.config, cpu_name=cpu_setting(),
-                                      difficulty=play.cpu_difficulty(row), seconds=hard_seconds(),
+                                      difficulty=cpuseats.cpu_difficulty(row), seconds=hard_seconds(),
                                       limit=current_app.config.get("MAX_ACTIVE_GAMES"))
     except play.PlayError as exc:
         flash(gettext("%(reason)s Choose another deck.", reason=exc.message), "error")
@@ -263,7 +263,7 @@ def hint(game_id):
         return jsonify(error=f"The CPU needs a breather: ask again in {wait_text(wait)}.", retry_after=wait), 429, \
             {"Retry-After": str(wait)}
     try:
-        got = play.hint(db, game_id, g.user["id"], seconds=hard_seconds())
+        got = cpumoves.hint(db, game_id, g.user["id"], seconds=hard_seconds())
     except play.Forbidden:
         return jsonify(error="Hints are for games against the CPU."), 403
     except play.Illegal:
