@@ -1,6 +1,6 @@
 """Command line: ``python -m webapp`` (or ``brigade``) serves the game; ``… db init|seed|backup PATH``
 manages its database (see ``webapp.store.__main__``); ``… admin create-host NAME`` makes a host
-(``webapp.hosting``); ``… i18n extract|build`` updates or builds the translation catalogs (``webapp.i18n``)."""
+(``webapp.hosttools``); ``… i18n extract|build`` updates or builds the translation catalogs (``webapp.i18n``)."""
 
 import argparse
 import contextlib
@@ -25,7 +25,7 @@ def main(argv=None):
 
         return i18n_main(argv[1:])
     if argv[:1] == ["admin"]:
-        from webapp.hosting import cli
+        from webapp.hosttools import cli
 
         return cli(argv[1:])
     parser = argparse.ArgumentParser(prog="brigade", description="Serve the Brigade card game.")

@@ -249,26 +249,6 @@ def logged_in(user):
         refresh()
 
 
-def set_language(response, lang):
-    """Remember ``lang`` for this visitor: the account's mark (logged in), the cookie, and the card faces
-    (board settings and the collection's session choice) with it."""
-    from flask import g, session
-    g.locale_choice = lang
-    response.set_cookie(COOKIE, lang, max_age=400 * 24 * 3600, samesite="Lax", httponly=True)
-    session["card_lang"] = lang
-    user = g.get("user")
-    if user:
-        from webapp.game import boardsettings
-        from webapp.store import get_db
-        from webapp.store.marks import set_mark
-        db = get_db()
-        set_mark(db, user["id"], MARK, lang)
-        boardsettings.save(db, user["id"], {"lang": lang})
-    from flask_babel import refresh
-    refresh()
-    return response
-
-
 def main(argv=None):
     """``python -m webapp i18n extract|build``: extract and update the catalogs, or build them."""
     import subprocess

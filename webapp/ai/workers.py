@@ -32,9 +32,9 @@ from typing import NamedTuple
 from webapp import clock
 from webapp.engine import choices
 
-from . import PLAYERS, SEARCHING, fairqueue
+from . import fairqueue, reasons
 from .baseline import BaselinePlayer
-from . import reasons
+from .players import PLAYERS, SEARCHING
 from .search import DEFAULT_BUDGET, SearchResult
 
 log = logging.getLogger(__name__)

@@ -10,8 +10,7 @@ import os
 import sys
 from collections import Counter
 
-from webapp.engine import CardDataError, load_pool
-from webapp.engine.carddefs import ELEMENTS, RARITIES
+from webapp.engine import ELEMENTS, RARITIES, CardDataError, load_pool
 
 
 def main(argv=None):

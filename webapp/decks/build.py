@@ -30,7 +30,7 @@ from itertools import combinations
 
 from webapp.decks import collection
 from webapp.decks.check import DECK_SIZE, SPELL_TIP_AT, facts
-from webapp.engine.carddefs import ELEMENTS
+from webapp.engine import ELEMENTS
 
 
 

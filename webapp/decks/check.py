@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from flask_babel import gettext, ngettext
 
-from webapp.engine.carddefs import ELEMENTS
+from webapp.engine import ELEMENTS
 
 #: A deck is exactly this many cards.
 DECK_SIZE = 30

@@ -32,8 +32,7 @@ from webapp.game.replay import new_game, scenario_cards, scenario_with_decks  # 
 from webapp.game.replay import steps as replay_steps
 from webapp.ai import DIFFICULTIES
 from webapp.cards.decks import DeckDataError, load_decks, open_record, ordered_records, parse_deck
-from webapp.engine import Game, load_pool
-from webapp.engine.board import LANDS
+from webapp.engine import LANDS, Game, load_pool
 
 log = logging.getLogger(__name__)
 

@@ -32,8 +32,7 @@ import threading
 from flask_babel import gettext
 
 from webapp import store
-from webapp.engine import Game
-from webapp.engine.views import seen_instances
+from webapp.engine import Game, seen_instances
 from webapp.game import play, replay
 
 #: The modes whose games offer take-backs: the player's games against the CPU.

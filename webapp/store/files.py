@@ -2,7 +2,7 @@
 server runs (``backup``), and the note beside it of its last copy (``record_backup``, ``last_backup``).
 
 Used by the command lines (``python -m webapp db …``, ``python -m webapp admin …``) and by the admin
-page's "Back up now" (``webapp.hosting``); none of it needs an app.
+page's "Back up now" (``webapp.hosttools``); none of it needs an app.
 """
 
 import json

@@ -19,7 +19,7 @@ from webapp.decks.check import (DECK_SIZE, NAME_MAX, SPELL_TIP_AT, BadDeckInput,
                               clip_to_owned, element_word, eringe_tip, facts, read_counts)
 from webapp.decks.check import messages as deck_messages
 from webapp.decks.stats import deck_stats, pool_levels
-from webapp.engine.carddefs import ELEMENTS
+from webapp.engine import ELEMENTS
 from webapp.store import (DeckNameTaken, DeckNotFound, NotYourDeck, TooManyDecks, copy_deck, delete_deck, get_db, get_deck,
                           get_loaner, list_decks, rename_deck, save_deck, transaction)
 from webapp.store.decks import find_by_name, put_wants

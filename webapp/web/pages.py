@@ -1,16 +1,18 @@
 """Site-wide pages: the landing page (with a new player's first steps), the credits and the health check."""
 
-from flask import Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request, url_for
-from flask_babel import format_datetime, gettext
+from flask import Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request, session, url_for
+from flask_babel import format_datetime, gettext, refresh
 from flask_babel import lazy_gettext as _l
 
 from webapp import i18n
-from webapp.game import quests
+from webapp.game import boardsettings, quests
 
 from webapp.store import decks as store_decks
+from webapp.store import get_db
 from webapp.store import games as store_games
 from webapp.store import packs as store_packs
 from webapp.store import story as store_story
+from webapp.store.marks import set_mark
 from webapp.web.security import login_required, safe_next
 
 bp = Blueprint("pages", __name__)
@@ -122,15 +124,29 @@ def about():
 def language():
     """Switch the language of pages, board, log and card faces (webapp/i18n.py): the header's switch
     and the board settings post ``lang`` (form or JSON) and, from a form, ``next``: the page to go back to."""
-    from webapp import i18n
     data = request.get_json(silent=True) if request.is_json else request.form
     lang = (data or {}).get("lang")
     if lang not in i18n.LANGS:
         return jsonify(error="bad_request", message=f"lang must be one of {', '.join(i18n.LANGS)}"), 400
     if request.is_json:
-        return i18n.set_language(jsonify(lang=lang), lang)
+        return remember_language(jsonify(lang=lang), lang)
     target = safe_next(request.form.get("next")) or "/"  # only a page of this site
-    return i18n.set_language(redirect(target, 303), lang)
+    return remember_language(redirect(target, 303), lang)
+
+
+def remember_language(response, lang):
+    """Remember ``lang`` for this visitor: the account's mark (logged in), the cookie, and the card faces
+    (board settings and the collection's session choice) with it (webapp/i18n.py reads them back)."""
+    g.locale_choice = lang
+    response.set_cookie(i18n.COOKIE, lang, max_age=400 * 24 * 3600, samesite="Lax", httponly=True)
+    session["card_lang"] = lang
+    user = g.get("user")
+    if user:
+        db = get_db()
+        set_mark(db, user["id"], i18n.MARK, lang)
+        boardsettings.save(db, user["id"], {"lang": lang})
+    refresh()
+    return response
 
 
 @bp.get("/healthz")
