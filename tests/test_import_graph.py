@@ -1,4 +1,4 @@
-"""The import directions of docs/architecture.md, read from the source (issue 17).
+"""The import directions of docs/architecture.md, read from the source.
 
 Every ``import`` of every module under webapp/ is read with ast, the ones inside functions too (a
 function-level import is still a dependency: it only hides a cycle from Python's import order).
@@ -8,7 +8,7 @@ What holds today and must go on holding:
   SQLite, nothing of the app);
 - the CPU players (webapp/ai) import nothing of the app but themselves, the engine and the clock
   (webapp/clock.py, which imports only the standard library);
-- the engine reads no time, and every other module reads it from webapp/clock.py (issue 25);
+- the engine reads no time, and every other module reads it from webapp/clock.py (docs/testing.md);
 - the app factory (webapp/__init__.py) is imported by entry points only (the gevent switch ``SERVER``
   and ``ROOT`` are read from webapp/serving.py);
 - an import against the layers (engine -> game services -> transports -> factory) is one of the
@@ -268,8 +268,8 @@ def where(edges, a, b):
 
 def test_the_reader_sees_imports_inside_functions_and_relative_ones():
     edges = graph()
-    # deckbuild's take_notice imports the marks inside the function; the engine's game imports its siblings relatively
-    assert "webapp.store.marks" in edges["webapp.decks.build"]
+    # the factory's create_app imports the transports inside the function; the engine's game imports its siblings relatively
+    assert {"webapp.sockets", "webapp.web", "webapp.web.testing"} <= set(edges["webapp"])
     assert {"webapp.engine.turn", "webapp.engine.battle", "webapp.engine.scenario"} <= set(edges["webapp.engine.game"])
     assert "webapp.engine" in edges["webapp.ai.baseline"]  # ``from webapp.engine import ...``: the package
     assert cycles({"a": {"b": []}, "b": {"c": []}, "c": {"a": []}, "d": {"a": []}}) == [{"a", "b", "c"}]
@@ -354,7 +354,7 @@ def test_the_engine_imports_only_itself_and_the_standard_library():
 
 
 #: Modules of the standard library's kind that every layer above the engine may import: they import
-#: nothing of the app (checked below). The clock (issue 25) is read by the CPU players' worker pool too.
+#: nothing of the app (checked below). The clock is read by the CPU players' worker pool too.
 FOUNDATION = {"webapp.clock"}
 
 

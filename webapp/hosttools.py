@@ -6,6 +6,7 @@ The pages (``webapp.web.admin``) and the command line call these; the store's qu
 ``webapp.store.admin``.
 """
 
+import argparse
 import functools
 import logging
 import os
@@ -13,10 +14,14 @@ import secrets
 import subprocess
 from importlib import metadata
 
+from flask import Config
+
 from webapp import clock
+from webapp.accounts import name_error
 from webapp.config import DEFAULTS
+from webapp.decks.packs import grant_starter
 from webapp.serving import ROOT
-from webapp.store import transaction
+from webapp.store import connect, migrate, transaction
 from webapp.store.admin import audit, create_reset, set_host
 from webapp.store.files import backup, configured_path, last_backup
 from webapp.store.users import create_user, get_user_by_name
@@ -61,9 +66,6 @@ def reset_path(token):
 def make_host(db, config, name, actor_id=None):
     """Make ``name`` a host: mark an existing user, or create the account with an unusable password.
     Returns (user, token): ``token`` is a fresh password-reset token for a new account, else None."""
-    from webapp.accounts import name_error
-    from webapp.decks.packs import grant_starter
-
     name = (name or "").strip()
     if problem := name_error(name):
         raise ValueError(problem)
@@ -104,7 +106,6 @@ def config_hosts(app):
     names = config_host_names(app.config)
     if not names or not app.config.get("DATABASE"):
         return
-    from webapp.store import connect
 
     db = connect(app.config["DATABASE"])
     try:
@@ -185,12 +186,6 @@ def shown_settings(config):
 def cli(argv=None, prog="python -m webapp admin"):
     """``python -m webapp admin create-host NAME``: make NAME a host (creating the account if needed) and
     print a one-time link to set its password (docs/admin.md)."""
-    import argparse
-
-    from flask import Config
-
-    from webapp.store import connect, migrate
-
     parser = argparse.ArgumentParser(prog=prog, description="Host accounts of a Brigade server.")
     parser.add_argument("--db", help="database file (default: the app's, see docs/storage.md)")
     commands = parser.add_subparsers(dest="command", required=True)

@@ -23,6 +23,7 @@ from flask_babel import gettext  # the request's language; English outside a req
 
 from webapp import store
 from webapp.decks.check import DECK_SIZE, check_deck
+from webapp.engine import load_pool
 
 #: The loaner deck a player borrows while owning fewer than 30 cards (R2.3).
 LOANER = "princes-brigade"
@@ -39,8 +40,6 @@ def gives_everything(config):
 
 
 def default_pool():
-    from webapp.engine import load_pool
-
     return load_pool()
 
 

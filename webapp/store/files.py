@@ -11,6 +11,7 @@ import sqlite3
 from pathlib import Path
 
 from flask import Config
+import sqlite_utils
 
 from webapp.serving import ROOT
 
@@ -52,8 +53,6 @@ def backup(path, dest, quiet=False):
 
 def version_of(conn):
     """The schema version of a plain sqlite3 connection's database."""
-    import sqlite_utils
-
     return version(sqlite_utils.Database(conn))
 
 
