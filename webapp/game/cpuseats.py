@@ -6,7 +6,7 @@ The moves themselves are webapp/game/cpumoves.py's."""
 import random
 
 from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING
-from webapp.ai.search import DEFAULT_BUDGET
+from webapp.ai import DEFAULT_BUDGET
 from webapp.game.playerrors import BadRequest
 
 CPU_PLAYER = "baseline"

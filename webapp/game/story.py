@@ -27,13 +27,14 @@ from flask_babel import gettext  # the request's language; English outside a req
 
 from webapp import store
 from webapp.decks import collection
+from webapp.decks import build as deckbuild
 from webapp.game import cpuseats, gamecache, modes, play
 from webapp.game.replay import new_game, scenario_cards, scenario_with_decks  # scenario_cards: story.scenario_cards for callers
 from webapp.game.replay import steps as replay_steps
 from webapp.ai import DIFFICULTIES
 from webapp.cards.decks import DeckDataError, load_decks, open_record, ordered_records, parse_deck
-from webapp.engine import Game, load_pool
-from webapp.engine.board import LANDS
+from webapp.engine import LANDS, Game, load_pool
+from webapp.store.marks import get_mark, set_mark
 
 log = logging.getLogger(__name__)
 
@@ -553,8 +554,7 @@ def grant_reward(db, user_id, ch):
     pack_ids = [store.grant_pack(db, user_id, ch.pack_source) for _ in range(ch.reward["packs"])]
     if ch.reward["cards"]:
         store.add_cards(db, user_id, ch.reward["cards"])
-        from webapp.decks import build as deckbuild  # 30 cards for the first time: a first deck (docs/decks.md)
-        deckbuild.after_grant(db, user_id)
+        deckbuild.after_grant(db, user_id)  # 30 cards for the first time: a first deck (docs/decks.md)
     return {"packs": pack_ids, "cards": dict(ch.reward["cards"])}
 
 
@@ -585,7 +585,6 @@ def finish(db, user_id, row):
         store.record_clear(db, user_id, ch.id, best if better(best, old) else None)
         if store.claim_reward(db, user_id, ch.id):
             granted = grant_reward(db, user_id, ch)
-            from webapp.store.marks import set_mark
             set_mark(db, user_id, first_clear_mark(ch), {"game": game_id})
     return Outcome(ch, game_id, verdict, True, granted)
 
@@ -598,7 +597,6 @@ def first_clear_mark(ch):
 def first_cleared_by(db, user_id, ch):
     """The id of the game that first cleared the chapter for the user and got its reward; None if
     not cleared, or cleared before this was recorded."""
-    from webapp.store.marks import get_mark
     mark = get_mark(db, user_id, first_clear_mark(ch))
     return mark.get("game") if isinstance(mark, dict) else None
 

@@ -1,6 +1,6 @@
-"""Taking back a move (issue 27, "misclick safety"): in a game against the CPU (a CPU game or a story
-battle) the player may undo their last action of their main step while it showed them nothing new
-and the CPU has not acted since. The stored game loses that action and is replayed from its setup
+"""Taking back a move (misclick safety, docs/decisions/0125-take-back-drops-the-last-action.md): in a
+game against the CPU (a CPU game or a story battle) the player may undo their last action of their
+main step while it showed them nothing new and the CPU has not acted since. The stored game loses that action and is replayed from its setup
 without it (webapp/game/replay.py), in one transaction that checks the version, so the game stays
 its setup plus its actions, and its replay, its goals and its quests read it so.
 
@@ -30,8 +30,7 @@ protocol.md): ``offered`` answers it from the action just played when there is o
 from flask_babel import gettext
 
 from webapp import store
-from webapp.engine import Game
-from webapp.engine.views import seen_instances
+from webapp.engine import Game, seen_instances
 from webapp.game import cpuseats, gamecache, play, replay
 from webapp.game.bounded import Bounded
 

@@ -2,7 +2,7 @@
 to the players as they come; with several processes, one task per game over all of them (a lease).
 
 A move the database cannot take (locked, read-only, a full or failing disk: ``store.db.trouble``) is
-tried again after a back-off while the CPU is still to move (issue 26 F16): the game's sockets hear
+tried again after a back-off while the CPU is still to move (docs/security.md "Errors and a database in trouble"): the game's sockets hear
 ``busy`` each time and the log one line a minute (the hub's ``cpu_unavailable``), never a traceback.
 The move is one transaction at the game's version, so a retry loses and doubles nothing.
 """
