@@ -452,10 +452,17 @@ def befriend(server, a, b):
         db.close()
 
 
+#: The context options of a page that plays through a game: the system's "reduce motion" on, which
+#: stops the board's endless glows (a destination's pulse, the tip's glow; static/css/play.css), whose
+#: repaints cost chromium about a third of a core for every page that shows one, all the time it shows
+#: it (docs/testing.md, "What a test costs"). The moves still animate, at the speed the page sets.
+STILL_GLOWS = {"reduced_motion": "reduce"}
+
+
 def new_player(browser, server, name, size=DESKTOP, seed=0):
-    """A fresh browser context registered as ``name`` (board animations fast); its BoardPlayer, which
-    also keeps ``name``, ``ctx`` and ``base`` (the server's URL)."""
-    ctx = browser.new_context(**size)
+    """A fresh browser context registered as ``name`` (board animations fast, no endless glows:
+    STILL_GLOWS); its BoardPlayer, which also keeps ``name``, ``ctx`` and ``base`` (the server's URL)."""
+    ctx = browser.new_context(**size, **STILL_GLOWS)
     page = ctx.new_page()
     page.set_default_timeout(30_000)
     register(page, server.url, name)

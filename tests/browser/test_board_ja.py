@@ -170,11 +170,15 @@ def japanese(texts):
 
 @pytest.mark.parametrize("lang,size", [("ja", "desktop"), ("ja", "phone"), ("en", "desktop")])
 def test_the_first_story_chapter_in_one_language(browser, server, lang, size):
-    """The story's first chapter (its page, then its game dealt from a fixed seed) played through the board's
-    controls until its main step and a battle were seen (or 80 decisions), then resigned from the board:
-    in Japanese no English on the board (the goal bar and Eringe's tips included), in English no
-    Japanese; the end screen's next steps lead to the chapter's end page, in the same language. (The
-    Japanese board's whole game is test_a_cpu_game_in_japanese_shows_no_english, a deep journey.)"""
+    """The story's first chapter in one language, at the two moments of it a player reads most: its
+    leader choice (the chapter as its Start button deals it, from a fixed seed, with Eringe's first
+    tips) and a main step beside the enemy that leads into a battle (the chapter started at
+    table-battle.json, as test_table_second.py does: the battle, its first-battle tip and the fight
+    are a few decisions away instead of tens of rounds). Every decision is read until both the main
+    step and the battle's fight were seen, then the player resigns from the board: in Japanese no
+    English on the board (the goal bar and Eringe's tips included), in English no Japanese; the end
+    screen's next steps lead to the chapter's end page, in the same language. (The Japanese board's
+    whole game is test_a_cpu_game_in_japanese_shows_no_english, a deep journey.)"""
     name = f"hana{lang}{size}"
     player = new_player(browser, server, name, SIZES[size], seed=STORY_GAME["player"])
     page = player.page
@@ -183,14 +187,23 @@ def test_the_first_story_chapter_in_one_language(browser, server, lang, size):
             switch_to_japanese(page, server.url)
         page.goto(server.url + "/story/first-muster")
         assert page.locator("html").get_attribute("lang") == lang
-        # the chapter as its Start button deals it, from a fixed seed
-        start_at(page, server, None, mode="story", chapter="first-muster", cpu="random", seed=STORY_GAME["seed"])
-        page.locator("[data-testid=story-goal-bar]").wait_for()
         allowed = ALLOWED | set(WORD.findall(name))
         check = (lambda texts: english(texts, allowed)) if lang == "ja" else japanese
-        found, shots = play_to_the_end(player, size, check, f"story-{lang}-",
-                                       enough=lambda shots, steps: {"main", "battle"} <= shots or steps >= 80)
-        assert "main" in shots, f"the chapter's seed {STORY_GAME} showed no main step: {player.seen}"
+        # the chapter as its Start button deals it, from a fixed seed: the leader choice and its tips
+        start_at(page, server, None, mode="story", chapter="first-muster", cpu="random", seed=STORY_GAME["seed"])
+        page.locator("[data-testid=story-goal-bar]").wait_for()
+        page.locator(".pl-leaders").wait_for()
+        page.locator(".pl-tip [data-testid=tip-ok]").wait_for()
+        player.idle()
+        found = check(board_text(page))
+        assert board_text(page)[".pl-leaders"] and board_text(page)[".pl-tip"], board_text(page)
+        # the same chapter at a main step beside the enemy: its goal bar, tips, battle and end screen
+        start_at(page, server, "table-battle", mode="story", chapter="first-muster", cpu="random", seed=STORY_GAME["seed"])
+        page.locator("[data-testid=story-goal-bar]").wait_for()
+        more, shots = play_to_the_end(player, size, check, f"story-{lang}-",
+                                      enough=lambda shots, steps: {"main", "battle"} <= shots or steps >= 40)
+        found += more
+        assert {"main", "battle"} <= shots, f"the chapter at table-battle showed only {shots}: {player.seen}"
         unique = sorted(set(found))
         assert not unique, f"{'English' if lang == 'ja' else 'Japanese'} on the {lang} story board: {unique[:15]}"
         # the end screen's way to the chapter's end page (won or lost), in the page's language

@@ -34,13 +34,22 @@ def test_thirty_sockets_of_one_user_are_cut_and_other_games_advance(server):
     attacker = user(server, "mallory")
     target = start_cpu_game(attacker, server.url)
     clients, refused = [], []
-    for _ in range(SOCKETS):
-        c = Client(server, attacker, connect=False)
+
+    def connect(c):
         try:
             c.connect()
             clients.append(c)
         except socketio.exceptions.ConnectionError as exc:
             refused.append(str(exc))
+
+    # all at once: a refused client closes its WebSocket and waits up to 3 s for the server's answer to
+    # its close frame (websocket-client), so 22 refusals one after the other took about 40 s; at once
+    # they also race for the user's last places, which the hub counts under its lock
+    connecting = [threading.Thread(target=connect, args=(Client(server, attacker, connect=False),)) for _ in range(SOCKETS)]
+    for t in connecting:
+        t.start()
+    for t in connecting:
+        t.join(timeout=60)
     print(f"\n{len(clients)} of {SOCKETS} sockets accepted; first refusal: {refused[:1]}")
     assert len(clients) == LIMITS["SOCKETS_PER_USER"] and len(refused) == SOCKETS - len(clients)
 
