@@ -91,12 +91,31 @@ COMMON_NAMES = ("CPU",)
 CAPITALIZED = ("you ", "your ", "the ")
 
 
+class Words(dict):
+    """msgid -> its text in one language, looked up in the catalog once (the log words every action for
+    every reader; the msgids are this module's constants, so it stays small)."""
+
+    def __init__(self, catalog):
+        super().__init__()
+        self.catalog = catalog
+        self.stops = None
+
+    def __missing__(self, msgid):
+        text = self[msgid] = self.catalog.gettext(msgid)
+        return text
+
+
 @functools.cache
 def translations(lang):
     """The compiled catalog of ``lang`` (webapp/i18n.py ``catalog``). The app builds the catalogs when it
     starts; a log worded before any app (a tool, a test) builds them first."""
     i18n.ensure_built()
     return i18n.catalog(lang if lang in i18n.LANGS else i18n.DEFAULT)
+
+
+@functools.cache
+def words_of(lang):
+    return Words(translations(lang))
 
 
 class Narrator:
@@ -112,13 +131,12 @@ class Narrator:
         self.seen = set(self.public)
         self._grouped, self._groups = None, {}  # ``twins``: the units of ``seen`` by (card, owner), in order
         self.lang = lang if lang in i18n.LANGS else i18n.DEFAULT
-        catalog = translations(self.lang)
-        self._gettext, self._ngettext = catalog.gettext, catalog.ngettext
+        self._words, self._ngettext = words_of(self.lang), translations(self.lang).ngettext
 
     # ------------------------------------------------------------ the catalog
 
     def _(self, msgid, **params):
-        text = self._gettext(msgid)
+        text = self._words[msgid]
         return text % params if params else text
 
     def ngettext(self, singular, plural, n, **params):
@@ -142,8 +160,10 @@ class Narrator:
             return text
         if text.startswith(CAPITALIZED):
             text = text[0].upper() + text[1:]
-        # Translators: the marks that end a sentence already (no full stop is added after them).
-        return text if text.endswith(tuple(self._(".!?"))) else self._("%(sentence)s.", sentence=text)
+        words = self._words
+        if words.stops is None:  # the marks that end a sentence already (no full stop is added after them)
+            words.stops = tuple(self._(".!?"))
+        return text if text.endswith(words.stops) else self._("%(sentence)s.", sentence=text)
 
     # ------------------------------------------------------------ words
 
