@@ -14,6 +14,7 @@ import json
 
 from flask import has_request_context, request, url_for
 
+from webapp.cards import words
 from webapp.cards.art import card_svg
 from webapp.engine import load_pool
 
@@ -67,14 +68,16 @@ def pool_faces():
 @functools.lru_cache(maxsize=4)
 def _pool_file(script_root):
     faces = pool_faces()
-    data = {cid: dict(face, art={lang: art_url(cid, lang) for lang in LANGS}) for cid, face in faces.items()}
+    cards = {cid: dict(face, art={lang: art_url(cid, lang) for lang in LANGS}) for cid, face in faces.items()}
+    data = {"cards": cards, "words": words.for_board()}
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
     return body, digest(body)
 
 
 def pool_file():
-    """(JSON bytes, hash) of the card list every card-drawing page reads (needs a request or app
-    context with a server name: the art URLs in it are the app's own)."""
+    """(JSON bytes, hash) of the card list every card-drawing page reads: ``{"cards": {card id: face},
+    "words": the keyword, element and land names (webapp/cards/words.py for_board)}`` (needs a request
+    or app context with a server name: the art URLs in it are the app's own)."""
     return _pool_file(request.script_root if has_request_context() else "")
 
 
