@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from webapp.engine import load_pool
 from webapp.engine.randomplay import random_action, random_game
 from webapp.ai import PLAYERS
-from webapp.game import gamelog, play
+from webapp.game import gamelog, hintwords, play
 from tests.play.test_gamelog import CASES, UNITS
 
 POOL = load_pool()
@@ -108,6 +108,33 @@ write([{"type": "summoned", "unit": "p0c5", "card": "orc", "owner": 0, "land": "
        {"type": "battle_ended", "land": "H1", "attacker": 0, "success": False, "returned": [{"unit": "p0c4", "land": "H0"}]},
        {"type": "quick_summoned", "player": 0, "units": ["p0c4", "p0c5"], "cards": ["orc", "orc"]},
        {"type": "damage", "unit": "p1c8", "amount": 1, "life": 1}], twins, ["p0c3", "p0c4", "p1c7", "p1c8"])
+# the hint's words (webapp/game/hintwords.py) for every kind of move and fact
+hints = []
+game, _ = random_game(3, POOL)
+st = game.state.static
+mine = [st.names[i] for i in range(len(st.names)) if st.owner[i] == 0][:4]
+cards = [c.id for c in POOL.values()][:3]
+moves = [{"type": "summon", "card": mine[0]}, {"type": "march", "units": mine[:2], "to": "H1"},
+         {"type": "march", "units": mine[:3], "to": "L3"}, {"type": "march_ability", "unit": mine[0]},
+         {"type": "discard", "cards": mine[:1]}, {"type": "end_turn"}, {"type": "choose_leaders", "cards": mine[:3]},
+         {"type": "quick_summon", "cards": []}, {"type": "formation", "order": mine[:2]},
+         {"type": "ability", "unit": mine[0]}, {"type": "ability", "unit": mine[0], "targets": mine[1:3]},
+         {"type": "spell", "card": mine[1]}, {"type": "spell", "card": mine[1], "targets": mine[2:3]},
+         {"type": "attack"}, {"type": "pass"}, {"type": "destroy_over_capacity", "units": mine[:2]}, {"type": "resign"}]
+facts = [("attack", {"land": "H1", "power": 3, "their_life": 5}), ("takes", {"land": "L2", "mine": 3, "theirs": 2}),
+         ("leader_exposed", {"card": cards[0], "land": "L4", "power": 9, "life": 4, "last": True}),
+         ("leader_exposed", {"card": cards[1], "land": "H0", "power": 2, "life": 1}), ("base_open", {"power": 4}),
+         ("summon", {"card": cards[2]}), ("holds", {"life": 5, "power": 3}), ("leader_falls", {"this": 10, "other": 50}),
+         ("losses", {"this": 20, "other": 30}), ("land_lead", {"this": 1.5, "other": 0.5}), ("nothing", {})]
+for i, m in enumerate(moves):
+    why = {"facts": facts[i % 5: i % 5 + 3], "risks": facts[(i + 2) % 11:(i + 2) % 11 + 1]}
+    if i % 3 == 0:
+        why.update(runner_up=moves[(i + 1) % len(moves)], against=facts[i % 10: i % 10 + 2], runner_up_win=0.4)
+    elif i % 3 == 1:
+        why.update(runner_up=moves[(i + 1) % len(moves)], runner_up_win=0.25 if i % 2 else None)
+    hints.append((game, 0, {"action": m, "win": None if i % 4 == 0 else 0.55, "why": why}))
+for lang in ("en", "ja"):
+    out[lang].extend(repr(hintwords.words(game, p, hint, lang)) for game, p, hint in hints)
 for lang in ("en", "ja"):
     text = "\n".join(out[lang])
     Path(f"{sys.argv[1]}-{lang}.txt").write_text(text, encoding="utf-8")

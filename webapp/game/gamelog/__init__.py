@@ -5,10 +5,10 @@ locale), and the helpers that keep instance ids and rule numbers out of what pla
 """
 
 from webapp.game.gamelog.ids import instance_number, mentioned, plain, rule_numbers, signed, without_rule_numbers
-from webapp.game.gamelog.narrator import EVENT_TYPES, Narrator
+from webapp.game.gamelog.narrator import EVENT_TYPES, Narrator, join, words_of
 
-__all__ = ["EVENT_TYPES", "Narrator", "describe", "instance_number", "mentioned", "plain", "rule_numbers", "signed",
-           "without_rule_numbers"]
+__all__ = ["EVENT_TYPES", "Narrator", "describe", "instance_number", "join", "mentioned", "plain", "rule_numbers",
+           "signed", "without_rule_numbers", "words_of"]
 
 
 def describe(events, instances=None, names=None, viewer=None, pool=None, public=None, lang="en", seen=None):

@@ -26,7 +26,7 @@ import functools
 
 from webapp import i18n
 from webapp.cards import words
-from webapp.cards.text import tribe_ja
+from webapp.cards.text import tribes
 from webapp.engine import load_pool
 from webapp.game.gamelog.ids import INSTANCE, dice_sum, instance_number, mentioned, signed
 
@@ -91,6 +91,18 @@ COMMON_NAMES = ("CPU",)
 CAPITALIZED = ("you ", "your ", "the ")
 
 
+def join(say, parts):
+    """Names as a list in a sentence: "a, b and c" (「a、b、c」); ``say(msgid, **params)`` words it in its
+    language (``Narrator._``, hintwords' ``Words._``)."""
+    parts = list(parts)
+    if len(parts) <= 1:
+        return "".join(parts)
+    text = parts[0]
+    for part in parts[1:-1]:
+        text = say("%(first)s, %(next)s", first=text, next=part)
+    return say("%(first)s and %(last)s", first=text, last=parts[-1])
+
+
 class Words(dict):
     """msgid -> its text in one language, looked up in the catalog once (the log words every action for
     every reader; the msgids are this module's constants, so it stays small)."""
@@ -144,13 +156,7 @@ class Narrator:
 
     def join(self, parts):
         """ "a, b and c" (「a、b、c」)."""
-        parts = list(parts)
-        if len(parts) <= 1:
-            return "".join(parts)
-        text = parts[0]
-        for part in parts[1:-1]:
-            text = self._("%(first)s, %(next)s", first=text, next=part)
-        return self._("%(first)s and %(last)s", first=text, last=parts[-1])
+        return join(self._, parts)
 
     def sentence(self, text):
         """One sentence: the narrator's own first word capitalized ("you", "your", "the"; a player's name
@@ -215,7 +221,9 @@ class Narrator:
         return name.lower() if name is not None else kind
 
     def tribe_name(self, tribe):
-        return tribe_ja(tribe) if self.lang == "ja" else tribe
+        """A tribe in the reader's language (cards/tribes.toml)."""
+        entry = tribes().get(tribe)
+        return entry.get(self.lang, tribe) if entry else tribe
 
     def owner(self, uid):
         if uid in self.instances:
