@@ -2,6 +2,8 @@
 elements and kinds of land, each in English and the rulebook's Japanese, read by the card text, the
 card faces, the game log and (with the card list) the board."""
 
+import re
+
 import pytest
 
 from webapp.cards import art, text, words
@@ -58,3 +60,23 @@ def test_a_broken_vocabulary_is_refused_at_load(tmp_path, monkeypatch):
     finally:
         monkeypatch.undo()
         words.vocabulary.cache_clear()
+
+
+def test_the_copies_left_elsewhere_say_what_the_vocabulary_says():
+    """The names some pages still word themselves (the catalogs' "Fire" … "Wild" and "Road" … "Base" for
+    templates and scripts, the board preview's keyword glossary) match cards/words.toml; a copy that
+    is gone (it reads the vocabulary) has nothing left to check."""
+    from webapp import i18n
+    ja = {m.id: m.string for m in i18n.read_catalog("ja") if isinstance(m.id, str)}
+    checked = 0
+    for section in ("element", "land"):
+        for entry in words.vocabulary()[section].values():
+            if entry["en"] in ja:
+                assert ja[entry["en"]] == entry["ja"], (section, entry)
+                checked += 1
+    preview = (ROOT / "static" / "js" / "play-preview.js").read_text(encoding="utf-8")
+    for key, en, jp in re.findall(r'\{key: "(\w+)", en: "([^"]+)", ja: "([^"]+)"', preview):
+        if key in words.IDS["keyword"]:
+            assert (en, jp) == (words.keyword_short(key, "en"), words.keyword_short(key, "ja")), key
+            checked += 1
+    assert checked >= 8
