@@ -1,5 +1,4 @@
-// Card data (the pool's JSON file, fetched once: {cards: card id → name, stats, text, art URLs; words: the
-// keyword, element and land names}) and images of
+// Card data (the pool's JSON file, fetched once: card id → name, stats, text, art URLs) and images of
 // the cards: each face is its own content-hashed, immutable SVG file (webapp/web/cardfiles.py).
 
 import {h} from "./play-util.js";
@@ -8,12 +7,12 @@ export const ELEMENT_COLOUR = {
   fire: "#e0623f", water: "#4a8fe0", earth: "#b08a4f", wind: "#58b983",
   light: "#f0d67a", dark: "#9a6bd1", wild: "#e7e7e7",
 };
-// The game's names (keywords, elements, kinds of land) come with the card list: cards/words.toml, served by
-// webapp/web/cardfiles.py beside the cards, so the board keeps no copy of its own. Filled by loadPool.
-export const ELEMENT_JA = {};
-// Keywords in the card language (the card faces' badge words: rulebook-ja.txt's 【進軍時：速攻】 is 速攻).
-const KEYWORDS = {en: {}, ja: {}};
-let words = {};
+export const ELEMENT_JA = {fire: "火", water: "水", earth: "土", wind: "風", light: "光", dark: "闇", wild: "なんでも"};
+// Keywords in the card language (the card faces' own words: rulebook-ja.txt's 【進軍時：速攻】 and so on).
+const KEYWORDS = {
+  en: {haste: "Haste", double_march: "Double March", far_march: "Far March", spellproof: "Spellproof"},
+  ja: {haste: "速攻", double_march: "2回移動", far_march: "どこでも進軍", spellproof: "魔法無効"},
+};
 
 function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
@@ -24,31 +23,19 @@ let pool = null;
 /** Fetch the card list at `url` (the page's data-cards-url) once; the Cards of the page read it. */
 export async function loadPool(url) {
   if (pool) return pool;
-  let answer = {};
   try {
     // No cookies: the list is public, and a session cookie that changes would miss the cache (Vary: Cookie).
-    const got = await fetch(url, {credentials: "omit"});
-    answer = got.ok ? await got.json() : {};
+    const answer = await fetch(url, {credentials: "omit"});
+    pool = answer.ok ? await answer.json() : {};
   } catch (e) {
-    answer = {};  // the board still runs, drawing plain faces from the states' words
+    pool = {};  // the board still runs, drawing plain faces from the states' words
   }
-  pool = answer.cards || {};
-  words = answer.words || {};
-  Object.assign(ELEMENT_JA, (words.element || {}).ja || {});
-  for (const lang of ["en", "ja"]) Object.assign(KEYWORDS[lang], (words.keyword || {})[lang] || {});
   return pool;
 }
 
 /** The card list loadPool fetched ({} before). */
 export function cardPool() {
   return pool || {};
-}
-
-/** A name of the game in `lang` from the card list's words: `kind` "element", "keyword" or "land"
- * (wordOf("land", "rearworld", "ja") is 背界); null when the list has none. */
-export function wordOf(kind, id, lang) {
-  const names = (words[kind] || {})[lang === "ja" ? "ja" : "en"] || {};
-  return names[id] || null;
 }
 
 export class Cards {

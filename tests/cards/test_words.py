@@ -64,8 +64,9 @@ def test_a_broken_vocabulary_is_refused_at_load(tmp_path, monkeypatch):
 
 def test_the_copies_left_elsewhere_say_what_the_vocabulary_says():
     """The names some pages still word themselves (the catalogs' "Fire" … "Wild" and "Road" … "Base" for
-    templates and scripts, the board preview's keyword glossary) match cards/words.toml; a copy that
-    is gone (it reads the vocabulary) has nothing left to check."""
+    templates and scripts, the board's element and keyword names in play-cards.js, the preview's keyword
+    glossary) match cards/words.toml; a copy that is gone (it reads the vocabulary) has nothing left to
+    check."""
     from webapp import i18n
     ja = {m.id: m.string for m in i18n.read_catalog("ja") if isinstance(m.id, str)}
     checked = 0
@@ -79,4 +80,13 @@ def test_the_copies_left_elsewhere_say_what_the_vocabulary_says():
         if key in words.IDS["keyword"]:
             assert (en, jp) == (words.keyword_short(key, "en"), words.keyword_short(key, "ja")), key
             checked += 1
-    assert checked >= 8
+    cards = (ROOT / "static" / "js" / "play-cards.js").read_text(encoding="utf-8")
+    for line in re.findall(r"ELEMENT_JA = \{([^}]*)\}", cards):
+        for key, jp in re.findall(r'(\w+): "([^"]+)"', line):
+            assert jp == words.element_name(key, "ja"), key
+            checked += 1
+    for lang, line in re.findall(r"\b(en|ja): \{(haste[^}]*)\}", cards):
+        for key, name in re.findall(r'(\w+): "([^"]+)"', line):
+            assert name == words.keyword_short(key, lang), (lang, key)
+            checked += 1
+    assert checked >= 23

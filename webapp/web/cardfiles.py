@@ -14,8 +14,8 @@ import json
 
 from flask import has_request_context, request, url_for
 
-from webapp.cards import words
 from webapp.cards.art import card_svg
+from webapp.cards.text import rules_text
 from webapp.engine import load_pool
 
 LANGS = ("en", "ja")
@@ -58,8 +58,6 @@ def art_url(card_id, lang="en"):
 @functools.lru_cache(maxsize=1)
 def pool_faces():
     """Card id → what the board draws and words a card with (no art): the whole pool."""
-    from webapp.cards.text import rules_text
-
     return {cid: dict({k: card.data[k] for k in FACE_KEYS if k in card.data},
                       text={lang: rules_text(card, lang) for lang in LANGS})
             for cid, card in load_pool().items()}
@@ -68,16 +66,14 @@ def pool_faces():
 @functools.lru_cache(maxsize=4)
 def _pool_file(script_root):
     faces = pool_faces()
-    cards = {cid: dict(face, art={lang: art_url(cid, lang) for lang in LANGS}) for cid, face in faces.items()}
-    data = {"cards": cards, "words": words.for_board()}
+    data = {cid: dict(face, art={lang: art_url(cid, lang) for lang in LANGS}) for cid, face in faces.items()}
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
     return body, digest(body)
 
 
 def pool_file():
-    """(JSON bytes, hash) of the card list every card-drawing page reads: ``{"cards": {card id: face},
-    "words": the keyword, element and land names (webapp/cards/words.py for_board)}`` (needs a request
-    or app context with a server name: the art URLs in it are the app's own)."""
+    """(JSON bytes, hash) of the card list every card-drawing page reads (needs a request or app
+    context with a server name: the art URLs in it are the app's own)."""
     return _pool_file(request.script_root if has_request_context() else "")
 
 
