@@ -67,11 +67,7 @@ KNOWN_FLOOR_EDGES = set()
 STRICT_SURFACES = {"webapp.engine", "webapp.ai"}
 
 #: (importer, what it imports past a public surface): none.
-KNOWN_PAST_SURFACE = {
-    # Files other branches of the same round are rewriting (left alone here; the lead's merge removes these):
-    ("webapp.cards.art", "webapp.engine.carddefs.ELEMENTS"),  # -> from webapp.engine import ELEMENTS
-    ("webapp.cards.text", "webapp.engine.carddefs.Amount"),  # -> from webapp.engine import Amount
-}
+KNOWN_PAST_SURFACE = set()
 
 
 def modules():

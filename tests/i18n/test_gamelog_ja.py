@@ -1,4 +1,4 @@
-"""The game log in Japanese (webapp/game/gamelog/ja.py): every event in the rulebook's words, never an
+"""The game log in Japanese (webapp/game/gamelog/narrator.py, its words in translations/ja): every event in the rulebook's words, never an
 English word (names and land labels aside), an instance id or a rule number."""
 
 import random

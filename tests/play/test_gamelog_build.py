@@ -14,7 +14,7 @@ from webapp.ai import PLAYERS
 from webapp.engine import load_pool
 from webapp.engine.randomplay import random_action, random_game
 from webapp.game import gamelog, seatstate
-from webapp.game.gamelog import en
+from webapp.game.gamelog import ids
 
 POOL = load_pool()
 READERS = (0, 1, None)
@@ -32,7 +32,7 @@ def plain_mentioned(value):
 
 def _plain_mention(value, out):
     if isinstance(value, str):
-        if value[:1] == "p" and en.INSTANCE.match(value):
+        if value[:1] == "p" and ids.INSTANCE.match(value):
             out.add(value)
     elif isinstance(value, dict):
         for k, v in value.items():
@@ -53,24 +53,15 @@ class Plain:
         members = groups.get((card, self.owner(uid)), set())
         if uid not in members and self.card_of(uid) == card:
             members = members | {uid}
-        return sorted(members, key=en.instance_number)
+        return sorted(members, key=ids.instance_number)
 
     def land(self, land):
-        if isinstance(self, gamelog.NarratorJa):
-            return super().land(land)
         m = re.match(r"^H([01])$", str(land))
-        return f"{self.whose(int(m.group(1)))} base" if m else str(land)
+        return self.possess(int(m.group(1)), self._("base")) if m else str(land)
 
 
-class PlainEn(Plain, gamelog.Narrator):
+class PlainNarrator(Plain, gamelog.Narrator):
     pass
-
-
-class PlainJa(Plain, gamelog.NarratorJa):
-    pass
-
-
-PLAIN = {"en": PlainEn, "ja": PlainJa}
 
 
 def same_log(events, instances, public):
@@ -79,7 +70,7 @@ def same_log(events, instances, public):
         for names in NAMES:
             for reader in READERS:
                 made = gamelog.describe(events, instances, names, reader, POOL, public, lang=lang)
-                plain = PLAIN[lang](instances, names, reader, POOL, public).describe(events)
+                plain = PlainNarrator(instances, names, reader, POOL, public, lang=lang).describe(events)
                 assert made == plain, (lang, reader, events)
 
 
@@ -129,9 +120,10 @@ def test_odd_cases_read_as_before():
         same_log(events, instances, public)
     assert gamelog.mentioned(events[5]) == {"p0c4", "p1c7"} and gamelog.mentioned(events[3]) == set()
     twin = [{"type": "summoned", "unit": "p0c9", "card": "orc", "owner": 0, "land": "L1"}]  # a twin it cannot count
-    for narrator in (gamelog.Narrator, PlainEn, gamelog.NarratorJa, PlainJa):
-        with pytest.raises(ValueError):
-            narrator(instances, NAMES[0], 0, POOL, ["p0c3", "p0c4"]).describe(twin)
+    for narrator in (gamelog.Narrator, PlainNarrator):
+        for lang in ("en", "ja"):
+            with pytest.raises(ValueError):
+                narrator(instances, NAMES[0], 0, POOL, ["p0c3", "p0c4"], lang=lang).describe(twin)
 
 
 def test_state_for_writes_each_readers_log_as_before():

@@ -24,9 +24,10 @@ import unicodedata
 from pathlib import Path
 from xml.sax.saxutils import escape as _xml_escape
 
-from webapp.engine.carddefs import ELEMENTS
+from webapp.engine import ELEMENTS
 
 from . import text as cardtext
+from . import words
 
 W, H = 250, 350
 
@@ -42,10 +43,8 @@ PALETTES = {
     "dark": ("#0f0820", "#2a1448", "#4f2a85", "#8a5cc9", "#c7adf0", "#f1eafc", "#8e44d6"),
 }
 KEYS = ("deep", "dark", "mid", "bright", "light", "pale", "gem")
-ELEMENT_NAMES = {
-    "fire": ("Fire", "火"), "water": ("Water", "水"), "earth": ("Earth", "土"),
-    "wind": ("Wind", "風"), "light": ("Light", "光"), "dark": ("Dark", "闇"),
-}
+#: The six elements' names (cards/words.toml: webapp/cards/words.py).
+ELEMENT_NAMES = {k: v for k, v in words.pairs("element").items() if k != "wild"}
 RARITY_STYLE = {  # shape, fill, edge, trim of the card frame
     "C": ("circle", "#c9ccd2", "#4a4f57", "#d9d2c0"),
     "U": ("diamond", "#7fd6c2", "#1f5c52", "#dfe6ee"),
@@ -876,13 +875,14 @@ def sigil(card, rng, p, cx, cy, size, pal):
 
 # ---------------------------------------------------------------- badges
 
-KEYWORD_BADGE = {  # label en, label ja, icon
-    "haste": ("Haste", "速攻", '<path d="M1 5H7M3 9H9M1 13H7" stroke-width="1.8" stroke-linecap="round" fill="none"/>'
-                             '<path d="M9 3L17 9L9 15Z"/>'),
-    "double_march": ("Double March", "2回移動", '<path d="M2 3L9 9L2 15Z M10 3L17 9L10 15Z"/>'),
-    "far_march": ("Far March", "どこでも進軍", '<path d="' + _star(9, 9, 8.5, 2.6, 4) + '"/>'),
-    "spellproof": ("Spellproof", "魔法無効", '<path d="M9 1L16 4V9C16 13 13 16 9 17C5 16 2 13 2 9V4Z"/>'),
+KEYWORD_ICON = {
+    "haste": '<path d="M1 5H7M3 9H9M1 13H7" stroke-width="1.8" stroke-linecap="round" fill="none"/><path d="M9 3L17 9L9 15Z"/>',
+    "double_march": '<path d="M2 3L9 9L2 15Z M10 3L17 9L10 15Z"/>',
+    "far_march": '<path d="' + _star(9, 9, 8.5, 2.6, 4) + '"/>',
+    "spellproof": '<path d="M9 1L16 4V9C16 13 13 16 9 17C5 16 2 13 2 9V4Z"/>',
 }
+#: keyword -> (label en, label ja, icon): the badge's words from cards/words.toml.
+KEYWORD_BADGE = {k: (words.keyword_short(k, "en"), words.keyword_short(k, "ja"), icon) for k, icon in KEYWORD_ICON.items()}
 BOLT = '<path d="M11 0L3 10H8.5L6 18L15 7H9.5Z"/>'
 
 

@@ -6,16 +6,12 @@ The Japanese uses the rulebook's own terms: 【普通】【対抗】【戦闘時
 import os
 import tomllib
 
-from webapp.engine.carddefs import Amount
+from webapp.cards import words
+from webapp.engine import Amount
 
-ELEMENT_JA = {"fire": "火", "water": "水", "earth": "土", "wind": "風", "light": "光", "dark": "闇",
-              "wild": "なんでも"}
-KEYWORD = {
-    "haste": ("Haste", "【進軍時：速攻】"),
-    "double_march": ("Double March", "【進軍時：2回移動】"),
-    "far_march": ("Far March", "【進軍時：相手本陣以外どこでも進軍可能】"),
-    "spellproof": ("Spellproof", "【魔法無効】"),
-}
+#: Element and keyword names, from cards/words.toml (webapp/cards/words.py, the one place they are written).
+ELEMENT_JA = {k: ja for k, (_en, ja) in words.pairs("element").items()}
+KEYWORD = words.pairs("keyword")
 TIMING = {"battle": ("[Battle]", "【戦闘時】"), "normal": ("[Normal]", "【普通】"),
           "counter": ("[Counter]", "【対抗】"), "on_destroy": ("[On destroy]", "【破棄時】"),
           "march": ("[March]", "【進軍】"), "strikes_first": ("[Battle]", "【戦闘時】"),
