@@ -31,7 +31,7 @@ export function h(tag, attrs, ...kids) {
   const el = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag.slice(4))
                  : document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
+    if (v === null || v === undefined || v === false || k === "key") continue;  // key: play-view.js's (a part drawn either way)
     if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
     else if (k === "class") el.setAttribute("class", Array.isArray(v) ? v.filter(Boolean).join(" ") : v);
     else if (k === "style" && typeof v === "object") Object.assign(el.style, v);

@@ -107,7 +107,8 @@ class Board {
       this.logScroll);
     this.log.querySelector("button").tabIndex = -1;
     this.logScroll.tabIndex = -1;
-    this.feed = h("p", {class: "pl-feed", "aria-hidden": "true", "data-testid": "feed"});
+    this.feed = h("p", {class: "pl-feed", "aria-hidden": "true", "data-testid": "feed"});  // the status bar's, once drawn
+    this.feedRef = (el) => { if (el && el !== this.feed) { el.append(...this.feed.childNodes); this.feed = el; } };
     this.toasts = h("div", {class: "pl-toasts", role: "alert"});
     this.layout = h("div", {class: "pl-layout"},
       // Eringe's tips take their own place under the map, which gives up that room while one shows
@@ -130,7 +131,7 @@ class Board {
     window.addEventListener("resize", fit);
     new ResizeObserver(fit).observe(document.querySelector(".site-header") || document.body);
     document.addEventListener("keydown", (e) => this.onKey(e));
-    add(this.status, h("p", {class: "pl-status-main"}, t("Connecting…")));
+    this.renderStatus();
   }
 
   // ------------------------------------------------------------------ story
@@ -462,22 +463,21 @@ class Board {
     this.atOwnBase = true;
   }
 
+  /** The status bar (play-view.js). `statusSlot`: an element a page keeps at the end of the status bar (a
+   * replay's step controls, the chat's button); the view never touches it, so a control in it keeps its
+   * focus and its drag. The feed is the view's element, filled by feedLine. */
   renderStatus() {
-    const v = this.view;
-    // `statusSlot`: an element a page keeps at the end of the status bar (a replay's step controls); it
-    // is never taken out while the rest is redrawn, so a control in it keeps its focus and its drag
     const slot = this.statusSlot && this.statusSlot.parentNode === this.status ? this.statusSlot : null;
-    for (const c of [...this.status.childNodes]) if (c !== slot) c.remove();
-    const s = document.createDocumentFragment();
-    this.renderStatusParts(s, v);
-    this.status.insertBefore(s, slot);
+    if (!this.statusDrawn) {  // once: what was there before the view took the bar over goes (the slot comes back)
+      for (const c of [...this.status.childNodes]) c.remove();
+      this.statusDrawn = true;
+    }
+    renderView(this.statusParts(this.view), this.status);
+    if (slot && this.status.lastChild !== slot) this.status.append(slot);
   }
 
-  renderStatusParts(s, v) {
-    if (!v) {
-      add(s, h("p", {class: "pl-status-main"}, this.connMsg || t("Connecting…")));
-      return;
-    }
+  statusParts(v) {
+    if (!v) return [vh("p", {class: "pl-status-main", key: "connecting"}, this.connMsg || t("Connecting…"))];
     let whose;
     if (v.result) whose = t("The game is over");
     else if (v.phase === "leaders") whose = this.legal.some((a) => a.type === "choose_leaders") ? t("Choose your leaders") : t("{name} is choosing leaders", {name: this.names[this.foe]});
@@ -487,26 +487,26 @@ class Board {
     const waitingMe = waiting.includes(this.me) && this.seat !== null;
     const waitedFor = this.seat !== null ? this.names[this.foe] : waiting.length === 2
       ? t("{name} and {other}", {name: this.names[waiting[0]], other: this.names[waiting[1]]}) : this.names[waiting.length ? waiting[0] : v.active];
-    add(s, 
-      h("p", {class: "pl-round"}, h("span", {class: "pl-round-n"}, v.round <= 1 ? t("Setup") : t("Round {n}", {n: v.round})),
-        h("span", {class: "pl-round-of"}, v.round <= 1 ? t("Round 1 of 12") : t("of 12"))),
+    return [
+      vh("p", {class: "pl-round", key: "round"}, vh("span", {class: "pl-round-n"}, v.round <= 1 ? t("Setup") : t("Round {n}", {n: v.round})),
+        vh("span", {class: "pl-round-of"}, v.round <= 1 ? t("Round 1 of 12") : t("of 12"))),
       this.standingButton(v),
-      h("p", {class: "pl-status-main", "data-testid": "whose"}, whose),
-      this.feed,
-      this.seat === null ? h("p", {class: "pl-watching", "data-testid": "watching"}, this.replay ? t("Replay") : t("Watching")) : null,
-      h("p", {class: ["pl-move", waitingMe ? "pl-move-me" : "pl-move-foe"]},
+      vh("p", {class: "pl-status-main", "data-testid": "whose", key: "whose"}, whose),
+      vh("p", {class: "pl-feed", "aria-hidden": "true", "data-testid": "feed", key: "feed", ref: this.feedRef}),
+      this.seat === null ? vh("p", {class: "pl-watching", "data-testid": "watching", key: "watching"}, this.replay ? t("Replay") : t("Watching")) : null,
+      vh("p", {class: ["pl-move", waitingMe ? "pl-move-me" : "pl-move-foe"], key: "move"},
         v.result ? "" : waitingMe ? t("Your move") : this.replay ? t("{name} to move", {name: waitedFor}) : t("Waiting for {name}…", {name: waitedFor})),
-      this.root.dataset.connection === "offline" ? h("p", {class: "pl-conn"}, this.connMsg || t("Offline")) : null,
-      this.seat !== null && !v.result ? h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "resign",
+      this.root.dataset.connection === "offline" ? vh("p", {class: "pl-conn", key: "conn"}, this.connMsg || t("Offline")) : null,
+      this.seat !== null && !v.result ? vh("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "resign", key: "resign",
         onclick: () => this.confirmResign()}, t("Resign")) : null,
-      this.root.dataset.abandonUrl && !v.result ? h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "abandon",
+      this.root.dataset.abandonUrl && !v.result ? vh("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "abandon", key: "abandon",
         "data-testid": "abandon", onclick: () => this.confirmAbandon()}, t("Abandon")) : null,
-      h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "log", "data-testid": "log-toggle",
+      vh("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "log", "data-testid": "log-toggle", key: "log",
         "aria-controls": "pl-log", "aria-expanded": String(this.root.classList.contains("pl-log-open")),
         onclick: () => this.toggleLog()}, t("Log")),
-      this.keys && !this.replay ? this.keys.button() : null,
-      this.settings ? this.settings.button() : null,
-    );
+      this.keys && !this.replay ? this.keys.button(vh) : null,
+      this.settings ? this.settings.button(vh) : null,
+    ];
   }
 
   /** R16.1 as the lands are owned now (the view's ``standing``, made by the engine's judgment itself):
@@ -530,11 +530,11 @@ class Board {
     const score = s.tie && s.leading !== null
       ? t("Lands {mine}–{theirs} · front {near}–{far}", {mine: s.mine, theirs: s.theirs, near: s.near[0], far: s.near[1]})
       : t("Lands {mine}–{theirs}", {mine: s.mine, theirs: s.theirs});
-    return h("button", {class: ["pl-standing", s.leading === null ? "pl-standing-even" : s.leading === this.me ? "pl-standing-me" : "pl-standing-foe",
+    return vh("button", {key: "standing", class: ["pl-standing", s.leading === null ? "pl-standing-even" : s.leading === this.me ? "pl-standing-me" : "pl-standing-foe",
       v.phase === "battle" ? "pl-standing-battle" : ""],
       type: "button", "data-key": "standing", "data-testid": "standing",
       title: t("The round-12 judgment if the game ended now"), onclick: () => this.showJudgment()},
-    h("span", {class: "pl-standing-ico", "aria-hidden": "true"}, "⚖"), `${score} · ${lead}`);
+    vh("span", {class: "pl-standing-ico", "aria-hidden": "true"}, "⚖"), `${score} · ${lead}`);
   }
 
   /** What the round-12 judgment is, and how it stands now. */

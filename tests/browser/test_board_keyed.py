@@ -4,7 +4,7 @@ an Orc on L1 that may march to the empty L3, the CPU's Gnome Miner on L4, monste
 Debian's chromium against the real server, at 1280×800.
 
 The hand's cards (keyed by card instance), the map's tokens and lands (unit and land ids), the move
-panel's controls and the sides' buttons are the same elements before and after a selection (a redraw
+panel's controls, the sides' and the status bar's buttons are the same elements before and after a selection (a redraw
 on the page) and after a march (a new state from the server); the token under the pointer stays
 under it, and a handle taken before an update still clicks after it.
 """
@@ -24,6 +24,9 @@ KEPT = {
     "first summon button": ".pl-hcard [data-key^='hs:']",
     "end turn": "[data-key='end-turn']",
     "foe's discard": ".pl-side-foe [data-key^='discard:']",
+    "resign": ".pl-status [data-key='resign']",
+    "log": ".pl-status [data-testid='log-toggle']",
+    "settings": ".pl-status [data-testid='settings']",
 }
 KEEP = """(kept) => { window.__kept = {}; for (const [name, sel] of Object.entries(kept)) window.__kept[name] = document.querySelector(sel); }"""
 #: the names of the kept elements no longer in the page, or replaced by another element
