@@ -28,7 +28,8 @@ KEPT = {
     "log": ".pl-status [data-testid='log-toggle']",
     "settings": ".pl-status [data-testid='settings']",
 }
-KEEP = """(kept) => { window.__kept = {}; for (const [name, sel] of Object.entries(kept)) window.__kept[name] = document.querySelector(sel); }"""
+KEEP = """(kept) => { window.__kept = {};
+    for (const [name, sel] of Object.entries(kept)) window.__kept[name] = document.querySelector(sel); }"""
 #: the names of the kept elements no longer in the page, or replaced by another element
 LOST = """(kept) => Object.entries(kept).filter(([name, sel]) => {
     const el = window.__kept[name];
