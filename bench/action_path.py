@@ -39,7 +39,7 @@ sys.path.insert(0, ROOT)
 
 from webapp import store  # noqa: E402
 from webapp.ai import PLAYERS  # noqa: E402
-from webapp.game import online, play  # noqa: E402
+from webapp.game import gamecache, invitations, online, play  # noqa: E402
 from webapp.hosting import hostlog  # noqa: E402
 from webapp.store import games as store_games  # noqa: E402
 
@@ -85,8 +85,8 @@ def setup(folder, games):
     deck = store.get_loaner(db, "princes-brigade")["id"]
     ids = []
     for _ in range(games):
-        game_id, code = online.create_invitation(db, alice, deck, 30 * 60_000)
-        online.join(db, code, bob, deck)
+        game_id, code = invitations.create_invitation(db, alice, deck, 30 * 60_000)
+        invitations.join(db, code, bob, deck)
         ids.append(game_id)
     app = types.SimpleNamespace(extensions={}, config={"DATABASE": path, "ONLINE_CLAIM_AFTER": 60, "ONLINE_AUTO_AFTER": 120})
     return path, db, online.Online(app, Notifier()), [alice, bob], ids
@@ -115,7 +115,7 @@ def main():
             hostlog.configure({"LOG_LEVEL": "INFO"})
         play.load_row = timed("load_row", play.load_row)
         play.game_of = timed("game_of", play.game_of)
-        play.snapshot_text = timed("snapshot_text", play.snapshot_text)
+        gamecache.snapshot_text = timed("snapshot_text", gamecache.snapshot_text)
         store.append_action = timed("append_action", store.append_action)
         store_games.append_action = store.append_action
         engine_apply = timed("engine", play.Game.apply, only_acting=True)

@@ -83,7 +83,7 @@ def main(argv=None):
     from webapp import create_app
     from webapp.accounts.passwords import hash_password
     from webapp.engine.choices import random_action_of
-    from webapp.game import online
+    from webapp.game import invitations
     from webapp.store import connect, create_user, get_loaner
 
     folder = tempfile.mkdtemp(prefix="brigade-handler-")
@@ -104,8 +104,8 @@ def main(argv=None):
     rng = random.Random(args.seed)
     times, finished = [], 0
     for n in range(args.games):
-        game_id, code = online.create_invitation(db, alice, loaner, 60 * 60_000)
-        row = online.join(db, code, bob, loaner)
+        game_id, code = invitations.create_invitation(db, alice, loaner, 60 * 60_000)
+        row = invitations.join(db, code, bob, loaner)
         app.extensions["brigade_online"].track(db, row)
         table = Table(game_id, [client_of(alice), client_of(bob)])
         for _ in range(args.max_actions):

@@ -8,7 +8,7 @@ Plays N games to their end (fixed seeds; the baseline CPU on both seats by defau
 bench/online_load.py does, or random legal actions), recording each action and its events, then
 times, for every action, what the socket server builds for the two seats (webapp/sockets/statepush.py
 ``StatePusher.push``): ``Game.view(seat)``, ``Game.legal_actions(seat)``, the view's JSON (orjson, as
-``StatePusher.parts``), ``play.state_for`` (its log, in ``--lang``) and ``updates.diff`` against the seat's
+``StatePusher.parts``), ``seatstate.state_for`` (its log, in ``--lang``) and ``updates.diff`` against the seat's
 view of the position before (freeing that view is timed with the diff: the server frees it too). It
 prints µs per action, in total and per part: the best of R rounds over the same positions, in CPU time
 of the process (the host is shared).
@@ -50,6 +50,10 @@ class Kit:
         self.randomplay = importlib.import_module(f"{package}.engine.randomplay")
         self.players = importlib.import_module(f"{package}.ai").PLAYERS
         self.play = importlib.import_module(f"{package}.game.play")
+        try:  # what a seat sees has its own module since play.py was split by concern
+            self.state_for = importlib.import_module(f"{package}.game.seatstate").state_for
+        except ModuleNotFoundError:  # a reference tree from before the split
+            self.state_for = self.play.state_for
         self.diff = importlib.import_module(f"{package}.sockets.updates").diff
         self.where = os.path.dirname(os.path.dirname(self.play.__file__))
 
@@ -111,7 +115,7 @@ def run(kit, recorded, lang):
     t = dict.fromkeys(PARTS, 0.0)
     clock = time.process_time  # CPU time: the machine is shared
     actions = 0
-    play, diff = kit.play, kit.diff
+    state_for, diff = kit.state_for, kit.diff
     for g, steps in enumerate(recorded):
         row = {"id": g + 1, "version": 0, "mode": "online", "status": "active", "seats": [1, 2],
                "setup": {"seats": [{"user": 1}, {"user": 2}]}}
@@ -129,8 +133,8 @@ def run(kit, recorded, lang):
                 view_json = orjson.dumps(tree, option=orjson.OPT_NON_STR_KEYS)
                 legal_json = orjson.dumps(legal)
                 t3 = clock()
-                play.state_for(row, game, seat, events, NAMES, parts=(view_json, legal_json, sorted(game.waiting_for())),
-                               lang=lang)
+                state_for(row, game, seat, events, NAMES, parts=(view_json, legal_json, sorted(game.waiting_for())),
+                          lang=lang)
                 t4 = clock()
                 if before[seat] is not None:
                     diff(before[seat], tree)

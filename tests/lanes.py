@@ -1,4 +1,4 @@
-"""Two lanes for a test that checks a property over many examples (issue 17): a few examples in every
+"""Two lanes for a test that checks a property over many examples (docs/testing.md "Lanes"): a few examples in every
 run, the full count under the ``slow`` marker, so ``scripts/test --fast`` stays quick and the whole
 suite (``scripts/test``, CI) still checks everything it did.
 

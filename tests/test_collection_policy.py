@@ -73,3 +73,20 @@ def test_an_own_deck_is_playable_when_legal_and_owned_and_any_legal_deck_on_a_ho
     assert [d["name"] for d in collection.playable_decks(db, user["id"])] == ["Orcs"]
     loaner = get_loaner(db, LOANER)["name"]
     assert [d["name"] for d in collection.playable_decks(db, user["id"], ALL)] == ["Orcs", "Raiders", loaner]
+
+
+def test_a_deck_problem_is_in_a_players_words_in_every_language():
+    """``deck_problem`` joins the deck check's messages as they are: none of them, in English or Japanese,
+    cites a rule number or an instance id (players never see either)."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    from webapp.decks.check import MESSAGES
+    from webapp.i18n import po_path
+
+    with open(po_path("ja"), "rb") as f:
+        japanese = read_po(f, locale="ja")
+    for text in MESSAGES.values():
+        for words in (text, japanese.get(text).string):
+            assert words and not re.search(r"\bR\d{1,2}\.\d|\bp[01]c\d+", words), words

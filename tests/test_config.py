@@ -14,7 +14,7 @@ KEY = re.compile(r"^[A-Z][A-Z0-9_]+$")
 #: Functions that read the config key they are given, and its place among their arguments:
 #: Online.seconds(key), Hub.limit(key), hostlog.setting(config, key, default).
 READERS = {"seconds": 0, "limit": 0, "setting": 1}
-#: Tuples of (key, what) that the admin page reads out of the config (hosting.SHOWN_SETTINGS).
+#: Tuples of (key, what) that the admin page reads out of the config (hosttools.SHOWN_SETTINGS).
 KEY_TABLES = {"SHOWN_SETTINGS", "SECRET_SETTINGS"}
 #: Keys only Flask's extensions read (Brigade sets their defaults).
 EXTENSION_KEYS = {"BABEL_DEFAULT_LOCALE", "BABEL_TRANSLATION_DIRECTORIES", "COMPRESS_MIMETYPES", "COMPRESS_ALGORITHM",
@@ -119,7 +119,7 @@ def test_the_deploy_guide_links_to_the_list():
 
 
 def test_the_list_imports_nothing_of_the_app():
-    """Any module may read config.DEFAULTS (packs, play, online, hosting do) without a cycle."""
+    """Any module may read config.DEFAULTS (packs, play, online, the host tools do) without a cycle."""
     tree = ast.parse((ROOT / "webapp" / "config.py").read_text(encoding="utf-8"))
     names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
     names += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]

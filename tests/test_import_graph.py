@@ -1,4 +1,4 @@
-"""The import directions of docs/architecture.md, read from the source (issue 17).
+"""The import directions of docs/architecture.md, read from the source.
 
 Every ``import`` of every module under webapp/ is read with ast, the ones inside functions too (a
 function-level import is still a dependency: it only hides a cycle from Python's import order).
@@ -8,11 +8,15 @@ What holds today and must go on holding:
   SQLite, nothing of the app);
 - the CPU players (webapp/ai) import nothing of the app but themselves, the engine and the clock
   (webapp/clock.py, which imports only the standard library);
-- the engine reads no time, and every other module reads it from webapp/clock.py (issue 25);
+- the engine reads no time, and every other module reads it from webapp/clock.py (docs/testing.md);
 - the app factory (webapp/__init__.py) is imported by entry points only (the gevent switch ``SERVER``
   and ``ROOT`` are read from webapp/serving.py);
 - an import against the layers (engine -> game services -> transports -> factory) is one of the
-  known ones (KNOWN_UPWARD), and every cycle is inside one of the known cycles (KNOWN_CYCLES).
+  known ones (KNOWN_UPWARD), and every cycle is inside one of the known cycles (KNOWN_CYCLES);
+- inside the game services, a package imports only the packages on the floors below its own
+  (SERVICE_FLOORS, docs/architecture.md "The service floor");
+- code outside a package imports only its public names (docs/architecture.md "Public surfaces"): the
+  names in ``__all__`` of a package that declares it (STRICT_SURFACES), never a name beginning with "_".
 
 The known lists may only shrink: each entry is a knot docs/architecture.md lists to remove.
 """
@@ -38,6 +42,36 @@ KNOWN_UPWARD = set()
 #: Groups of modules that import each other, directly or around a loop (strongly connected).
 KNOWN_CYCLES = [
 ]
+
+#: The service floor from the bottom (docs/architecture.md "The service floor"): each package or
+#: top-level module of webapp/ in the game-services layer, by its name under webapp/. A service
+#: imports the engine and the services on lower floors only; two on one floor import neither other.
+SERVICE_FLOORS = [
+    {"clock", "config", "serving"},  # utilities: the standard library (and gevent) only
+    {"ai", "cards"},                 # on the engine alone: the CPU players; card text, art, prebuilt decks
+    {"store"},                       # the SQL
+    {"hosting", "i18n"},             # the server's machinery (rate limits, metrics, log, cluster); languages
+    {"decks", "refusals"},           # collection, decks and packs; the engine's refusals in words
+    {"accounts"},                    # registration and log-in (a new account's starter cards)
+    {"game"},                        # play and its modes, replays, quests
+    {"social"},                      # friends, challenges, the ladder, who may watch
+    {"hosttools", "tools"},          # the host's tools; command-line programs (the bot)
+]
+
+#: (importer, imported) package edges against SERVICE_FLOORS: none.
+KNOWN_FLOOR_EDGES = set()
+
+#: Packages entered only through their __init__.py's ``__all__``: ``from P import name`` with the name
+#: listed there (a submodule only when ``__all__`` lists it). Every other package offers its modules, and
+#: in every package (and module) a name beginning with "_" is its own (docs/architecture.md "Public surfaces").
+STRICT_SURFACES = {"webapp.engine", "webapp.ai"}
+
+#: (importer, what it imports past a public surface): none.
+KNOWN_PAST_SURFACE = {
+    # Files other branches of the same round are rewriting (left alone here; the lead's merge removes these):
+    ("webapp.cards.art", "webapp.engine.carddefs.ELEMENTS"),  # -> from webapp.engine import ELEMENTS
+    ("webapp.cards.text", "webapp.engine.carddefs.Amount"),  # -> from webapp.engine import Amount
+}
 
 
 def modules():
@@ -152,17 +186,156 @@ def cycles(edges):
     return found
 
 
+def unit(name):
+    """The package or top-level module of webapp/ a module belongs to ("game" for webapp.game.play)."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 else None
+
+
+def floor_of(name, floors=SERVICE_FLOORS):
+    return next((i for i, group in enumerate(floors) if unit(name) in group), None)
+
+
+def against_the_floors(edges, floors=SERVICE_FLOORS):
+    """(importer, imported) module pairs of the game services where the imported module's package is not
+    on a lower floor than the importer's (or either package is on no floor)."""
+    bad = set()
+    for a, out in edges.items():
+        if is_entry_point(a) or layer(a) != SERVICES:
+            continue
+        for b in out:
+            if layer(b) != SERVICES or unit(a) == unit(b):
+                continue
+            fa, fb = floor_of(a, floors), floor_of(b, floors)
+            if fa is None or fb is None or fb >= fa:
+                bad.add((a, b))
+    return bad
+
+
+def declared_all(package):
+    """The names of ``__all__`` in a module's source (None if it declares none)."""
+    path = MODULES.get(package)
+    if path is None:
+        return None
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            return set(ast.literal_eval(node.value))
+    return None
+
+
+def private(part):
+    return part.startswith("_") and not (part.startswith("__") and part.endswith("__"))
+
+
+def past_surfaces(importer, tree, strict=STRICT_SURFACES, surface=declared_all):
+    """[(line, what)] of the imports in ``tree`` (the source of module ``importer``) that reach past a
+    public surface of webapp/: into a strict package other than through its ``__all__``, or to a name
+    beginning with "_" of another package (relative imports stay inside their package)."""
+    bad = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            pairs = [(a.name, None) for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            pairs = [(node.module, a.name) for a in node.names]
+        else:
+            continue
+        for module, name in pairs:
+            if module.split(".")[0] != "webapp" or unit(module + ".x") == unit(importer):
+                continue
+            dotted = module if name is None else f"{module}.{name}"
+            if any(private(part) for part in dotted.split(".")[1:]):
+                bad.append((node.lineno, dotted))
+                continue
+            for package in strict:
+                if importer == package or importer.startswith(package + "."):
+                    continue
+                if module == package and name is not None:
+                    offered = name
+                elif module.startswith(package + "."):
+                    offered = module[len(package) + 1:].split(".")[0]
+                else:
+                    continue
+                if offered not in surface(package):
+                    bad.append((node.lineno, dotted))
+    return bad
+
+
 def where(edges, a, b):
     return f"{MODULES[a].relative_to(ROOT)}:{edges[a][b][0]} imports {b}"
 
 
 def test_the_reader_sees_imports_inside_functions_and_relative_ones():
     edges = graph()
-    # deckbuild's take_notice imports the marks inside the function; the engine's game imports its siblings relatively
-    assert "webapp.store.marks" in edges["webapp.decks.build"]
+    # the factory's create_app imports the transports inside the function; the engine's game imports its siblings relatively
+    assert {"webapp.sockets", "webapp.web", "webapp.web.testing"} <= set(edges["webapp"])
     assert {"webapp.engine.turn", "webapp.engine.battle", "webapp.engine.scenario"} <= set(edges["webapp.engine.game"])
     assert "webapp.engine" in edges["webapp.ai.baseline"]  # ``from webapp.engine import ...``: the package
     assert cycles({"a": {"b": []}, "b": {"c": []}, "c": {"a": []}, "d": {"a": []}}) == [{"a", "b", "c"}]
+
+
+def test_the_floor_check_refuses_an_edge_against_the_order():
+    """A synthetic graph: a lower floor importing a higher one, two packages of one floor importing each
+    other and a package on no floor are each refused; an edge down the floors passes."""
+    edges = {"webapp.store.games": {"webapp.game.play": [1], "webapp.clock": [2]},
+             "webapp.decks.build": {"webapp.refusals": [3], "webapp.i18n": [4]},
+             "webapp.newthing": {"webapp.store": [5]},
+             "webapp.web.pages": {"webapp.game.play": [6]}}
+    assert against_the_floors(edges) == {("webapp.store.games", "webapp.game.play"),
+                                         ("webapp.decks.build", "webapp.refusals"),
+                                         ("webapp.newthing", "webapp.store")}
+
+
+def test_the_surface_check_refuses_an_import_past_a_public_surface():
+    """Synthetic imports: past the engine's ``__all__`` (a submodule it does not offer, a name it does not
+    list) and to a private name of another package are refused; the listed names and an offered module pass."""
+    source = "\n".join([
+        "from webapp.engine.board import LANDS",       # 1: a submodule not in __all__
+        "from webapp.engine import blank_state",       # 2: a name not in __all__
+        "import webapp.engine.views",                  # 3
+        "from webapp.store.games import _row",         # 4: a private name
+        "from webapp.engine import LANDS, Game",       # listed
+        "from webapp.engine.choices import fill",      # an offered module
+        "from webapp.store.games import load_game",    # a package that offers its modules
+        "from webapp.decks import _cache",             # 8: private
+    ])
+    found = past_surfaces("webapp.game.fake", ast.parse(source))
+    assert found == [(1, "webapp.engine.board.LANDS"), (2, "webapp.engine.blank_state"), (3, "webapp.engine.views"),
+                     (4, "webapp.store.games._row"), (8, "webapp.decks._cache")]
+    assert past_surfaces("webapp.engine.fake", ast.parse("from webapp.engine.board import LANDS")) == []
+
+
+def test_every_service_package_is_on_a_floor_and_imports_only_lower_floors():
+    edges = graph()
+    bad = against_the_floors(edges) - KNOWN_FLOOR_EDGES
+    assert not bad, ("the service floor, from the bottom: " + " < ".join("/".join(sorted(f)) for f in SERVICE_FLOORS)
+                     + " (docs/architecture.md \"The service floor\"; a new package goes on a floor there and in "
+                     "SERVICE_FLOORS):\n" + "\n".join(where(edges, a, b) for a, b in sorted(bad)))
+
+
+def test_the_floors_are_the_ones_the_architecture_page_writes():
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    block = text.split("<!-- floors -->")[1].split("```")[1]  # the fenced block after the marker, top floor first
+    lines = [line for line in block.splitlines()[1:] if line.strip()]
+    assert [set(line.split(": ")[1].replace(",", " ").split()) for line in reversed(lines)] == SERVICE_FLOORS
+
+
+def test_no_import_reaches_past_a_public_surface():
+    bad = set()
+    for name, path in MODULES.items():
+        for line, dotted in past_surfaces(name, ast.parse(path.read_text(encoding="utf-8"))):
+            bad.add((name, dotted, line))
+    new = sorted(b for b in bad if b[:2] not in KNOWN_PAST_SURFACE)
+    assert not new, ("import a strict package's names from the package itself (its __all__), never a private "
+                     "name (docs/architecture.md \"Public surfaces\"):\n"
+                     + "\n".join(f"{MODULES[a].relative_to(ROOT)}:{line} imports {d}" for a, d, line in new))
+
+
+def test_every_strict_surface_names_only_what_it_has():
+    import importlib
+    for package in STRICT_SURFACES:
+        module = importlib.import_module(package)
+        assert set(module.__all__) == declared_all(package)
+        assert all(hasattr(module, name) for name in module.__all__), package
 
 
 def test_the_engine_imports_only_itself_and_the_standard_library():
@@ -179,7 +352,7 @@ def test_the_engine_imports_only_itself_and_the_standard_library():
 
 
 #: Modules of the standard library's kind that every layer above the engine may import: they import
-#: nothing of the app (checked below). The clock (issue 25) is read by the CPU players' worker pool too.
+#: nothing of the app (checked below). The clock is read by the CPU players' worker pool too.
 FOUNDATION = {"webapp.clock"}
 
 

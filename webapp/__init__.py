@@ -10,6 +10,7 @@ from pathlib import Path
 
 from flask import Flask
 
+from webapp import config as keys
 from webapp import store
 
 
@@ -43,21 +44,19 @@ def create_app(test_config=None):
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
 
-    from webapp import config as keys
-
     keys.load(app)  # every key's default: the one list is webapp/config.py
     store.init_app(app)  # per-request connections; creates, migrates and seeds DATABASE if set
 
-    from webapp import sockets, web
+    # Imported here, not at the top: this file runs for every ``import webapp.…`` (the engine's, the CPU
+    # workers', the command lines'), and the transports and languages load only when an app is made.
+    from webapp import i18n, sockets, web
     from webapp.web import assets
-
-    from webapp import i18n
 
     i18n.init_app(app)  # English and Japanese: Flask-Babel, catalogs built from translations/ (docs/i18n.md)
     assets.init_app(app)  # compression, hashed static URLs with a long cache (docs/deploy.md)
     web.register(app)
     if app.config.get("TESTING"):
-        from webapp.web import testing
+        from webapp.web import testing  # here: the test-only pages are not even loaded on a normal server
 
         testing.init_app(app)  # tests only: start a game at a position (docs/testing.md); absent on a normal server
     sockets.init_app(app)  # live play over Socket.IO: app.extensions["socketio"]

@@ -1,32 +1,32 @@
 """Command line: ``python -m webapp`` (or ``brigade``) serves the game; ``… db init|seed|backup PATH``
 manages its database (see ``webapp.store.__main__``); ``… admin create-host NAME`` makes a host
-(``webapp.hosting``); ``… i18n extract|build`` updates or builds the translation catalogs (``webapp.i18n``)."""
+(``webapp.hosttools``); ``… i18n extract|build`` updates or builds the translation catalogs (``webapp.i18n``)."""
 
 import argparse
 import contextlib
+import ctypes.util
+import gc
 import ipaddress
 import os
 import sys
 
 from webapp import create_app
+from webapp.hosttools import cli
+from webapp.i18n import main as i18n_main
+from webapp.store.__main__ import main as db_main
 from webapp.store.errors import StoreError
 from webapp.serving import SERVER
+from webapp.web import cardfiles
 
 
 def main(argv=None):
     """Parse the command line, create the app and serve it until stopped (or run a ``db`` command)."""
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["db"]:
-        from webapp.store.__main__ import main as db_main
-
         return db_main(argv[1:], prog="python -m webapp db")
     if argv[:1] == ["i18n"]:
-        from webapp.i18n import main as i18n_main
-
         return i18n_main(argv[1:])
     if argv[:1] == ["admin"]:
-        from webapp.hosting import cli
-
         return cli(argv[1:])
     parser = argparse.ArgumentParser(prog="brigade", description="Serve the Brigade card game.")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
@@ -58,14 +58,13 @@ def main(argv=None):
         print(warning, file=sys.stderr, flush=True)
     # Werkzeug's threaded server with Flask-SocketIO's threading mode, or gevent's WSGI server with
     # BRIGADE_SERVER=gevent (docs/deploy.md); put nginx in front for TLS.
-    from webapp.web import cardfiles
     app.extensions["socketio"].start_background_task(cardfiles.warm, app)  # the first board opens at once
     app.extensions["socketio"].run(app, args.host, args.port, debug=False, allow_unsafe_werkzeug=True)
 
 
 def proxy_warning(host, proxy_fix):
     """The warning for a server that trusts X-Forwarded-For (``PROXY_FIX``) while listening beyond the
-    loopback (issue 26 F17): anyone who reaches it directly can claim any address and so walk past
+    loopback (docs/security.md "Settings", ``PROXY_FIX``): anyone who reaches it directly can claim any address and so walk past
     every per-address limit. None when it listens on loopback only, or trusts no proxy."""
     if not proxy_fix:
         return None
@@ -92,8 +91,6 @@ def tune_gc():
     three actions and took 8.7 % of the server's CPU in a 20-game load run (1,080 collections, 8 of
     them full), with these settings fewer than 20 collections in the same run
     (docs/decisions/0078-garbage-collector-tuned-when-serving.md)."""
-    import gc
-
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLD)
@@ -113,9 +110,6 @@ def limit_malloc_arenas(arenas=2):
     happens where there is no glibc or the variable is set already."""
     if os.environ.get("MALLOC_ARENA_MAX"):
         return
-    import ctypes
-    import ctypes.util
-
     with contextlib.suppress(OSError, AttributeError, TypeError):
         ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").mallopt(M_ARENA_MAX, arenas)
 

@@ -1,4 +1,5 @@
-"""The app's one clock (issue 25): every module of webapp/ that reads the time reads it here.
+"""The app's one clock: every module of webapp/ that reads the time reads it here (docs/testing.md
+"Time: one clock, advanced, never slept").
 
 - ``now()``: wall-clock seconds since the epoch (float), what stored times count in;
 - ``now_ms()``: the same in whole milliseconds (online games' clocks, presence, Redis scores);

@@ -1,4 +1,5 @@
-"""Every configuration key Brigade reads, with its default and what it means: the one list (issue 17).
+"""Every configuration key Brigade reads, with its default and what it means: the one list
+(docs/architecture.md "Where a new feature goes").
 
 A host sets keys in ``instance/config.py`` (tests pass them to ``create_app(test_config)``); the
 factory then calls ``load(app)``, which gives every key left out its default here. Code reads

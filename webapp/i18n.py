@@ -1,4 +1,4 @@
-"""The game in English and Japanese (issue 15): Flask-Babel for pages and Python messages, one JSON
+"""The game in English and Japanese (docs/i18n.md): Flask-Babel for pages and Python messages, one JSON
 catalog per language for the JavaScript, both from the gettext catalogs under translations/.
 
 - **Source**: ``translations/messages.pot`` is extracted by ``pybabel extract -F babel.cfg`` from
@@ -14,11 +14,23 @@ catalog per language for the JavaScript, both from the gettext catalogs under tr
   (the header's switch and the board settings) sets all of them, and the card-face language with it.
 """
 
+import io
 import json
 import os
-from datetime import UTC
+from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
+import subprocess
+import sys
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+from flask import g, has_request_context, request, url_for
+from flask_babel import Babel, format_date, format_datetime, format_time, get_locale, refresh
+
+from webapp.store import get_db
+from webapp.store.marks import get_mark
 
 LANGS = ("en", "ja")
 DEFAULT = "en"
@@ -43,7 +55,6 @@ def po_path(lang):
 
 
 def read_catalog(lang):
-    from babel.messages.pofile import read_po
     with open(po_path(lang), "rb") as f:
         return read_po(f, locale=lang)
 
@@ -88,9 +99,6 @@ def _stale(target, source):
 
 def build(force=False):
     """Compile each language's .po into its .mo and write static/i18n/<lang>.json (when stale)."""
-    import io
-
-    from babel.messages.mofile import write_mo
     built = []
     for lang in LANGS:
         source = po_path(lang)
@@ -133,7 +141,6 @@ def catalog(lang):
     """The compiled catalog of ``lang`` (built at app start, ``build``), for words chosen outside a
     request's locale: a seat's refusal (webapp/refusals.py), a background task's message to a game's
     sockets (webapp/sockets/hub.py ``cpu_unavailable``). ``catalog(lang).gettext(msgid)``."""
-    from babel.support import NullTranslations, Translations
     found = Translations.load(str(TRANSLATIONS), [lang])
     return found if isinstance(found, Translations) else NullTranslations()
 
@@ -153,14 +160,11 @@ def user_lang(user_id):
 
 
 def select_locale():
-    from flask import g, has_request_context, request
     if not has_request_context():
         return DEFAULT
     user = g.get("user")
     chosen = getattr(g, "locale_choice", None)
     if chosen not in LANGS and user:
-        from webapp.store import get_db
-        from webapp.store.marks import get_mark
         chosen = get_mark(get_db(), user["id"], MARK)
     if chosen not in LANGS:
         cookie = request.cookies.get(COOKIE)
@@ -170,7 +174,6 @@ def select_locale():
 
 def current():
     """The language of this request ("en" or "ja")."""
-    from flask_babel import get_locale
     locale = get_locale()
     return locale.language if locale is not None and locale.language in LANGS else DEFAULT
 
@@ -183,7 +186,6 @@ def card_default():
 def js_catalog_url():
     """The hashed URL of the JavaScript catalog of this request's language (None for English,
     whose strings are the msgids themselves)."""
-    from flask import url_for
     lang = current()
     if lang == DEFAULT:
         return None
@@ -191,7 +193,6 @@ def js_catalog_url():
 
 
 def init_app(app):
-    from flask_babel import Babel
     # BABEL_DEFAULT_LOCALE and BABEL_TRANSLATION_DIRECTORIES: webapp/config.py
     ensure_built(app)
     USER_LANG.clear()  # one app per process (each test makes its own: user ids start again)
@@ -202,7 +203,6 @@ def init_app(app):
 
 
 def _parse(value):
-    from datetime import datetime
     if not value:
         return None
     if isinstance(value, str):
@@ -217,62 +217,32 @@ def _parse(value):
 
 def format_day(value, format="medium"):
     """A stored timestamp (ISO text or datetime) as a date in the page's language: "1 Dec 2026" / "2026/12/01"."""
-    from flask_babel import format_date
     parsed = _parse(value)
     return format_date(parsed, format) if parsed else (value or "")
 
 
 def format_when(value, format="medium"):
     """A stored timestamp as date and time in the page's language (and BABEL_DEFAULT_TIMEZONE, UTC)."""
-    from flask_babel import format_datetime
     parsed = _parse(value)
     return format_datetime(parsed, format) if parsed else (value or "")
 
 
 def format_clock(value, format="short"):
     """A stored timestamp as a time of day in the page's language, with its zone: "10:42 UTC"."""
-    from flask_babel import format_time
     parsed = _parse(value)
     return f"{format_time(parsed, format)} UTC" if parsed else (value or "")
 
 
 def logged_in(user):
     """The user has just logged in: this request speaks their language from now on."""
-    from flask import g
-    from flask_babel import refresh
-
-    from webapp.store import get_db
-    from webapp.store.marks import get_mark
     mark = get_mark(get_db(), user["id"], MARK)
     if mark in LANGS:
         g.locale_choice = mark
         refresh()
 
 
-def set_language(response, lang):
-    """Remember ``lang`` for this visitor: the account's mark (logged in), the cookie, and the card faces
-    (board settings and the collection's session choice) with it."""
-    from flask import g, session
-    g.locale_choice = lang
-    response.set_cookie(COOKIE, lang, max_age=400 * 24 * 3600, samesite="Lax", httponly=True)
-    session["card_lang"] = lang
-    user = g.get("user")
-    if user:
-        from webapp.game import boardsettings
-        from webapp.store import get_db
-        from webapp.store.marks import set_mark
-        db = get_db()
-        set_mark(db, user["id"], MARK, lang)
-        boardsettings.save(db, user["id"], {"lang": lang})
-    from flask_babel import refresh
-    refresh()
-    return response
-
-
 def main(argv=None):
     """``python -m webapp i18n extract|build``: extract and update the catalogs, or build them."""
-    import subprocess
-    import sys
     args = list(sys.argv[1:] if argv is None else argv)
     what = args[0] if args else "build"
     if what == "extract":

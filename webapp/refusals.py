@@ -1,4 +1,4 @@
-"""The engine's refusals in the player's language (issue 15, docs/i18n.md "Refusals").
+"""The engine's refusals in the player's language (docs/i18n.md "Refusals").
 
 The engine words a refusal in English (webapp/engine: ``IllegalAction(message, rule)``); English
 players read that sentence as ``play.plain_refusal`` makes it plain. Players of another language read

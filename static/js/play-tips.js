@@ -5,6 +5,8 @@
 
 import {h, add, t} from "./play-util.js";
 
+/** A phone's width (static/css/play.css "@media (max-width: 600px)"): the board grows while a tip shows. */
+const PHONE = window.matchMedia("(max-width: 600px)");
 const KEY = "brigade.tips.seen";
 
 export const TIPS = {
@@ -109,7 +111,26 @@ export class Tips {
     this.target = target || null;
     if (!target) return;
     const el = this.targetElement(target);
-    if (el) el.classList.add("pl-tip-target");
+    if (!el) return;
+    el.classList.add("pl-tip-target");
+    if (this.revealed !== this.current) {  // once per tip: a player who scrolls away is not pulled back
+      this.revealed = this.current;
+      this.reveal(el);
+    }
+  }
+
+  /** Bring what a tip speaks of into view: on a phone the map's box (and the page, which grows while a
+   * tip shows, static/css/play.css, at the same width as PHONE) scroll to it, after the layout the tip
+   * itself changed. */
+  reveal(el) {
+    if (!PHONE.matches) return;  // a desktop shows the whole map, and its side column keeps its own scroll
+    if (this.board.map && this.board.map.contains(el)) this.board.atOwnBase = false;  // held there, not at the base
+    const id = this.current;
+    requestAnimationFrame(() => {
+      // the element of now: the board may have drawn the region again since (it replaces a region's elements)
+      const now = this.current === id && this.target ? this.targetElement(this.target) : null;
+      if (now) now.scrollIntoView({block: "nearest", inline: "nearest"});
+    });
   }
 
   /** Keep the mark on after the board is drawn again. */

@@ -11,7 +11,7 @@ from tests.ai.test_difficulty import start
 from webapp.ai import BaselinePlayer, analysis
 from webapp.engine import Game, load_pool
 from webapp.engine.randomplay import random_deck
-from webapp.game import aftergame, play
+from webapp.game import aftergame, cpumoves, play
 from webapp.game.replay import Step
 from webapp.store import analyses
 
@@ -58,7 +58,7 @@ def play_a_few_turns(db, game_id, user_id, rounds=3):
             return
         if 0 in game.waiting_for():
             play.act(db, game_id, user_id, bl.choose(game.copy(), 0), row["version"])
-        play.cpu_turns(db, game_id)
+        cpumoves.cpu_turns(db, game_id)
 
 
 def test_the_analysis_never_reaches_a_player_before_the_game_has_ended(app, db, alice, loaner, make_user):

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from tests.web.conftest import log_in
-from webapp.game import play
+from webapp.game import cpumoves, cpuseats, play
 from webapp.ai import workers
 from webapp.store import load_game
 
@@ -45,7 +45,7 @@ def test_the_difficulty_chosen_is_the_cpu_stored_for_the_game(app, db, alice, lo
     seat = load_game(db, game_id)["setup"]["seats"][1]
     assert seat["cpu"] == player
     assert ("seconds" in seat) == (player == "hard")
-    assert play.cpu_difficulty(load_game(db, game_id)) == difficulty
+    assert cpuseats.cpu_difficulty(load_game(db, game_id)) == difficulty
 
 
 def test_no_difficulty_is_the_baseline_and_a_wrong_one_is_refused(app, db, alice, loaner):
@@ -80,7 +80,7 @@ def test_a_hard_game_is_played_by_the_search_in_a_worker(app, db, alice, loaner,
     row, game = play.load(db, game_id)
     legal = [a for a in game.legal_actions(0) if a["type"] == "choose_leaders"]
     play.act(db, game_id, alice["id"], legal[0], row["version"])
-    played = play.cpu_turns(db, game_id, limit=3)
+    played = cpumoves.cpu_turns(db, game_id, limit=3)
     assert played and seen and all(name == "hard" and seconds == 0.05 for name, seconds, _t in seen)
     assert any(t.win is not None and not t.fallback for _n, _s, t in seen)
     play.abandon(db, game_id, alice["id"])
@@ -94,7 +94,7 @@ def test_the_hint_suggests_a_legal_move_for_the_players_seat_only_in_solo_games(
                                                                                  make_user):
     app.config["CPU_HARD_SECONDS"] = 0.05
     _, game_id = start(app, alice, loaner, difficulty="normal")
-    hint = play.hint(db, game_id, alice["id"], seconds=0.05)
+    hint = cpumoves.hint(db, game_id, alice["id"], seconds=0.05)
     _, game = play.load(db, game_id)
     assert hint["action"]["type"] == "choose_leaders" and game.is_legal(0, hint["action"])
     assert hint["sentence"].startswith("Choose ") and "as your leaders" in hint["sentence"]
@@ -102,11 +102,11 @@ def test_the_hint_suggests_a_legal_move_for_the_players_seat_only_in_solo_games(
     row, _ = play.load(db, game_id)
     play.act(db, game_id, alice["id"], hint["action"], row["version"])
     with pytest.raises(play.Illegal, match="not your move"):  # the CPU's leader choice is next
-        play.hint(db, game_id, alice["id"])
+        cpumoves.hint(db, game_id, alice["id"])
     stranger = make_user("carol")
     with pytest.raises(play.Forbidden):
-        play.hint(db, game_id, stranger["id"])
+        cpumoves.hint(db, game_id, stranger["id"])
     db.execute("UPDATE games SET mode = 'online' WHERE id = ?", [game_id])
     db.commit()
     with pytest.raises(play.Forbidden, match="not between people"):
-        play.hint(db, game_id, alice["id"])
+        cpumoves.hint(db, game_id, alice["id"])

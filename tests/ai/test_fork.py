@@ -12,7 +12,7 @@ from tests.ai.test_difficulty import start
 from tests.web.conftest import log_in, post
 from webapp import store
 from webapp.ai import workers
-from webapp.game import fork, play
+from webapp.game import cpumoves, cpuseats, fork, play
 from webapp.game.replay import steps
 
 
@@ -62,10 +62,10 @@ def test_a_practice_game_starts_where_the_old_one_stood_with_its_hidden_parts(ap
     new_id = int(re.search(r"/play/(\d+)$", answer.headers["Location"]).group(1))
     new_row, new_game = play.load(db, new_id)
     assert new_game.to_json() == old and new_row["status"] == "active" and new_row["mode"] == "cpu"
-    assert play.seat_of(new_row, alice["id"]) == 0 and play.cpu_difficulty(new_row) == "hard"
+    assert play.seat_of(new_row, alice["id"]) == 0 and cpuseats.cpu_difficulty(new_row) == "hard"
     assert new_row["setup"]["fork"] == {"game": game_id, "version": at}
     # the practice game plays on, and rebuilds from its own setup
-    play.cpu_turns(db, new_id)
+    cpumoves.cpu_turns(db, new_id)
     row2, g2 = play.load(db, new_id)
     rebuilt = [s for s in steps(row2["setup"], store.list_actions(db, new_id))][-1].game
     assert rebuilt.to_json() == g2.to_json()

@@ -35,7 +35,7 @@ def test_discard_refusal_in_plain_words():
     exc = refusal(g, 0, {"type": "discard", "cards": ["a0"]})  # a unit the player sees, not in hand
     assert exc.rule == "R6.7"
     assert "discard only cards from your own hand" in str(exc)
-    # The opponent's hidden hand card is answered as an id that does not exist (R18.6, issue 26 N1).
+    # The opponent's hidden hand card is answered as an id that does not exist (R18.6, docs/security.md "Hidden information and the seed").
     hidden = refusal(g, 0, {"type": "discard", "cards": ["p1c1"]})
     assert (str(hidden), hidden.rule) == (str(refusal(g, 0, {"type": "discard", "cards": ["p9c99"]})), None)
 

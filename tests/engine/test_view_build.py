@@ -21,7 +21,7 @@ def encoded(value):
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
-# ---------------------------------------------------------------- the plain build (the engine's before issue 16)
+# ---------------------------------------------------------------- the plain build (the oracle the fast one is held to)
 
 
 def plain_view(s, viewer, waiting):

@@ -8,7 +8,7 @@ import pytest
 from tests.web.conftest import log_in, post
 from webapp import create_app, store
 from webapp.engine import load_pool
-from webapp.game import gauntlet, play
+from webapp.game import cpuseats, gauntlet, play
 from webapp.store import shards as store_shards
 
 POOL = load_pool()
@@ -71,7 +71,7 @@ def test_games_rise_in_difficulty_and_three_losses_end_the_run_with_its_packs(ap
         assert gauntlet.play_next(db, alice, run["id"]) == game_id  # the game in progress, not a second one
         row = play.load_row(db, game_id)
         assert row["mode"] == "gauntlet" and row["setup"]["decks"][0] == sorted(run["picks"])
-        levels.append(play.cpu_difficulty(row))
+        levels.append(cpuseats.cpu_difficulty(row))
         play.end(db, game_id, outcome, "resign")
         run = store.gauntlet.get_run(db, run["id"])
     assert levels == ["easy", "easy", "normal", "normal", "normal", "normal"]
@@ -172,4 +172,4 @@ def test_a_run_in_its_games_survives_a_restart(app, db, alice, instance):
     assert (restored["wins"], restored["losses"], restored["game_id"]) == (2, 1, None)
     assert [r["won"] for r in restored["results"]] == [True, False, True]
     nxt = gauntlet.play_next(db, alice, run["id"])
-    assert nxt != game_id and play.cpu_difficulty(play.load_row(db, nxt)) == "normal"
+    assert nxt != game_id and cpuseats.cpu_difficulty(play.load_row(db, nxt)) == "normal"

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.play.test_gamelog import CASES, NAMES, POOL, UNITS
-from webapp.game import gamelog
+from webapp.game import gamelog, seatnames
 from webapp.ai import BaselinePlayer, RandomPlayer
 from webapp.engine import Game
 from webapp.engine.randomplay import random_deck
@@ -66,13 +66,12 @@ def test_a_whole_game_reads_japanese_for_every_reader(seed):
 
 
 def test_a_seat_reads_the_log_in_its_players_language(app, make_user):
-    from webapp.game import play
     from webapp.store import get_db
     from webapp.store.marks import set_mark
     with app.app_context():
         ja, en = make_user("hanako"), make_user("bob")
         set_mark(get_db(), ja["id"], "locale", "ja")
         row = {"seats": [ja["id"], en["id"]]}
-        assert [play.seat_lang(row, s) for s in (0, 1, None)] == ["ja", "en", "en"]
-        assert play.seat_lang({"seats": [ja["id"], None]}, 1) == "en"  # the CPU's seat
-    assert play.seat_lang(row, 0) == "en"  # outside the app: English, never an error
+        assert [seatnames.seat_lang(row, s) for s in (0, 1, None)] == ["ja", "en", "en"]
+        assert seatnames.seat_lang({"seats": [ja["id"], None]}, 1) == "en"  # the CPU's seat
+    assert seatnames.seat_lang(row, 0) == "en"  # outside the app: English, never an error

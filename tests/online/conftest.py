@@ -7,7 +7,7 @@ import pytest
 from tests.play.conftest import connect_as, db, loaner, socketio  # noqa: F401 (fixtures)
 from tests.web.conftest import PASSWORD, alice, bob, log_in, make_user, post  # noqa: F401 (fixtures)
 from webapp import create_app
-from webapp.game import online
+from webapp.game import invitations
 
 #: R18.4's grace periods as they are (60 s and 120 s): tests pass them with the ``clock`` fixture, so a
 #: loaded machine's slow join never runs one out. A quick ticker, so its next look comes soon.
@@ -31,7 +31,7 @@ def carol(make_user):
 def invite(db, loaner):
     """invite(user, clock_ms=…) -> (game id, code) of a new invitation with the loaner deck."""
     def make(user, clock_ms=15 * 60_000):
-        return online.create_invitation(db, user, loaner, clock_ms)
+        return invitations.create_invitation(db, user, loaner, clock_ms)
     return make
 
 
@@ -40,7 +40,7 @@ def started(app, db, loaner, invite, alice, bob):
     """started(clock_ms=…) -> the id of a game alice invited bob to, which bob joined (both loaner decks)."""
     def make(clock_ms=15 * 60_000, inviter=alice, friend=bob):
         game_id, code = invite(inviter, clock_ms)
-        row = online.join(db, code, friend, loaner)
+        row = invitations.join(db, code, friend, loaner)
         app.extensions["brigade_online"].track(db, row)
         return game_id
     return make

@@ -26,7 +26,7 @@ from tests.online.test_real_server import GRACE, Client, final_of, invite, join,
 from tests.play.helpers import assert_no_leak
 from tests.play.test_real_server import Server, free_port
 from webapp import ROOT
-from webapp.game import play
+from webapp.game import cpuseats, play
 from webapp.ai import BaselinePlayer, RandomPlayer
 from webapp.tools.bot import SentView, start_cpu_game
 from webapp.hosting.cluster import Cluster
@@ -332,7 +332,7 @@ def test_a_cpu_game_moves_between_processes_and_its_cpu_thinks_once_per_move(nod
     db = one.db()
     try:
         row = load_game(db, game_id)
-        seat = next(iter(play.cpu_seats(row)))
+        seat = next(iter(cpuseats.cpu_seats(row)))
         cpu = sum(1 for a in list_actions(db, game_id) if a["player"] == seat)
     finally:
         db.close()

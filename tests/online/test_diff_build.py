@@ -19,7 +19,7 @@ def encoded(value):
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
-# ---------------------------------------------------------------- the plain comparison (before issue 16)
+# ---------------------------------------------------------------- the plain comparison (the oracle)
 
 
 def plain_diff(old, new):

@@ -4,7 +4,7 @@ calls. Here the notifier is a recorder; the socket hub's own is tested by every 
 
 import pytest
 
-from webapp.game import online, play
+from webapp.game import invitations, online, play
 from webapp.game.notify import Notifier
 
 
@@ -38,7 +38,7 @@ def service(app, told):
 
 def joined(db, invite, alice, bob, loaner, clock_ms=15 * 60_000, started_ms_ago=0):
     game_id, code = invite(alice, clock_ms)
-    return online.join(db, code, bob, loaner, now=online.now_ms() - started_ms_ago)
+    return invitations.join(db, code, bob, loaner, now=online.now_ms() - started_ms_ago)
 
 
 def test_a_tracked_game_asks_for_the_ticker_and_stopping_ends_the_watch(db, invite, alice, bob, loaner, service, told):
@@ -104,6 +104,6 @@ def test_a_game_the_host_ends_is_over_in_its_state_and_pushed_to_both_seats(db, 
         assert again.view(reader)["result"] == {"winner": None, "reason": "host", "note": "stuck after the update"}
         if reader is not None:
             assert again.legal_actions(reader) == []
-    assert online.is_invitation(stored) is False  # a reload joins it as a game, not as a cancelled invitation
+    assert invitations.is_invitation(stored) is False  # a reload joins it as a game, not as a cancelled invitation
     with pytest.raises(play.Illegal):
         play.end_by_host(db, row["id"], "again")

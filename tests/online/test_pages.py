@@ -4,7 +4,7 @@ a full game, cancelling, the lobby's lists, and a finished game's replay (page a
 import json
 import re
 
-from webapp.game import online, play
+from webapp.game import invitations, play
 from webapp.social import watching
 from webapp.store import add_cards, load_game, save_deck
 
@@ -41,10 +41,10 @@ def test_inviting_shows_the_link_and_the_code(app, db, alice, loaner):
     assert answer.status_code == 302
     game_id = int(re.search(r"/lobby/invite/(\d+)$", answer.headers["Location"]).group(1))
     row = load_game(db, game_id)
-    code = online.info(db, game_id)["code"]
+    code = invitations.info(db, game_id)["code"]
     assert (row["mode"], row["status"], row["seats"], row["state"]) == ("online", "waiting", [alice["id"], None], None)
     assert row["setup"]["clock_ms"] == 5 * 60_000 and row["setup"]["first"] is None
-    assert re.fullmatch(f"[{online.CODE_ALPHABET}]{{{online.CODE_LENGTH}}}", code)
+    assert re.fullmatch(f"[{invitations.CODE_ALPHABET}]{{{invitations.CODE_LENGTH}}}", code)
     page = client.get(f"/lobby/invite/{game_id}").get_data(as_text=True)
     assert code in page and f"http://localhost/join/{code}" in page and "5 minute clock" in page
     lobby = client.get("/lobby").get_data(as_text=True)
@@ -67,7 +67,7 @@ def test_bad_invitations_go_back_with_a_message(app, db, alice, bob, loaner):
 def test_the_friend_joins_with_a_deck_and_both_go_to_the_board(app, db, alice, bob, loaner):
     client, token = logged_in(app, alice)
     game_id = int(create(client, token, loaner).headers["Location"].rsplit("/", 1)[1])
-    code = online.info(db, game_id)["code"]
+    code = invitations.info(db, game_id)["code"]
     friend, ftoken = logged_in(app, bob)
     page = friend.get(f"/join/{code.lower()}").get_data(as_text=True)
     assert "alice invites you" in page and re.findall(r'name="deck"\s+value="(\d+)"', page) == [str(loaner)]
@@ -84,8 +84,8 @@ def test_the_friend_joins_with_a_deck_and_both_go_to_the_board(app, db, alice, b
 
 def test_a_third_user_is_refused_the_seat_and_offered_to_watch(app, db, alice, bob, make_user, loaner):
     carol = make_user("carol")
-    game_id, code = online.create_invitation(db, alice, loaner, 60_000)
-    online.join(db, code, bob, loaner)
+    game_id, code = invitations.create_invitation(db, alice, loaner, 60_000)
+    invitations.join(db, code, bob, loaner)
     client, token = logged_in(app, carol)
     page = client.get(f"/join/{code}")  # a stranger to both: no watch link by default (docs/security.md "Watching")
     assert page.status_code == 409 and f"/play/{game_id}" not in page.get_data(as_text=True)
@@ -103,14 +103,14 @@ def test_joining_by_code_an_unknown_code_and_ones_own_invitation(app, db, alice,
     assert client.get("/join?code=ab cd-ef").headers["Location"].endswith("/join/ABCDEF")
     assert client.get("/join/ZZZZZZ").status_code == 404
     game_id = int(create(client, token, loaner).headers["Location"].rsplit("/", 1)[1])
-    code = online.info(db, game_id)["code"]
+    code = invitations.info(db, game_id)["code"]
     assert client.get(f"/join/{code}").headers["Location"].endswith(f"/lobby/invite/{game_id}")
 
 
 def test_cancelling_an_invitation(app, db, alice, bob, loaner):
     client, token = logged_in(app, alice)
     game_id = int(create(client, token, loaner).headers["Location"].rsplit("/", 1)[1])
-    code = online.info(db, game_id)["code"]
+    code = invitations.info(db, game_id)["code"]
     other, otoken = logged_in(app, bob)
     other.post(f"/lobby/invite/{game_id}/cancel", data={"csrf_token": otoken})
     assert load_game(db, game_id)["status"] == "waiting"  # only the inviter cancels
@@ -130,12 +130,12 @@ def test_open_invitations_are_limited(app, db, alice, loaner):
 
 def test_the_lobby_lists_friends_games_to_watch(app, db, alice, bob, make_user, loaner):
     carol, dave = make_user("carol"), make_user("dave")
-    old, code = online.create_invitation(db, carol, loaner, 60_000)  # carol played alice once
-    online.join(db, code, alice, loaner)
+    old, code = invitations.create_invitation(db, carol, loaner, 60_000)  # carol played alice once
+    invitations.join(db, code, alice, loaner)
     play.end(db, old, 0, "timeout")
-    live, code = online.create_invitation(db, alice, loaner, 60_000)
-    online.join(db, code, bob, loaner)
-    strangers, code = online.create_invitation(db, dave, loaner, 60_000)
+    live, code = invitations.create_invitation(db, alice, loaner, 60_000)
+    invitations.join(db, code, bob, loaner)
+    strangers, code = invitations.create_invitation(db, dave, loaner, 60_000)
     client, _ = logged_in(app, carol)
     page = client.get("/lobby").get_data(as_text=True)
     assert "alice vs bob" in page and f"/play/{live}" in page and f"/play/{strangers}" not in page
@@ -152,11 +152,11 @@ def finish_by_resign_after_leaders(db, game_id):
 
 
 def test_a_replay_steps_through_the_public_states(app, db, alice, bob, make_user, loaner):
-    game_id, code = online.create_invitation(db, alice, loaner, 60_000)
-    online.join(db, code, bob, loaner)
+    game_id, code = invitations.create_invitation(db, alice, loaner, 60_000)
+    invitations.join(db, code, bob, loaner)
     carol = make_user("carol")
-    _, carols = online.create_invitation(db, carol, loaner, 60_000)
-    online.join(db, carols, bob, loaner)  # carol is bob's friend: she may watch and replay his games
+    _, carols = invitations.create_invitation(db, carol, loaner, 60_000)
+    invitations.join(db, carols, bob, loaner)  # carol is bob's friend: she may watch and replay his games
     client, _ = logged_in(app, carol)
     assert client.get(f"/games/{game_id}/replay.json").status_code == 409  # still being played
     finish_by_resign_after_leaders(db, game_id)
@@ -175,8 +175,8 @@ def test_a_replay_steps_through_the_public_states(app, db, alice, bob, make_user
 
 
 def test_a_replay_of_a_game_ended_by_the_clock_ends_with_that_result(app, db, alice, bob, loaner):
-    game_id, code = online.create_invitation(db, alice, loaner, 60_000)
-    online.join(db, code, bob, loaner)
+    game_id, code = invitations.create_invitation(db, alice, loaner, 60_000)
+    invitations.join(db, code, bob, loaner)
     play.end(db, game_id, 1, "timeout")
     client, _ = logged_in(app, alice)
     steps = client.get(f"/games/{game_id}/replay.json").get_json()["steps"]

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from webapp.game import online, play
+from webapp.game import invitations, play
 from webapp.social import watching
 from webapp.ai import BaselinePlayer, RandomPlayer
 from webapp.tools.bot import SentView
@@ -66,7 +66,7 @@ def test_a_full_game_between_two_users(app, db, seats):
     assert play.rebuild(db, game_id).to_json() == row["state"]
     assert not any(errors(s.seen) for s in (a, b) if any(e["code"] != "stale" for e in errors(s.seen)))
     assert assert_no_leak(db, game_id, states(a.seen) + states(b.seen)) > 20
-    stored = online.info(db, game_id)["clock"]
+    stored = invitations.info(db, game_id)["clock"]
     assert stored["from"] == [None, None] and stored["version"] == row["version"]
 
 
@@ -134,11 +134,11 @@ def test_each_spectator_reads_the_log_in_their_own_language(app, db, seats, conn
 
 def test_a_third_user_gets_no_seat(app, db, invite, loaner, alice, bob, carol, connect_as):
     game_id, code = invite(alice)
-    online.join(db, code, bob, loaner)
-    with pytest.raises(online.Full):
-        online.join(db, code, carol, loaner)
+    invitations.join(db, code, bob, loaner)
+    with pytest.raises(invitations.Full):
+        invitations.join(db, code, carol, loaner)
     with pytest.raises(play.Forbidden):
-        online.join(db, online.create_invitation(db, alice, loaner, 60_000)[1], alice, loaner)
+        invitations.join(db, invitations.create_invitation(db, alice, loaner, 60_000)[1], alice, loaner)
     let_anyone_watch(db, alice, bob)
     c = Seat(connect_as(carol), game_id)
     assert c.join()["seat"] is None
@@ -158,12 +158,12 @@ def test_resign_ends_the_game_for_the_other_player(app, db, seats):
 def test_a_clock_runs_only_while_the_game_waits_for_its_player(app, db, seats):
     game_id, a, b = seats()
     a.act(a.latest()["legal_actions"][0])
-    clock = online.info(db, game_id)["clock"]
+    clock = invitations.info(db, game_id)["clock"]
     assert clock["from"][0] is None and clock["from"][1] is not None and clock["left"][0] < 900_000
     b.act(b.latest()["legal_actions"][0])
     st = a.latest()
     waiting = st["waiting_for"][0]
-    clock = online.info(db, game_id)["clock"]
+    clock = invitations.info(db, game_id)["clock"]
     assert [s for s in (0, 1) if clock["from"][s] is not None] == [waiting]
     assert st["online"]["clock"]["running"] == [waiting == 0, waiting == 1]
 
@@ -288,7 +288,7 @@ def test_a_waiting_invitation_answers_join_and_tells_the_room_when_it_starts(app
     assert events(b.pull(), "invitation") == [{"game": game_id, "status": "waiting"}]  # no code for others
     b.client.emit("action", {"game": game_id, "action": {"type": "resign"}, "version": 0})
     assert errors(b.pull())[0]["code"] == "forbidden"
-    row = online.join(db, code, bob, loaner)
+    row = invitations.join(db, code, bob, loaner)
     app.extensions["brigade_online"].started(db, row)
     assert events(a.pull(), "started") == [{"game": game_id, "url": f"/play/{game_id}"}]
 
@@ -299,7 +299,7 @@ def test_a_cancelled_invitation_tells_its_open_pages_and_its_own_link_does_not_l
     token = log_in(http, alice)
     answer = http.post("/lobby/invite", data={"deck": str(loaner), "clock": "15", "csrf_token": token})
     game_id = int(answer.headers["Location"].rsplit("/", 1)[1])
-    code = online.info(db, game_id)["code"]
+    code = invitations.info(db, game_id)["code"]
     other_tab = Seat(connect_as(alice), game_id)
     other_tab.client.emit("join", {"game": game_id})
     other_tab.pull()

@@ -8,7 +8,7 @@ import pytest
 
 from webapp import store
 from webapp.ai import RandomPlayer
-from webapp.game import play
+from webapp.game import gamecache, play
 from webapp.engine import Game
 from webapp.store import connect, create_user, get_loaner, load_game, migrate, seed_from_files
 
@@ -50,7 +50,7 @@ def test_a_game_is_served_from_memory_only_at_its_stored_version(two_dbs, monkey
     row, again = play.load(db, game_id)
     assert decoded == [] and again.version == played.game.version  # from memory
     old = dict(row, version=row["version"] - 1, state=load_game(db, game_id)["state"])
-    assert play.GAMES.get(db, old) is None  # an older version is never served from memory
+    assert gamecache.GAMES.get(db, old) is None  # an older version is never served from memory
 
 
 def test_the_same_id_in_another_database_file_is_another_game(two_dbs):
@@ -81,8 +81,8 @@ def test_a_finished_game_leaves_memory(two_dbs):
     row, game = play.load(db, game_id)
     played = play.apply(db, row, 0, {"type": "resign"}, row["version"])
     assert played.row["status"] == "finished"
-    assert play.GAMES.get(db, load_game(db, game_id)) is None
-    assert all(key[1] != game_id or key[0] != db.path for key in play.GAMES.entries)
+    assert gamecache.GAMES.get(db, load_game(db, game_id)) is None
+    assert all(key[1] != game_id or key[0] != db.path for key in gamecache.GAMES.entries)
 
 
 def test_a_row_at_the_kept_version_skips_the_snapshot_yet_gives_it_exactly(two_dbs, monkeypatch):

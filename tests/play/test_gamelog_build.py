@@ -13,7 +13,7 @@ from tests.lanes import check, lanes
 from webapp.ai import PLAYERS
 from webapp.engine import load_pool
 from webapp.engine.randomplay import random_action, random_game
-from webapp.game import gamelog, play
+from webapp.game import gamelog, seatstate
 from webapp.game.gamelog import en
 
 POOL = load_pool()
@@ -91,7 +91,7 @@ def random_game_logs(seed):
     steps = 0
     while game.result is None and steps < 300:
         events = game.apply(*random_action(game, rng))
-        same_log(events, play.instances(game), play.public_units(game))
+        same_log(events, seatstate.instances(game), seatstate.public_units(game))
         steps += 1
 
 
@@ -101,7 +101,7 @@ def baseline_game_logs(seed):
     while game.result is None:
         player = sorted(game.waiting_for())[0]
         events = game.apply(player, players[player].choose(game, player))
-        same_log(events, play.instances(game), play.public_units(game))
+        same_log(events, seatstate.instances(game), seatstate.public_units(game))
 
 
 @lanes(fast=4, full=30)
@@ -135,7 +135,7 @@ def test_odd_cases_read_as_before():
 
 
 def test_state_for_writes_each_readers_log_as_before():
-    """``play.state_for`` makes the ids on view once for every reader of an action (``log_sight``): each
+    """``seatstate.state_for`` makes the ids on view once for every reader of an action (``log_sight``): each
     reader's log is the one ``describe`` writes from the board's units, in both languages."""
     row = {"id": 1, "version": 0, "mode": "online", "status": "active", "seats": [1, 2],
            "setup": {"seats": [{"user": 1}, {"user": 2}]}}
@@ -147,10 +147,10 @@ def test_state_for_writes_each_readers_log_as_before():
         parts = (game.view(0), [], sorted(game.waiting_for()))
         for lang in ("en", "ja"):
             for reader in READERS:
-                log = play.state_for(row, game, reader, events, NAMES[0], parts=parts, lang=lang)["log"]
-                assert log == gamelog.describe(events, play.instances(game), NAMES[0], reader,
-                                               public=play.public_units(game), lang=lang)
+                log = seatstate.state_for(row, game, reader, events, NAMES[0], parts=parts, lang=lang)["log"]
+                assert log == gamelog.describe(events, seatstate.instances(game), NAMES[0], reader,
+                                               public=seatstate.public_units(game), lang=lang)
                 logs += 1
-        assert play.log_sight(game, list(events)) is play.log_sight(game, events)
+        assert seatstate.log_sight(game, list(events)) is seatstate.log_sight(game, events)
     other = [{"type": "destroyed", "unit": "p1c99", "card": "orc", "reason": "attack"}]  # other events, same state
-    assert play.log_sight(game, other) == frozenset(play.public_units(game)) | {"p1c99"}
+    assert seatstate.log_sight(game, other) == frozenset(seatstate.public_units(game)) | {"p1c99"}

@@ -12,7 +12,7 @@ from webapp.game import play
 ENGINE = Path(__file__).resolve().parents[2] / "webapp" / "engine"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 #: the refusals a test provokes at the leader choice: (action of the seat's opening hand, the rule the
-#: engine names). The cards are the seat's own (a hidden id is refused as one not in the game: issue 26 N1).
+#: engine names). The cards are the seat's own (a hidden id is refused as one not in the game: R18.6).
 REFUSED = [(lambda hand: {"type": "choose_leaders", "cards": hand[:4]}, "R5.4"),
            (lambda hand: {"type": "march", "units": hand[:1], "to": "H1"}, "R6.3"),
            (lambda hand: {"type": "summon", "card": hand[0]}, "R6.3")]

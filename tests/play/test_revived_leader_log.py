@@ -2,7 +2,7 @@
 ordinary monster there too. The game of tests/engine/test_r05_revived_leader.py (player 1's leader bl
 killed, summoned back from the discard pile by each pool card that can, killed again) is stored as
 its actions and stepped through the one replay loop (webapp/game/replay.py), each step's log told as
-the online replay tells it (``online.replay``: the public view and ``gamelog.describe`` for a
+the online replay tells it (``publicreplay.replay``: the public view and ``gamelog.describe`` for a
 spectator), in English and Japanese."""
 
 import copy
@@ -11,7 +11,7 @@ import pytest
 
 from tests.engine.test_r05_revived_leader import REVIVERS, position, revived, second_death
 from webapp.engine import Game
-from webapp.game import gamelog, play, replay
+from webapp.game import gamelog, replay, seatstate
 
 NAMES = ["Alice", "Bob"]
 # the log names a scenario's own card by its id (the replay has no pool of them)
@@ -40,7 +40,7 @@ def replayed(reviver, lang):
     second_death(rec)
     out = []
     for step in replay.steps({"scenario": position(reviver)}, rec.actions):
-        log = gamelog.describe(step.events, play.instances(step.game), NAMES, None, lang=lang)
+        log = gamelog.describe(step.events, seatstate.instances(step.game), NAMES, None, lang=lang)
         out.append((step.events, log, step.game.view(None)))
     assert out[-1][2] == rec.game.view(None)  # the replay reached the very same position
     return out

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from webapp.decks import collection
-from webapp.game import play, replay
+from webapp.game import cpumoves, cpuseats, play, replay, seatnames, seatstate
 from webapp.ai import BaselinePlayer
 from webapp.engine import Game
 from webapp.store import add_cards, connect, list_actions, load_game, save_deck
@@ -38,7 +38,7 @@ def play_out(db, game_id, user, limit=2000):
         if 0 in game.waiting_for():
             human_move(db, game_id, user)
         else:
-            assert play.cpu_turns(db, game_id), "the game waits for nobody"
+            assert cpumoves.cpu_turns(db, game_id), "the game waits for nobody"
     raise AssertionError("the game did not end")
 
 
@@ -192,13 +192,13 @@ def test_the_server_can_end_a_game_on_time(db, game_id):
 
 
 def test_cpu_turns_do_nothing_while_the_game_waits_for_the_human(db, game_id):
-    assert play.cpu_turns(db, game_id) == []
+    assert cpumoves.cpu_turns(db, game_id) == []
     assert snapshot(db, game_id)[0] == 0
 
 
 def test_r5_7_the_cpu_chooses_its_leaders_after_the_human_then_waits(db, alice, game_id):
     human_move(db, game_id, alice)
-    played = play.cpu_turns(db, game_id)
+    played = cpumoves.cpu_turns(db, game_id)
     assert [p.seat for p in played] == [1]
     assert played[0].events[0] == {"type": "leaders_chosen", "player": 1}
     assert any(e["type"] == "leaders_revealed" for e in played[0].events)
@@ -209,7 +209,7 @@ def test_r5_7_the_cpu_chooses_its_leaders_after_the_human_then_waits(db, alice, 
 def test_cpu_turns_report_each_action_as_it_is_stored(db, alice, game_id):
     human_move(db, game_id, alice)
     seen = []
-    play.cpu_turns(db, game_id, on_action=lambda p: seen.append((p.version, load_game(db, game_id)["version"])))
+    cpumoves.cpu_turns(db, game_id, on_action=lambda p: seen.append((p.version, load_game(db, game_id)["version"])))
     assert seen and all(mine == stored for mine, stored in seen)
 
 
@@ -231,7 +231,7 @@ def test_rebuilding_from_setup_and_actions_gives_the_stored_state(db, alice, gam
         if 0 in game.waiting_for():
             human_move(db, game_id, alice)
         else:
-            play.cpu_turns(db, game_id)
+            cpumoves.cpu_turns(db, game_id)
     row = load_game(db, game_id)
     assert play.rebuild(db, game_id).to_json() == row["state"]
     play_out(db, game_id, alice)
@@ -243,7 +243,7 @@ def test_rebuilding_from_setup_and_actions_gives_the_stored_state(db, alice, gam
 
 def test_rebuild_up_to_a_version(db, alice, game_id):
     first = human_move(db, game_id, alice)
-    play.cpu_turns(db, game_id)
+    cpumoves.cpu_turns(db, game_id)
     assert play.rebuild(db, game_id, upto=first.version).to_json() == first.game.to_json()
 
 
@@ -253,7 +253,7 @@ def test_the_replay_steps_are_the_played_actions_with_their_events(db, alice, ga
     played = []
     for _ in range(12):
         row, game = play.load(db, game_id)
-        played += [human_move(db, game_id, alice)] if 0 in game.waiting_for() else play.cpu_turns(db, game_id)
+        played += [human_move(db, game_id, alice)] if 0 in game.waiting_for() else cpumoves.cpu_turns(db, game_id)
     row = load_game(db, game_id)
     steps = [(s.version, s.player, s.action, s.events, s.game.to_json())
              for s in replay.steps(row["setup"], list_actions(db, game_id))]
@@ -267,7 +267,7 @@ def test_the_replay_steps_are_the_played_actions_with_their_events(db, alice, ga
 def test_seat_of(db, alice, bob, game_id):
     row = play.load_row(db, game_id)
     assert (play.seat_of(row, alice["id"]), play.seat_of(row, bob["id"]), play.seat_of(row, None)) == (0, None, None)
-    assert play.cpu_seats(row) == {1: "baseline"}
+    assert cpuseats.cpu_seats(row) == {1: "baseline"}
 
 
 # ---------------------------------------------------------------- what a seat is sent
@@ -275,22 +275,22 @@ def test_seat_of(db, alice, bob, game_id):
 
 def test_a_state_holds_only_the_seats_view_and_its_legal_actions(db, alice, game_id):
     row, game = play.load(db, game_id)
-    names = play.seat_names(db, row)
+    names = seatnames.seat_names(db, row)
     assert names == ["alice", "CPU"]
-    mine = play.state_for(row, game, 0, [], names)
+    mine = seatstate.state_for(row, game, 0, [], names)
     assert set(mine) == {"game", "version", "seat", "mode", "status", "players", "view", "legal_actions",
                          "waiting_for", "events", "log"}
     assert mine["view"] == game.view(0) and mine["legal_actions"] == game.legal_actions(0)
     assert mine["players"] == [{"name": "alice", "cpu": False}, {"name": "CPU", "cpu": True}]
-    watcher = play.state_for(row, game, None, [], names)
+    watcher = seatstate.state_for(row, game, None, [], names)
     assert watcher["view"] == game.view(None) and watcher["legal_actions"] == []
 
 
 def test_the_log_speaks_to_each_seat(db, alice, game_id):
     played = human_move(db, game_id, alice)
-    names = play.seat_names(db, played.row)
-    assert play.state_for(played.row, played.game, 0, played.events, names)["log"] == ["You choose leaders."]
-    assert play.state_for(played.row, played.game, None, played.events, names)["log"] == ["alice chooses leaders."]
+    names = seatnames.seat_names(db, played.row)
+    assert seatstate.state_for(played.row, played.game, 0, played.events, names)["log"] == ["You choose leaders."]
+    assert seatstate.state_for(played.row, played.game, None, played.events, names)["log"] == ["alice chooses leaders."]
 
 
 def test_a_win_against_the_cpu_grants_one_pack(app):

@@ -1,16 +1,16 @@
-"""The server stores ``play.snapshot_text(game)``: it must be ``game.to_json()`` exactly (docs/storage.md:
+"""The server stores ``gamecache.snapshot_text(game)``: it must be ``game.to_json()`` exactly (docs/storage.md:
 ``state`` is the engine's ``to_json()`` text), only made faster with orjson."""
 
 import random
 
 from tests.engine.helpers import card, scenario, unit
-from webapp.game import play, story
+from webapp.game import gamecache, play, story
 from webapp.engine import Game
 from webapp.engine.randomplay import random_action, random_game
 
 
 def same_text(game):
-    text = play.snapshot_text(game)
+    text = gamecache.snapshot_text(game)
     assert text == game.to_json()
     assert Game.from_json(text).to_json() == text  # and it round-trips
 
@@ -67,4 +67,4 @@ def test_every_story_chapter_start():
 def test_what_orjson_refuses_goes_through_to_json():
     game, _ = random_game(1)
     game.state.rng = 2**70  # not a state the engine makes (its RNG is 64 bits): orjson refuses it
-    assert play.snapshot_text(game) == game.to_json()
+    assert gamecache.snapshot_text(game) == game.to_json()

@@ -7,7 +7,7 @@ import pytest
 from tests.browserkit import position
 from webapp import store
 from webapp.ai import BaselinePlayer
-from webapp.game import play, positions, takeback
+from webapp.game import cpumoves, play, positions, takeback
 from webapp.store import list_actions, load_game
 
 TO_L3 = {"type": "march", "units": ["me-orc"], "to": "L3"}
@@ -109,7 +109,7 @@ def test_nothing_is_offered_once_the_cpu_acted_even_in_the_next_turn(db, alice, 
         if 0 in game.waiting_for():
             act(db, game_id, alice, BaselinePlayer(seed=row["version"]).choose(game, 0))
         else:
-            assert play.cpu_turns(db, game_id)
+            assert cpumoves.cpu_turns(db, game_id)
     row, game = play.load(db, game_id)
     assert (game.state.phase, game.state.active) == ("main", 0)
     assert list_actions(db, game_id)[-1]["action"] == {"type": "end_turn"}  # the CPU's
@@ -187,14 +187,14 @@ def test_a_take_back_that_another_writer_overtakes_changes_nothing(db, alice, ga
 
 
 def test_a_cpu_move_thought_before_a_take_back_is_not_applied_after_it(db, alice, game_id):
-    """The CPU task writes with the version it thought on (``play.cpu_step``): a take-back in between
+    """The CPU task writes with the version it thought on (``cpumoves.cpu_step``): a take-back in between
     makes that write stale, and the next look finds nothing for the CPU to do."""
     played = act(db, game_id, alice, TO_L3)
     old = play.load_row(db, game_id)
     takeback.take_back(db, game_id, alice["id"], played.version)
     with pytest.raises(play.Stale):
         play.apply(db, old, 1, {"type": "resign"}, old["version"])  # a move the CPU may make at any time
-    assert play.cpu_step(db, game_id) is None
+    assert cpumoves.cpu_step(db, game_id) is None
     assert list_actions(db, game_id) == []
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.web.conftest import log_in, post
 from webapp import store
-from webapp.game import play, positions, replaypuzzles
+from webapp.game import cpumoves, play, positions, replaypuzzles
 
 LANDS = {"L1": "road", "L2": "road", "L3": "road", "L4": "rearworld", "L5": "rearworld", "L6": "swamp"}
 SECRET = "rearworld-dragon-light"  # in the opponent's hand: the maker never saw it
@@ -102,7 +102,7 @@ def test_a_friend_plays_the_shared_puzzle_by_its_link(app, db, alice, bob):
     assert row["mode"] == "puzzle" and row["seats"][0] == bob["id"]
     got = replaypuzzles.shared(db, link.rsplit("/", 1)[1])
     for action in got["line"]:
-        play.cpu_turns(db, new_id)
+        cpumoves.cpu_turns(db, new_id)
         row = play.load_row(db, new_id)
         if row["status"] != "active":
             break

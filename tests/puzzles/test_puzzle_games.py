@@ -1,20 +1,20 @@
 """Puzzle games through the play service on the app's real SQLite file: a puzzle is a play mode
-(``play.register_mode``), ends the moment its goal is met or missed, counts tries and solves per
+(``modes.register_mode``), ends the moment its goal is met or missed, counts tries and solves per
 account, shows its solution after a solve or three misses, and pays no Victory pack."""
 
 from webapp import store
-from webapp.game import play, puzzles
+from webapp.game import cpumoves, play, puzzles
 
 
 def play_line(db, game_id, user_id, line):
-    """The player's actions through play.act, the CPU through play.cpu_turns, until the game ends or the line does."""
+    """The player's actions through play.act, the CPU through cpumoves.cpu_turns, until the game ends or the line does."""
     for action in line:
-        play.cpu_turns(db, game_id)
+        cpumoves.cpu_turns(db, game_id)
         row = play.load_row(db, game_id)
         if row["status"] != "active":
             break
         play.act(db, game_id, user_id, action, row["version"])
-    play.cpu_turns(db, game_id)
+    cpumoves.cpu_turns(db, game_id)
     return play.load_row(db, game_id)
 
 

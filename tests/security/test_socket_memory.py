@@ -18,7 +18,7 @@ import requests
 from werkzeug.serving import make_server
 
 from webapp import create_app
-from webapp.game import play
+from webapp.game import gamecache
 from webapp.tools.bot import Bot, log_in, start_cpu_game
 
 from .socketkit import PASSWORD
@@ -40,7 +40,7 @@ def holdings(app):
     rooms = sum(len(r) for r in server.manager.rooms.values())
     return {"engine.io sockets": len(server.eio.sockets), "environs": len(server.environ), "rooms": rooms,
             "members": len(hub.members), "cpu tasks": len(hub.cpu), "names": len(hub.names),
-            "cached games": sum(1 for k in play.GAMES.entries if k[0] == app.config["DATABASE"]),
+            "cached games": sum(1 for k in gamecache.GAMES.entries if k[0] == app.config["DATABASE"]),
             "cached states": len(hub.states), "online tracks": len(hub.online.tracks)}
 
 

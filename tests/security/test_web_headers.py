@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.security.conftest import client_of, text
-from webapp.game import online, play
+from webapp.game import invitations, play
 
 HEADERS = {"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}
 
@@ -16,7 +16,7 @@ HEADERS = {"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Refe
 def pages(app, db, alice, bob, loaner, started):
     """Every kind of page a player sees, by address."""
     cpu = play.create_cpu_game(db, alice, loaner)
-    waiting, code = online.create_invitation(db, alice, loaner, 60_000)
+    waiting, code = invitations.create_invitation(db, alice, loaner, 60_000)
     finished = started()
     row = play.load_row(db, finished)
     play.apply(db, row, 1, {"type": "resign"}, row["version"])

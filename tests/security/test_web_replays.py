@@ -12,7 +12,7 @@ import pytest
 
 from tests.security.conftest import client_of
 from webapp import create_app
-from webapp.game import online, play
+from webapp.game import invitations, play
 from webapp.web import lobby
 
 
@@ -41,8 +41,8 @@ def test_friends_may_replay_an_online_game_but_never_a_cpu_game(app, db, alice, 
     game_id = started()          # alice vs bob
     cpu = play.create_cpu_game(db, bob, loaner)
     finish(db, cpu, loser=0)
-    _, code = online.create_invitation(db, carol, loaner, 60_000)
-    online.join(db, code, bob, loaner)  # carol and bob have played: friends
+    _, code = invitations.create_invitation(db, carol, loaner, 60_000)
+    invitations.join(db, code, bob, loaner)  # carol and bob have played: friends
     friend = client_of(app, carol)
     assert friend.get(f"/games/{game_id}/replay.json").status_code == 409  # not over yet
     finish(db, game_id)
@@ -83,8 +83,8 @@ def test_each_user_has_a_replay_budget(tight_app, make_user, loaner):
     from webapp.store import connect
     db = connect(tight_app.config["DATABASE"])
     alice, bob = make_user("alice"), make_user("bob")
-    _, code = online.create_invitation(db, alice, loaner, 60_000)
-    game_id = online.join(db, code, bob, loaner)["id"]
+    _, code = invitations.create_invitation(db, alice, loaner, 60_000)
+    game_id = invitations.join(db, code, bob, loaner)["id"]
     finish(db, game_id)
     greedy = client_of(tight_app, alice)
     for _ in range(3):

@@ -11,7 +11,7 @@ import logging
 import re
 
 from tests.security.conftest import client_of, post, text
-from webapp.game import online, play
+from webapp.game import invitations, play
 from webapp.engine import Game
 
 
@@ -48,7 +48,7 @@ def test_the_inviter_cannot_predict_the_friends_hand(app, db, alice, bob, loaner
     before["socket join"] = (200, json.dumps([m["args"] for m in live.get_received()]))
     numbers = {int(n) for _, body in before.values() for n in re.findall(r"\d{1,19}", body)}
 
-    code = online.info(db, game_id)["code"]
+    code = invitations.info(db, game_id)["code"]
     friend = client_of(app, bob, "10.0.0.2")
     assert post(friend, f"/join/{code}", {"deck": str(loaner)}).status_code == 302
     row = play.load_row(db, game_id)
@@ -66,20 +66,20 @@ def test_the_inviter_cannot_predict_the_friends_hand(app, db, alice, bob, loaner
     assert before[f"/games/{game_id}/replay"][0] == 409
     # The real seed was drawn at the join and shows up nowhere the inviter looked, nor in the log.
     seed = row["seed"]
-    assert seed == row["setup"]["seed"] != online.NO_SEED
+    assert seed == row["setup"]["seed"] != invitations.NO_SEED
     assert all(str(seed) not in body for _, body in [*before.values(), *after.values()])
     assert all(str(seed) not in record.getMessage() for record in caplog.records)
 
 
 def test_an_invitation_is_stored_without_its_seed(db, alice, loaner):
-    game_id, _ = online.create_invitation(db, alice, loaner, 60_000)
+    game_id, _ = invitations.create_invitation(db, alice, loaner, 60_000)
     row = play.load_row(db, game_id)
-    assert row["seed"] == online.NO_SEED and "seed" not in row["setup"]
+    assert row["seed"] == invitations.NO_SEED and "seed" not in row["setup"]
 
 
 def test_a_cancelled_invitation_has_no_replay(app, db, alice, loaner):
-    game_id, _ = online.create_invitation(db, alice, loaner, 60_000)
-    online.cancel(db, game_id, alice["id"])
+    game_id, _ = invitations.create_invitation(db, alice, loaner, 60_000)
+    invitations.cancel(db, game_id, alice["id"])
     inviter = client_of(app, alice)
     assert inviter.get(f"/play/{game_id}/replay.json").status_code == 409
     assert inviter.get(f"/games/{game_id}/replay.json").status_code == 409
@@ -89,8 +89,8 @@ def test_the_seed_of_a_rematch_is_drawn_when_it_is_accepted(app, db, alice, bob,
     game_id = started()
     row = play.load_row(db, game_id)
     play.apply(db, row, 1, {"type": "resign"}, row["version"])
-    assert online.offer_rematch(db, game_id, alice["id"])["game"] is None  # offered: no game yet
-    new = online.offer_rematch(db, game_id, bob["id"])["game"]
+    assert invitations.offer_rematch(db, game_id, alice["id"])["game"] is None  # offered: no game yet
+    new = invitations.offer_rematch(db, game_id, bob["id"])["game"]
     assert play.load_row(db, new)["seed"] != row["seed"]
 
 

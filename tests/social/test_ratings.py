@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp.game import online, play, positions
+from webapp.game import invitations, play, positions
 from webapp.social import ratings
 from webapp.store import social as store_social
 
@@ -84,8 +84,8 @@ def test_attack_abandoning_a_lost_game_early_saves_no_rating_but_a_late_abandon_
 
 def test_unrated_games_and_half_rated_ones_never_count(app, db, alice, bob, game, loaner):
     resign(app, db, game(alice, bob, rated=False), 1)
-    _, code = online.create_invitation(db, alice, loaner, 60_000, rated=True)
-    row = online.join(db, code, bob, loaner, rated=False)  # bob did not choose "rated"
+    _, code = invitations.create_invitation(db, alice, loaner, 60_000, rated=True)
+    row = invitations.join(db, code, bob, loaner, rated=False)  # bob did not choose "rated"
     app.extensions["brigade_online"].track(db, row)
     assert row["setup"]["rated"] == [True, False]
     assert not ratings.is_rated(row)

@@ -5,7 +5,7 @@ The web fixtures (make_user, alice, bob, log_in, post) come from tests/web/conft
 
 from tests.play.conftest import app, db, loaner  # noqa: F401 (fixtures: an app whose CPU moves at once)
 from tests.web.conftest import PASSWORD, alice, bob, log_in, make_user, post  # noqa: F401 (fixtures)
-from webapp.game import play, story
+from webapp.game import cpumoves, play, story
 from webapp.ai import BaselinePlayer
 from webapp.store import record_clear
 
@@ -25,15 +25,15 @@ def act(db, game_id, user_id, action, version):
 
 
 def cpu_turns(db, game_id):
-    """play.cpu_turns, then the hook if the CPU's move ended the game."""
-    out = play.cpu_turns(db, game_id)
+    """cpumoves.cpu_turns, then the hook if the CPU's move ended the game."""
+    out = cpumoves.cpu_turns(db, game_id)
     if out and out[-1].row["status"] != "active":
         story.on_game_over(db, out[-1].row)
     return out
 
 
 def play_out(db, game_id, user_id, bot_seed=0, limit=5000, sent=None):
-    """The human seat played by the baseline bot through play.act, the CPU through play.cpu_turns,
+    """The human seat played by the baseline bot through play.act, the CPU through cpumoves.cpu_turns,
     until the game ends; return the final row. ``sent`` collects the human's (action, version)."""
     for _ in range(limit):
         row, game = play.load(db, game_id)

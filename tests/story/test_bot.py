@@ -1,6 +1,6 @@
 """The bot client finishes every chapter against the CPU: the human seat played by webapp.ai's
 BaselinePlayer through play.act, the CPU (baseline too, whatever the chapter's level: the lessons are
-checked here, the levels in bench/story_levels.py) through play.cpu_turns, no sockets. A chapter the
+checked here, the levels in bench/story_levels.py) through cpumoves.cpu_turns, no sockets. A chapter the
 bot cannot clear within a few seeds is too hard for a beginner, and fails here."""
 
 import random

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from webapp.decks.collection import LOANER
-from webapp.game import play, replay, story
+from webapp.game import cpuseats, play, replay, seatnames, seatstate, story
 from webapp.engine import Game
 from webapp.store import add_cards, get_loaner, get_progress, list_actions, load_game, record_clear, save_deck
 
@@ -169,7 +169,7 @@ def test_the_cpu_plays_at_the_chapters_level_unless_the_host_names_a_player(db, 
     hard = next(c for c in story.chapters() if c.difficulty == "hard")
     gid = story.start_chapter(db, alice, hard.id, seed=5, seconds=0.25)
     assert load_game(db, gid)["setup"]["seats"][1] == {"cpu": "hard", "seconds": 0.25}
-    assert play.cpu_difficulty(load_game(db, gid)) == "hard"
+    assert cpuseats.cpu_difficulty(load_game(db, gid)) == "hard"
     normal = next(c for c in story.chapters() if c.difficulty == "normal")
     gid = story.start_chapter(db, alice, normal.id, seed=5)
     assert load_game(db, gid)["setup"]["seats"][1] == {"cpu": "baseline"}
@@ -182,12 +182,12 @@ def test_the_opponent_is_named_in_the_language_of_the_log(db, alice):
     the log of a Japanese player read ゴブリンの斥候隊, an English one Goblin Scouts)."""
     game_id = story.start_chapter(db, alice, ids()[0])
     row, game = play.load(db, game_id)
-    names = play.seat_names(db, row)
+    names = seatnames.seat_names(db, row)
     ch = story.chapter(ids()[0])
-    cpu = next(iter(play.cpu_seats(row)))
+    cpu = next(iter(cpuseats.cpu_seats(row)))
     assert names[cpu] == ch.opponent["name"]["en"]
     for lang in ("en", "ja"):
-        state = play.state_for(row, game, 1 - cpu, names=names, lang=lang)
+        state = seatstate.state_for(row, game, 1 - cpu, names=names, lang=lang)
         assert state["players"][cpu]["name"] == ch.opponent["name"][lang]
         assert state["players"][1 - cpu]["name"] == alice["name"]
-    assert play.seat_names(db, row, "ja")[cpu] == ch.opponent["name"]["ja"] != ch.opponent["name"]["en"]
+    assert seatnames.seat_names(db, row, "ja")[cpu] == ch.opponent["name"]["ja"] != ch.opponent["name"]["en"]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp.game import play, story
+from webapp.game import modes, play, story
 from webapp.engine import choices
 from webapp.store import connect, get_collection, get_progress, list_packs
 
@@ -110,7 +110,7 @@ def test_two_connections_finishing_at_once_grant_once(app, db, alice, monkeypatc
     """Four finishes race (the end-of-game hook held back so none has run): one grants."""
     ch = story.chapter("first-muster")
     with monkeypatch.context() as m:
-        m.setitem(play.MODES, "story", play.MODES["story"]._replace(game_over=lambda db, row: None))
+        m.setitem(modes.MODES, "story", modes.MODES["story"]._replace(game_over=lambda db, row: None))
         gid = won_game(db, alice, ch.id)
     assert story_packs(db, alice["id"], ch) == []
     results, errors = [], []
@@ -181,10 +181,10 @@ def test_the_app_registers_the_story_mode_with_play():
     import subprocess
     import sys
 
-    probe = ("from webapp.game import play\nassert 'story' not in play.MODES\n"
+    probe = ("from webapp.game import modes, play\nassert 'story' not in modes.MODES\n"
              "from webapp import create_app\ncreate_app({'TESTING': True, 'INSTANCE_PATH': __import__('tempfile').mkdtemp()})\n"
-             "assert 'story' in play.MODES\n"
-             "from webapp.game import story\nassert play.MODES['story'].game_over is story.on_game_over\n")
+             "assert 'story' in modes.MODES\n"
+             "from webapp.game import story\nassert modes.MODES['story'].game_over is story.on_game_over\n")
     out = subprocess.run([sys.executable, "-c", probe], cwd=Path(__file__).resolve().parents[2], capture_output=True,
                          text=True, timeout=120)
     assert out.returncode == 0, out.stderr

@@ -7,12 +7,12 @@ import subprocess
 import sys
 import threading
 import time
-import types
 import urllib.request
 from pathlib import Path
 
 
 from webapp import ROOT, create_app
+from webapp.web import pages
 
 
 def test_home_page_renders(client):
@@ -28,9 +28,7 @@ def test_home_page_links_the_stylesheet(client):
 
 
 def test_home_page_shows_the_size_of_the_engines_card_pool(client, monkeypatch):
-    engine = types.ModuleType("webapp.engine")
-    engine.load_pool = lambda: {f"card-{n}": {} for n in range(42)}
-    monkeypatch.setitem(sys.modules, "webapp.engine", engine)
+    monkeypatch.setattr(pages, "load_pool", lambda: {f"card-{n}": {} for n in range(42)})  # the page's engine pool
     page = client.get("/").get_data(as_text=True)
     assert ">42<" in page
     assert "cards in the pool" in page

@@ -3,7 +3,7 @@ game's first decision (the leader choice) the other player goes first, as in any
 a later position it starts at the same position again."""
 
 from webapp.engine import Game
-from webapp.game import online, play, positions
+from webapp.game import invitations, play, positions
 from webapp.store import connect
 
 LEADERS = {
@@ -25,7 +25,7 @@ def rematch_of(app, alice, bob, scenario):
     db = connect(app.config["DATABASE"])
     try:
         game_id = positions.start(db, "online", [alice["id"], bob["id"]], scenario, seed=3)
-        new_id = online.rematch_game(db, play.load_row(db, game_id))
+        new_id = invitations.rematch_game(db, play.load_row(db, game_id))
         return [Game.from_json(play.load_row(db, g)["state"]) for g in (game_id, new_id)]
     finally:
         db.conn.close()

@@ -7,7 +7,7 @@ import pytest
 
 from webapp import create_app, store
 from webapp.engine import Game, load_pool
-from webapp.game import online, play, story
+from webapp.game import cpuseats, invitations, play, story
 from webapp.game.replay import new_game
 from webapp.store import connect
 from tests.web.conftest import log_in
@@ -94,7 +94,7 @@ def test_a_story_game_plays_the_chapter_from_the_position(app, client, alice):
     assert r.status_code == 200, r.get_json()
     row = row_of(app, r.get_json()["game"])
     assert row["mode"] == "story" and row["setup"]["story"] == ch.id
-    assert row["setup"]["seats"][1]["cpu"] == play.cpu_seat(None, ch.difficulty)["cpu"]
+    assert row["setup"]["seats"][1]["cpu"] == cpuseats.cpu_seat(None, ch.difficulty)["cpu"]
 
 
 def test_without_a_position_the_pages_game_is_dealt_from_the_seed(app, client, alice):
@@ -108,6 +108,20 @@ def test_without_a_position_the_pages_game_is_dealt_from_the_seed(app, client, a
     assert locked.status_code == 400 and "locked" in locked.get_json()["error"]
 
 
+def test_chapters_cleared_before_open_a_later_one(app, client, alice):
+    """``cleared``: the chapters marked cleared for the user in the game's own transaction, so a test
+    starts chapter 2 without playing chapter 1."""
+    token = log_in(client, alice)
+    r = start(client, token, mode="story", chapter="river-crossing", cleared=["first-muster"], seed=9)
+    assert r.status_code == 200, r.get_json()
+    assert row_of(app, r.get_json()["game"])["setup"]["story"] == "river-crossing"
+    db = connect(app.config["DATABASE"])
+    try:
+        assert store.get_progress(db, alice["id"])["first-muster"]["cleared"]
+    finally:
+        db.conn.close()
+
+
 def test_an_online_game_seats_two_accounts_with_clocks(app, client, alice, bob):
     token = log_in(client, alice)
     r = start(client, token, mode="online", opponent="bob", scenario=POSITION, seed=5, clock_ms=120_000)
@@ -117,7 +131,7 @@ def test_an_online_game_seats_two_accounts_with_clocks(app, client, alice, bob):
     assert row["mode"] == "online" and row["status"] == "active" and row["seats"] == [alice["id"], bob["id"]]
     db = connect(app.config["DATABASE"])
     try:
-        info = online.info(db, game_id)
+        info = invitations.info(db, game_id)
     finally:
         db.conn.close()
     assert info["clock"]["limit_ms"] == 120_000 and info["clock"]["from"][0] is not None
@@ -139,6 +153,10 @@ def test_an_online_game_seats_two_accounts_with_clocks(app, client, alice, bob):
     ({"mode": "online", "scenario": POSITION, "opponent": "alice"}, "two different players"),
     ({"mode": "online", "scenario": POSITION, "opponent": "bob", "clock_ms": 0}, "clock"),
     ({"mode": "cpu", "scenario": POSITION, "opponent": "bob"}, "online games"),
+    ({"mode": "cpu", "scenario": POSITION, "cleared": ["first-muster"]}, "story games"),
+    ({"mode": "story", "chapter": "river-crossing", "cleared": ["no-such-chapter"]}, "chapter ids"),
+    ({"mode": "story", "chapter": "river-crossing", "cleared": "first-muster"}, "chapter ids"),
+    ({"mode": "story", "chapter": "river-crossing", "cleared": ["first-muster"], "seed": -1}, "seed"),
 ])
 def test_bad_data_gets_a_clear_400_and_changes_nothing(app, client, alice, bob, body, words):
     token = log_in(client, alice)
@@ -147,6 +165,11 @@ def test_bad_data_gets_a_clear_400_and_changes_nothing(app, client, alice, bob, 
     assert r.status_code == 400
     assert words in r.get_json()["error"]
     assert games(app) == before
+    db = connect(app.config["DATABASE"])
+    try:
+        assert store.get_progress(db, alice["id"]) == {}  # no chapter marked cleared either
+    finally:
+        db.conn.close()
 
 
 def test_the_path_needs_a_logged_in_user_and_the_csrf_token(app, client, alice):

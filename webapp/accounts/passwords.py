@@ -35,7 +35,7 @@ def off_the_loop(fn, *args):
     gate = _gate
     with gate:
         if SERVER == "gevent":
-            import gevent
+            import gevent  # here: gevent is loaded only by the server it runs (BRIGADE_SERVER=gevent)
 
             return gevent.get_hub().threadpool.apply(fn, args)
         return fn(*args)

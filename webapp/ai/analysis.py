@@ -11,6 +11,7 @@ through two functions it is given (the server hands it ones that think in the wo
 priority, tests ones that think here with a fixed number of iterations) and reports its progress.
 """
 
+from . import reasons
 from .search import SearchPlayer, SearchResult, Sliced, outcome
 
 
@@ -114,8 +115,6 @@ def local_estimate(iterations=40, seed=1):
 
 def local_suggest(iterations=60, seed=1):
     """A `suggest` that searches here with a fixed number of iterations (tests, benches)."""
-    from . import reasons
-
     def suggest(game, seat):
         r = SearchPlayer(seed=seed, iterations=iterations).search(game, seat)
         return {"action": r.action, "win": r.win, "why": reasons.explain(game.view(seat), seat, r)}

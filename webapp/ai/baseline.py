@@ -6,8 +6,7 @@ each choice is scored from what its player can see.
 
 import random
 
-from webapp.engine import choices, load_pool
-from webapp.engine.board import ADJACENT, LANDS
+from webapp.engine import ADJACENT, LANDS, choices, load_pool
 
 
 class BaselinePlayer:

@@ -3,7 +3,7 @@ toward one land, a quick summon, a formation) then gives a random choice of its 
 
 import random
 
-from webapp.engine.choices import random_action_of
+from webapp.engine import choices
 
 
 class RandomPlayer:
@@ -14,4 +14,4 @@ class RandomPlayer:
 
     def choose(self, game, player):
         entry = self.rng.choice([a for a in game.legal_actions(player) if a["type"] != "resign"])
-        return random_action_of(entry, self.rng)
+        return choices.random_action_of(entry, self.rng)

@@ -10,7 +10,7 @@ A fact is `(key, params)`: params name cards by card id and lands by their code 
 both of which the seat sees; webapp/game/hintwords.py puts them into words in the player's language.
 """
 
-from webapp.engine.board import ADJACENT, LANDS
+from webapp.engine import ADJACENT, LANDS
 
 #: a difference in the search's rates worth saying (a share of its imagined lines)
 RATE_GAP = 0.15

@@ -15,8 +15,7 @@ import math
 import random
 import time
 
-from webapp.engine import choices, load_pool
-from webapp.engine.board import DISTANCE
+from webapp.engine import DISTANCE, choices, load_pool
 
 from .baseline import BaselinePlayer
 

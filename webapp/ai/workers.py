@@ -22,6 +22,7 @@ WAIT_LIMIT seconds in line.
 import contextlib
 import itertools
 import logging
+from multiprocessing.connection import Connection
 import os
 import subprocess
 import sys
@@ -29,12 +30,13 @@ import threading
 import time
 from typing import NamedTuple
 
+from .analysis import Estimator
 from webapp import clock
-from webapp.engine import choices
+from webapp.engine import Game, choices, load_pool
 
-from . import PLAYERS, SEARCHING, fairqueue
+from . import fairqueue, reasons
 from .baseline import BaselinePlayer
-from . import reasons
+from .players import PLAYERS, SEARCHING
 from .search import DEFAULT_BUDGET, SearchResult
 
 log = logging.getLogger(__name__)
@@ -69,8 +71,6 @@ def default_size():
 
 def _main(inbox_fd, outbox_fd):
     """A worker process's entry (`python -c`): serve jobs on the two pipes it was handed."""
-    from multiprocessing.connection import Connection
-
     _serve(Connection(inbox_fd, writable=False), Connection(outbox_fd, readable=False))
 
 
@@ -79,10 +79,6 @@ def _serve(inbox, outbox):
     slice) begins a search and runs its first slice, ("more", job id, slice) runs the next one. Each
     slice answers ("more", job id) while budget is left, then ("ok", action, win, iterations, report)
     or ("error", words, None, 0, None). The searches in progress live here, keyed by job id."""
-    from webapp.engine import Game, load_pool
-
-    from .analysis import Estimator
-
     pool = load_pool()
     sessions = {}
     while True:
@@ -124,8 +120,6 @@ class Worker:
     server's main module in the child), talking over two pipes of multiprocessing Connections."""
 
     def __init__(self):
-        from multiprocessing.connection import Connection
-
         inbox_r, inbox_w = os.pipe()
         outbox_r, outbox_w = os.pipe()
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, *filter(None, [os.environ.get("PYTHONPATH")])]))

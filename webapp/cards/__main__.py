@@ -10,8 +10,12 @@ import os
 import sys
 from collections import Counter
 
-from webapp.engine import CardDataError, load_pool
-from webapp.engine.carddefs import ELEMENTS, RARITIES
+from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemLoader, select_autoescape
+
+from webapp.engine import ELEMENTS, RARITIES, CardDataError, load_pool
+from webapp.serving import ROOT
+
+from .art import ELEMENT_NAMES, card_svg, card_svg_markup, palette
 
 
 def main(argv=None):
@@ -141,12 +145,6 @@ def gallery_groups(pool):
 
 def write_gallery(pool, out_dir, lang="en"):
     """Write OUT_DIR/cards/<id>.svg for every card and OUT_DIR/index.html; return the index path."""
-    from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemLoader, select_autoescape
-
-    from webapp import ROOT
-
-    from .art import ELEMENT_NAMES, card_svg, card_svg_markup, palette
-
     t = LABELS[lang]
     cards_dir = os.path.join(out_dir, "cards")
     os.makedirs(cards_dir, exist_ok=True)

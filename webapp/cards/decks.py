@@ -3,8 +3,7 @@
 import os
 import tomllib
 
-from webapp.engine import CardDataError
-from webapp.engine.game import DECK_SIZE
+from webapp.engine import DECK_SIZE, CardDataError
 
 DECK_KEYS = {"id", "name", "description", "loaner", "cards"}
 

@@ -28,9 +28,15 @@ outside a request); the store is used only by ``first_deck``.
 
 from itertools import combinations
 
+from flask_babel import force_locale, gettext
+
+from webapp import store
 from webapp.decks import collection
-from webapp.decks.check import DECK_SIZE, SPELL_TIP_AT, facts
-from webapp.engine.carddefs import ELEMENTS
+from webapp.decks.check import DECK_SIZE, SPELL_TIP_AT, check_deck, facts
+from webapp.engine import ELEMENTS
+from webapp.i18n import LANGS, MARK, user_lang
+from webapp.store import marks
+from webapp.store.decks import copy_name
 
 
 
@@ -246,12 +252,9 @@ def after_grant(db, user_id, pool=None):
 
 def take_notice(db, user_id):
     """The first deck's name if the player has not been told of it yet (and mark them told), else None."""
-    from webapp.store import marks
-
     mark = marks.get_mark(db, user_id, FIRST_DECK_MARK)
     if not mark or mark.get("told") or mark.get("deck") is None:
         return None
-    from webapp import store
     try:
         name = store.get_deck(db, user_id, mark["deck"])["name"]
     except (store.DeckNotFound, store.NotYourDeck):
@@ -265,11 +268,6 @@ def first_deck_name(db, user_id):
     account's language mark, else the request's. The deck is often built outside any page of theirs
     (a story reward granted when the CPU's move ends the game), where the request's language would be
     English."""
-    from flask_babel import force_locale, gettext
-
-    from webapp.i18n import LANGS, MARK, user_lang
-    from webapp.store import marks
-
     lang = user_lang(user_id)
     if lang not in LANGS:
         lang = marks.get_mark(db, user_id, MARK)
@@ -287,11 +285,6 @@ def first_deck(db, user_id, owned, pool):
     the mark is set without building). Safe to call on every page: after the first time it only
     reads the mark.
     """
-    from webapp import store
-    from webapp.decks.check import check_deck
-    from webapp.store import marks
-    from webapp.store.decks import copy_name
-
     if marks.get_mark(db, user_id, FIRST_DECK_MARK) is not None:
         return None
     if sum(owned.values()) < DECK_SIZE:

@@ -11,7 +11,7 @@ A problem has a level:
 - ``tip``: Eringe's tip from the rulebook when the deck leans on spells (R2.5).
 
 The message texts are templates in ``MESSAGES`` so that the builder's script (static/js/decks.js)
-words its live messages exactly as the server does. They are gettext msgids (issue 15): ``message``
+words its live messages exactly as the server does. They are gettext msgids (docs/i18n.md): ``message``
 words them in the request's language (English outside a request), and the builder page sends the
 script the same templates translated (``messages()``).
 """
@@ -20,7 +20,9 @@ from typing import NamedTuple
 
 from flask_babel import gettext, ngettext
 
-from webapp.engine.carddefs import ELEMENTS
+from webapp import i18n
+from webapp.cards.art import ELEMENT_NAMES
+from webapp.engine import ELEMENTS
 
 #: A deck is exactly this many cards.
 DECK_SIZE = 30
@@ -49,7 +51,6 @@ MESSAGES = {
 
 
 def lang():
-    from webapp import i18n
     return i18n.current()
 
 
@@ -65,7 +66,6 @@ def message(code, **values):
 def element_word(element):
     """An element as the messages name it: "fire" in English, 火 in Japanese."""
     if lang() == "ja":
-        from webapp.cards.art import ELEMENT_NAMES
         return ELEMENT_NAMES.get(element, (element, element))[1]
     return element
 

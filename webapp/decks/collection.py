@@ -23,7 +23,7 @@ from flask_babel import gettext  # the request's language; English outside a req
 
 from webapp import store
 from webapp.decks.check import DECK_SIZE, check_deck
-from webapp.game import gamelog
+from webapp.engine import load_pool
 
 #: The loaner deck a player borrows while owning fewer than 30 cards (R2.3).
 LOANER = "princes-brigade"
@@ -40,8 +40,6 @@ def gives_everything(config):
 
 
 def default_pool():
-    from webapp.engine import load_pool
-
     return load_pool()
 
 
@@ -98,9 +96,10 @@ class Collection:
             if not self.borrows_loaner:
                 return gettext("the Prince's Brigade is lent only to players who own fewer than 30 cards")
             return None
-        # the deck builder's full check (R2.1, R2.2); a host that gives every card checks no ownership
+        # the deck builder's full check (R2.1, R2.2), whose messages are a player's words already (no rule
+        # numbers, no instance ids: webapp/decks/check.py MESSAGES); a host that gives every card checks no ownership
         report = check_deck(deck["cards"], self.pool, None if self.everything else self.rows)
-        return None if report.playable else gamelog.plain(" ".join(report.messages("refused", "invalid")))
+        return None if report.playable else " ".join(report.messages("refused", "invalid"))
 
     def playable_decks(self):
         """The decks the player may battle with now: their own legal decks, then the loaners while they

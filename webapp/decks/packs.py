@@ -10,6 +10,8 @@ collection policy's (webapp/decks/collection.py). See docs/collection.md.
 import random
 from numbers import Real
 
+from flask_babel import gettext as _  # the page's language (English outside a request)
+
 from webapp.config import DEFAULTS
 from webapp.decks import build as deckbuild
 from webapp.store import transaction
@@ -143,7 +145,6 @@ def open_pack(db, user_id, pack_id, pool, config, rng=None):
 
 def source_label(source):
     """A pack's source as players read it: "welcome" → "Welcome pack", "story:3" → "Story pack (chapter 3)"."""
-    from flask_babel import gettext as _  # the page's language (English outside a request)
     kind, _sep, detail = (source or "").partition(":")
     if kind == "welcome":
         return _("Welcome pack")

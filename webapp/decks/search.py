@@ -1,4 +1,4 @@
-"""Card search that reads both scripts (issue 15): the collection and the deckbuilder match a query
+"""Card search that reads both scripts (docs/i18n.md): the collection and the deckbuilder match a query
 against ``card_search_text`` word by word; static/js/i18n.js ``fold`` folds the query the same way.
 
 - **Folding** (``fold``): NFKC (full-width Latin and half-width katakana become the usual forms, so
@@ -14,6 +14,8 @@ import functools
 import re
 import unicodedata
 
+from webapp.cards.text import tribes
+
 KATAKANA = re.compile("[\u30a1-\u30f6]")
 
 
@@ -26,7 +28,6 @@ def fold(text):
 @functools.cache
 def synonym_groups():
     """[(folded words, matcher), ...]: one group per tribe of the tribe table with its aliases."""
-    from webapp.cards.text import tribes
     groups = []
     for record in tribes().values():
         words = [record["en"], record["ja"], *record.get("aliases", ())]

@@ -5,7 +5,7 @@ computes in the browser (a test runs both and compares). Cards not in the pool a
 """
 
 from webapp.decks.check import facts
-from webapp.engine.carddefs import ELEMENTS
+from webapp.engine import ELEMENTS
 
 
 def pool_levels(pool):

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from webapp.decks.check import DECK_SIZE, facts
 from webapp.decks.search import fold
-from webapp.engine.carddefs import ELEMENTS
+from webapp.engine import ELEMENTS
 
 #: The longest list read, in characters and in lines (anything longer is refused, not cut).
 MAX_CHARS, MAX_LINES = 8000, 200

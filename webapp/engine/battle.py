@@ -1,6 +1,7 @@
 """Battles (R9–R15): quick summon, formation, initiative, the declaration chain, damage, the end."""
 
 from . import effects, stats
+from .rng import Rng
 from .state import Battle
 
 
@@ -125,7 +126,6 @@ def roll(s):
     if s.dice:
         d, s.dice = s.dice[0], s.dice[1:]
         return d
-    from .rng import Rng
     r = Rng(s.rng)
     d = r.below(6) + 1
     s.rng = r.state

@@ -5,8 +5,10 @@ import contextlib
 from . import battle, choices, codec, effects, turn, views
 from .board import LANDS, SHARED_LANDS
 from .carddefs import load_pool
+from .determinize import determinize
 from .errors import IllegalAction
 from .rng import Rng, instance_numbers
+from .scenario import build
 from .state import Static, blank_state
 
 DECK_SIZE = 30  # R2.1
@@ -127,7 +129,6 @@ class Game:
     @classmethod
     def from_scenario(cls, data, pool=None):
         """A mid-game position from the scenario format (docs/engine.md)."""
-        from .scenario import build
         return cls(build(data, load_pool() if pool is None else pool))
 
     @classmethod
@@ -249,7 +250,6 @@ class Game:
         For search: the result depends only on what the seat may know and on `rng`."""
         if player not in (0, 1):
             raise ValueError(f"player must be 0 or 1, got {player!r}")
-        from .determinize import determinize
         state, hidden_choice = determinize(self.state, player, rng, guess)
         game = Game(state)
         if hidden_choice:

@@ -9,6 +9,7 @@ progress bar and a replay shows it at once. Its words are made at each read, in 
 language (webapp/game/hintwords.py), from facts of the reader's own seat only.
 """
 
+import datetime
 import logging
 import threading
 
@@ -103,7 +104,6 @@ def db_path(db):
 
 
 def _iso(ts):
-    import datetime
     return datetime.datetime.fromtimestamp(ts, datetime.UTC).strftime("%Y-%m-%dT%H:%M:%S.000Z")
 
 

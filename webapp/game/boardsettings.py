@@ -1,5 +1,5 @@
-"""A player's board settings (issue 14): animation speed, auto-pass, a confirm step before a summon
-(issue 27), sound, card language.
+"""A player's board settings (docs/accounts.md "Board settings"): animation speed, auto-pass, a confirm step before a summon,
+sound, card language.
 
 Stored per account as the mark ``board_settings`` (webapp/store/marks.py, the table of small per-user
 facts), read and written by ``GET``/``POST /play/settings.json`` (docs/accounts.md, "Board settings");
@@ -7,6 +7,8 @@ the board page (static/js/play-settings.js) keeps a copy in localStorage so it a
 """
 
 import contextlib
+
+from webapp.store.marks import get_mark, set_mark
 
 MARK = "board_settings"
 
@@ -49,7 +51,6 @@ def clean(changes):
 def load(db, user_id, lang=None):
     """The user's settings: the stored ones over the defaults (unknown stored keys are dropped).
     ``lang`` (the page's language) is the card language of a player who never chose one apart."""
-    from webapp.store.marks import get_mark
     stored = get_mark(db, user_id, MARK) or {}
     merged = dict(DEFAULTS)
     if lang in CHOICES["lang"]:
@@ -62,7 +63,6 @@ def load(db, user_id, lang=None):
 
 def save(db, user_id, changes, lang=None):
     """Merge the checked ``changes`` into the user's settings and return them all (``lang`` as in load)."""
-    from webapp.store.marks import set_mark
     new = load(db, user_id, lang)
     new.update(clean(changes))
     set_mark(db, user_id, MARK, new)

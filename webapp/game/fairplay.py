@@ -1,4 +1,4 @@
-"""Which finished games earn a reward: the one line drawn against farming (issue 26).
+"""Which finished games earn a reward: the one line drawn against farming (docs/security.md "Cost levers").
 
 Two friends could farm Victory packs by resigning to each other in turn in round 2–4 (a game of a
 minute). The line:
@@ -14,7 +14,7 @@ minute). The line:
   directions together. Games against the CPU and story battles pay every win: the CPU never
   resigns, so there is nobody to farm from.
 
-Ratings (issue 29) are to use the same line (``played_out``).
+Ratings (webapp/social/ratings.py) use the same line (``played_out``).
 """
 
 from webapp import store

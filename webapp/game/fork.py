@@ -15,7 +15,7 @@ a game that does not exist gets (NotFound), so the refusal tells nothing.
 from flask_babel import gettext
 
 from webapp import store
-from webapp.game import play
+from webapp.game import cpuseats, gamecache, play
 from webapp.game.replay import new_game
 
 
@@ -38,7 +38,7 @@ def fork(db, game_id, user_id, version, difficulty="normal", seconds=None, limit
                if a["seq"] <= version]
     seats = [None, None]
     seats[seat] = {"user_id": user_id}
-    seats[1 - seat] = play.cpu_seat(None, difficulty, seconds)
+    seats[1 - seat] = cpuseats.cpu_seat(None, difficulty, seconds)
     old = row["setup"]
     setup = {"from": {"setup": old, "actions": actions}, "fork": {"game": game_id, "version": version},
              "mode": "cpu", "seed": row["seed"], "seats": seats, "first": old.get("first"),
@@ -49,4 +49,4 @@ def fork(db, game_id, user_id, version, difficulty="normal", seconds=None, limit
         raise play.BadRequest(gettext("The game is over at that step: pick an earlier one."), game_id)
     with store.transaction(db):
         play.check_solo_cap(db, user_id, limit)
-        return store.create_game(db, "cpu", row["seed"], setup, state=play.snapshot_text(game))
+        return store.create_game(db, "cpu", row["seed"], setup, state=gamecache.snapshot_text(game))

@@ -21,7 +21,7 @@ from flask_babel import gettext
 from webapp import store
 from webapp.decks.packs import draw_pack
 from webapp.engine import load_pool
-from webapp.game import play
+from webapp.game import cpuseats, gamecache, modes, play
 from webapp.game.replay import new_game
 from webapp.store import gauntlet as runs
 from webapp.store import shards as store_shards
@@ -138,10 +138,10 @@ def play_next(db, user, run_id, cpu_name=None, seconds=None):
     decks = [sorted(run["picks"]), cpu_deck(run["seed"], number)]
     setup = {"mode": MODE, "gauntlet": run["id"], "game_number": number, "decks": decks, "deck_ids": [None, None],
              "seed": seed, "first": 0, "leader_mode": "sequential",
-             "seats": [{"user_id": uid}, play.cpu_seat(cpu_name, difficulty_for(run["wins"]), seconds)]}
+             "seats": [{"user_id": uid}, cpuseats.cpu_seat(cpu_name, difficulty_for(run["wins"]), seconds)]}
     game = new_game(setup)
     with store.transaction(db):
-        game_id = store.create_game(db, MODE, seed, setup, state=play.snapshot_text(game))
+        game_id = store.create_game(db, MODE, seed, setup, state=gamecache.snapshot_text(game))
         if not runs.set_game(db, run["id"], game_id):
             raise play.Stale(gettext("Your next gauntlet game has already begun."))
     return game_id
@@ -191,7 +191,7 @@ class _Counted(Exception):
 
 
 def opponent_name(row, lang="en"):
-    difficulty = play.cpu_difficulty(row) or "normal"
+    difficulty = cpuseats.cpu_difficulty(row) or "normal"
     words = {"en": {"easy": "Gauntlet: Easy CPU", "normal": "Gauntlet: Normal CPU", "hard": "Gauntlet: Hard CPU"},
              "ja": {"easy": "ガントレット：弱いCPU", "normal": "ガントレット：普通のCPU", "hard": "ガントレット：強いCPU"}}
     return words.get(lang, words["en"])[difficulty]
@@ -202,5 +202,5 @@ def reward_source(row):
     return f"gauntlet:{run_id}" if run_id is not None else None
 
 
-play.register_mode(MODE, play.Mode(opponent_name=opponent_name, reward_source=reward_source,
-                                   game_over=on_game_over, victory_pack=False))
+modes.register_mode(MODE, modes.Mode(opponent_name=opponent_name, reward_source=reward_source,
+                                     game_over=on_game_over, victory_pack=False))

@@ -1,355 +1,48 @@
-"""Online games between friends (R18): invitations, clocks, presence, claims, rematches, emotes, replays.
+"""Online games between friends on the running server (R18): ``Online``, one per app
+(``app.extensions["brigade_online"]``), knows what only a running server knows. Which sockets sit at
+which seat (presence, R18.4), the emote rate limits, a player's action with its clocks (``Online.act``,
+R18.3), claims, and the ticker's work: ending games whose clock ran out (R18.3) or whose absent player
+passed the automatic claim (R18.4). It tells the players through a notifier
+(``webapp.game.notify.Notifier``) that the sockets layer sets at registration; that layer also runs
+the ticker, as it runs every background task (docs/architecture.md).
 
-Two layers:
-
-* functions over a database connection (``create_invitation``, ``join``, ``act_clocked``…): what is
-  stored. An online game is a ``games`` row with ``mode = "online"`` plus an ``online_games`` row
-  (schema m003) holding its invitation code, its clocks and its rematch offer. An invitation is a
-  game in status ``waiting`` with seat 1 open and no state yet; the friend's join fills seat 1,
-  rolls the dice (``Game.new(first=None)``, R5.1) and makes it ``active``.
-* ``Online``, one per app (``app.extensions["brigade_online"]``): what only a running server knows.
-  Which sockets sit at which seat (presence, R18.4), the emote rate limits, and the ticker's work:
-  ending games whose clock ran out (R18.3) or whose absent player passed the automatic claim (R18.4).
-  It tells the players through a notifier (``webapp.game.notify.Notifier``) that the sockets layer
-  sets at registration; that layer also runs the ticker, as it runs every background task
-  (docs/architecture.md).
-
-Clocks (R18.3) are stored, so they survive a restart: per seat the milliseconds left, and the
-wall-clock time (ms since the epoch) its current wait began, or null while the game does not wait
-for that seat; ``version`` is the game version they belong to. They are written in the same
-transaction as the action (``play.apply(..., also=...)``) or the end of the game that moves them,
-so they can never disagree with the game. Presence is not stored: after a restart every seat
-counts as away from the moment the server started.
-
-Every move still goes through ``webapp.game.play`` (load, seat, version, ``Game.apply``, store).
+Online games are a play mode (``modes.Mode``, registered at the end of this module): a player's action
+goes through ``play.move`` to ``Online.act``, which writes the clocks in the same transaction as the
+action (``play.apply(..., also=...)``), so they never disagree with the game. What is stored of an online
+game (invitations, joining, rematches) is webapp/game/invitations.py's, its clock maths
+webapp/game/onlineclock.py's. Presence is not stored: after a restart every seat counts as away from
+the moment the server started.
 """
 
-import json
 import logging
 import math
-import secrets
 import threading
 
-from flask_babel import gettext, ngettext  # the request's language; English outside a request
+from flask import current_app
+from flask_babel import gettext  # the request's language; English outside a request
 
-from webapp import clock, store
-from webapp.config import DEFAULTS
-from webapp.game import gamelog, play
-from webapp.game.replay import steps as replay_steps
-from webapp.store import online as store_online
-from webapp.engine import Game
+from webapp import store
+from webapp.clock import now_ms
+from webapp.game import modes, play
+from webapp.game.invitations import MODE, info, is_online, offer_rematch, write_clock
+from webapp.game.onlineclock import clock_moved, clock_new, public_clock, timed_out
+from webapp.game.seatnames import seat_names
 from webapp.hosting import metrics
 from webapp.hosting.ratelimit import Window
+from webapp.store import online as store_online
 
 log = logging.getLogger(__name__)
 
-MODE = "online"
 #: The emotes a player may send (no free text, R18); clients show them in their own words.
 EMOTES = ("greet", "well_played", "oops", "thinking", "thanks", "wow", "good_game", "hurry")
-#: Invitation codes: 10 characters without look-alikes (no 0/O, 1/I/L): 31^10 ≈ 8·10^14 codes, about
-#: 49 bits, so guessing one at the join rate limit (docs/security.md) takes longer than any
-#: invitation stays open. Dashes and spaces in a typed code are ignored.
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 10
-#: The seed an invitation is stored with until its game starts: the real one is drawn by ``join``
-#: (docs/security.md), so nothing the inviter can read before then tells the deal.
-NO_SEED = 0
-
-
 
 #: Seconds the ticker's lease lives unless renewed (each tick renews it): how long the online games'
 #: clocks may stand still when the process running the ticker dies.
 TICKER_LEASE = 5.0
 
 
-class Full(play.Forbidden):
-    """Both seats of the game are taken (the user may watch it)."""
-
-
 class RateLimited(play.PlayError):
     code = "rate_limited"
-
-
-#: Wall-clock milliseconds since the epoch: what stored clocks count in (they survive restarts).
-now_ms = clock.now_ms
-
-
-def is_online(row):
-    return row.get("mode") == MODE
-
-
-def is_invitation(row):
-    """An online game that never started: an open invitation, or one cancelled (or ended by the host)
-    before a friend took the second seat. A game that started and was then ended is not one."""
-    return is_online(row) and (row["status"] == "waiting" or (row["status"] == "aborted" and row["seats"][1] is None))
-
-
-# ---------------------------------------------------------------- clocks (pure)
-
-
-def clock_new(limit_ms, waiting=(), now=None, version=0):
-    """Fresh clocks of ``limit_ms`` each, running for the seats in ``waiting``."""
-    now = now_ms() if now is None else now
-    return {"limit_ms": limit_ms, "left": [limit_ms, limit_ms],
-            "from": [now if s in waiting else None for s in (0, 1)], "version": version}
-
-
-def clock_left(clock, now):
-    """Milliseconds left on each seat's clock at ``now`` (negative once run out)."""
-    return [clock["left"][s] - (now - clock["from"][s]) if clock["from"][s] is not None else clock["left"][s]
-            for s in (0, 1)]
-
-
-def clock_moved(clock, waiting, now, version):
-    """The clocks after the game moved to ``version``, which waits for ``waiting``: a seat that stops
-    being waited for is charged the time since its wait began; one that starts being waited for starts
-    now; one still waited for runs on from when its wait began."""
-    left, since = list(clock["left"]), list(clock["from"])
-    for s in (0, 1):
-        if since[s] is not None and s not in waiting:
-            left[s] = max(0, left[s] - (now - since[s]))
-            since[s] = None
-        elif since[s] is None and s in waiting:
-            since[s] = now
-    return {"limit_ms": clock["limit_ms"], "left": left, "from": since, "version": version}
-
-
-def timed_out(clock, now):
-    """(winner, "timeout") if a waited-for seat's clock ran out, else None. Both out at once (the
-    simultaneous leader choice, R5.7): a draw (R18.4)."""
-    left = clock_left(clock, now)
-    out = [s for s in (0, 1) if clock["from"][s] is not None and left[s] <= 0]
-    if len(out) == 2:
-        return None, "timeout"
-    if out:
-        return 1 - out[0], "timeout"
-    return None
-
-
-def public_clock(clock, now):
-    """The clocks as a ``state`` shows them: ms left now, and which are running."""
-    return {"limit_ms": clock["limit_ms"], "left_ms": [max(0, x) for x in clock_left(clock, now)],
-            "running": [clock["from"][s] is not None for s in (0, 1)]}
-
-
-# ---------------------------------------------------------------- stored rows
-
-
-def info(db, game_id):
-    """The online_games row of a game as a dict (clock and rematch decoded), or None."""
-    return store_online.get_online_game(db, game_id)
-
-
-def write_clock(db, game_id, clock):
-    store_online.set_clock(db, game_id, clock)
-
-
-def normal_code(code):
-    """An invitation code as stored: upper case, without spaces or dashes."""
-    return "".join(ch for ch in str(code).upper() if ch not in " -")[:32]
-
-
-def new_code():
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def insert_online(db, game_id, clock):
-    """The game's online_games row with a fresh code (retried on the rare collision); return the code."""
-    for _ in range(20):
-        code = new_code()
-        if not store_online.code_taken(db, code):
-            store_online.add_online_game(db, game_id, code, clock)
-            return code
-    raise RuntimeError("no free invitation code after 20 tries")
-
-
-def game_by_code(db, code):
-    """The game id an invitation code names; NotFound otherwise."""
-    game_id = store_online.game_id_by_code(db, normal_code(code))
-    if game_id is None:
-        raise play.NotFound(gettext("No game has this code: check it with your friend."))
-    return game_id
-
-
-# ---------------------------------------------------------------- invitations and joining
-
-
-def clock_ms_from_minutes(minutes, config):
-    """The clock a form's minutes ask for, checked against the configured range; BadRequest otherwise."""
-    low = float(config.get("ONLINE_CLOCK_MIN_MINUTES", DEFAULTS["ONLINE_CLOCK_MIN_MINUTES"]))
-    high = float(config.get("ONLINE_CLOCK_MAX_MINUTES", DEFAULTS["ONLINE_CLOCK_MAX_MINUTES"]))
-    try:
-        value = float(minutes)
-    except (TypeError, ValueError):
-        raise play.BadRequest(gettext("The clock is a number of minutes.")) from None
-    if not (math.isfinite(value) and low <= value <= high and value > 0):
-        raise play.BadRequest(gettext("The clock is between %(low)s and %(high)s minutes.", low=f"{low:g}", high=f"{high:g}"))
-    return int(round(value * 60_000))
-
-
-def create_invitation(db, user, deck_id, clock_ms, config=None, max_open=None, rated=False):
-    """A new invitation by ``user`` with one of their playable decks (under the host's ``config``,
-    ``play.deck_for``); return (game id, code). ``rated``: the inviter's wish that the game count on
-    the ladder (it does when the friend wishes it too, webapp/social/ratings.py)."""
-    uid = play.user_id_of(user)
-    if isinstance(clock_ms, bool) or not isinstance(clock_ms, int) or clock_ms <= 0:
-        raise play.BadRequest(f"the clock is a positive number of milliseconds, got {clock_ms!r}")
-    deck = play.deck_for(db, uid, deck_id, config)
-    setup = {"mode": MODE, "decks": [play.deck_list(deck["cards"]), None], "deck_ids": [deck["id"], None],
-             "seats": [{"user_id": uid}, None], "first": None,
-             "leader_mode": "simultaneous", "clock_ms": clock_ms, "rated": [bool(rated), False]}
-    # No seed yet: it is drawn when the friend joins (``join``), so the inviter cannot learn it.
-    with store.transaction(db):  # the count and the insert in one write transaction: races cannot pass the cap
-        if max_open is not None:
-            open_now = store_online.count_open_invitations(db, uid)
-            if open_now >= max_open:
-                raise play.Forbidden(ngettext("You have %(num)s open invitation: cancel it first.",
-                                              "You have %(num)s open invitations: cancel one first.", open_now))
-        game_id = store.create_game(db, MODE, NO_SEED, setup, state=None, status="waiting")
-        code = insert_online(db, game_id, clock_new(clock_ms))
-    return game_id, code
-
-
-def invitation(db, code):
-    """The game row an invitation code names (any status); NotFound."""
-    return play.load_row(db, game_by_code(db, code))
-
-
-def join(db, code, user, deck_id, config=None, now=None, rated=False):
-    """Take seat 1 of the invitation with the user's deck and start the game; return its row.
-
-    The game's seed is drawn now, not when the invitation was made, so nothing the inviter could
-    read before (the invitation, its pages) foretells the deal. The dice decide who goes first
-    (R5.1) and both players choose leaders at once (R5.7); both clocks start. Refused: Forbidden for
-    one's own invitation or a cancelled one, Full when someone else took the seat first (nothing
-    changes then). ``rated``: the friend's wish that the game count on the ladder.
-    """
-    uid = play.user_id_of(user)
-    row = invitation(db, code)
-    if row["status"] != "waiting":
-        if play.seat_of(row, uid) is not None:
-            return row
-        if row["status"] == "aborted":
-            raise play.Forbidden(gettext("This invitation was cancelled."), row["id"])
-        raise Full(gettext("Both seats of this game are taken: you may watch it."), row["id"])
-    if row["seats"][0] == uid:
-        raise play.Forbidden(gettext("This is your own invitation: send its link or code to a friend."), row["id"])
-    deck = play.deck_for(db, uid, deck_id, config)
-    setup = dict(row["setup"])
-    setup["decks"] = [setup["decks"][0], play.deck_list(deck["cards"])]
-    setup["deck_ids"] = [setup["deck_ids"][0], deck["id"]]
-    setup["seats"] = [setup["seats"][0], {"user_id": uid}]
-    setup["rated"] = [bool((setup.get("rated") or [False])[0]), bool(rated)]
-    setup["seed"] = secrets.randbelow(2**63)
-    game = play.new_game(setup)
-    now = now_ms() if now is None else now
-    clock = clock_new(setup["clock_ms"], game.waiting_for(), now, row["version"])
-    with store.transaction(db):
-        if not store_online.take_second_seat(db, row["id"], uid, setup, play.snapshot_text(game)):
-            raise Full(gettext("Someone else took the seat first: you may watch the game."), row["id"])
-        write_clock(db, row["id"], clock)
-    return play.load_row(db, row["id"])
-
-
-def cancel(db, game_id, user_id):
-    """The inviter withdraws an invitation nobody joined yet."""
-    if not store_online.cancel_invitation(db, game_id, user_id):
-        raise play.Forbidden(gettext("Only the inviter can cancel an invitation nobody joined yet."), game_id)
-
-
-# ---------------------------------------------------------------- rematches
-
-
-def rematch_game(db, row):
-    """A new active game of the same two players and decks, the first player swapped; return its id."""
-    setup = row["setup"]
-    if any(uid is None for uid in row["seats"]):
-        raise play.Illegal(gettext("A player of this game left Brigade: no rematch."), row["id"])
-    first = Game.from_json(row["state"]).state.first
-    new = dict(setup, seed=secrets.randbelow(2**63), first=1 - first, rematch_of=row["id"])
-    scenario = setup.get("scenario")
-    if scenario and scenario.get("phase") == "leaders":  # a game started at its first decision (tests): the other goes first
-        new["scenario"] = dict(scenario, first=1 - first, active=1 - first)
-    game = play.new_game(new)
-    game_id = store.create_game(db, MODE, new["seed"], new, state=play.snapshot_text(game))
-    insert_online(db, game_id, clock_new(new["clock_ms"], game.waiting_for()))
-    return game_id
-
-
-def offer_rematch(db, game_id, user_id):
-    """Offer a rematch, or accept the opponent's offer; return the stored rematch dict
-    ``{"offered_by": seat, "game": new game id or None}``."""
-    row = play.load_row(db, game_id)
-    if not is_online(row):
-        raise play.Illegal(gettext("Rematches are for online games."), game_id)
-    seat = play.player_seat(row, user_id)
-    if row["status"] != "finished":
-        raise play.Illegal(gettext("A rematch is offered once the game is over."), game_id)
-    with store.transaction(db):
-        offer = info(db, game_id)["rematch"]
-        if offer.get("game") is None:
-            if offer.get("offered_by") in (None, seat):
-                offer = {"offered_by": seat, "game": None}
-            else:
-                offer = dict(offer, game=rematch_game(db, row))
-            store_online.set_rematch(db, game_id, offer)
-    return offer
-
-
-# ---------------------------------------------------------------- replays
-
-
-def replay(db, game_id, lang="en"):
-    """A finished game stepped action by action from its setup and stored actions (webapp/game/replay.py),
-    each step with the public (spectator) view only; the log in ``lang``."""
-    row = play.load_row(db, game_id)
-    if row["status"] != "finished":
-        raise play.Illegal(gettext("A replay is shown once the game is over."), game_id)
-    names = play.seat_names(db, row)
-    steps = []
-    for step in replay_steps(row["setup"], store.list_actions(db, game_id)):
-        game = step.game
-        if not steps:
-            inst = play.instances(game)
-        steps.append({"version": step.version, "player": step.player, "type": step.action and step.action["type"],
-                      "events": step.events, "log": gamelog.describe(step.events, inst, names, None, lang=lang),
-                      "view": game.view(None)})
-    if game.result is None and row["result"] is not None:  # ended from outside the rules: timeout, claim
-        final = Game.from_json(row["state"])
-        events = [{"type": "game_over", "winner": row["result"].get("winner"), "reason": row["result"].get("reason")}]
-        steps.append({"version": row["version"], "player": None, "type": None, "events": events,
-                      "log": gamelog.describe(events, inst, names, None, lang=lang), "view": final.view(None)})
-    seen = {u["card"] for st in steps for u in st["view"]["units"]}
-    seen |= {cid for st in steps for p in st["view"]["players"] for cid in p["discard"]}
-    pool = game.state.static.pool
-    cards = {cid: pool[cid].data["name"]["en"] for cid in sorted(seen) if cid in pool}
-    return {"game": game_id, "mode": row["mode"], "players": names, "result": row["result"], "cards": cards,
-            "steps": steps}
-
-
-# ---------------------------------------------------------------- the lobby
-
-
-def lobby_row(r, user_id=None):
-    setup = json.loads(r["setup"])
-    seat = 0 if r["seat0_user_id"] == user_id else 1 if r["seat1_user_id"] == user_id and user_id else None
-    names = [r["name0"] or "Player 1", r["name1"] or ("—" if r["status"] == "waiting" else "Player 2")]
-    # A code is the key to a seat: only the inviter of a waiting invitation ever sees it.
-    code = r["code"] if r["status"] == "waiting" and seat == 0 else None
-    return {"id": r["id"], "status": r["status"], "code": code, "created": r["created"], "updated": r["updated"],
-            "clock_minutes": setup.get("clock_ms", 0) / 60_000, "names": names, "seat": seat,
-            "opponent": names[1 - seat] if seat is not None else None,
-            "result": json.loads(r["result"]) if r["result"] else None}
-
-
-def lobby(db, user_id, finished=10):
-    """What the lobby lists for a user of their own games: open invitations, games in progress, recent
-    finished games. (Friends' games to watch are webapp/social/watching.py's ``watchable``.)"""
-    return {kind: [lobby_row(r, user_id) for r in rows]
-            for kind, rows in store_online.lobby_games(db, user_id, finished).items()}
-
-
-# ---------------------------------------------------------------- the running server's side
 
 
 class Track:
@@ -547,7 +240,10 @@ class Online:
     # ------------------------------------------------------------ what a state adds
 
     def block(self, db, row):
-        """The ``online`` part of a ``state`` of an online game (the same for every reader)."""
+        """The ``online`` part of a ``state`` of an online game (the same for every reader); None for
+        another game."""
+        if not is_online(row):
+            return None
         now = now_ms()
         t = self.track(db, row)
         stored = None
@@ -574,7 +270,7 @@ class Online:
     def act(self, db, row, seat, action, version):
         """``play.apply`` for an online game (``row``; ``seat`` the player's, ``play.player_seat``), with
         its clocks: an action that comes after its seat's clock ran out ends the game by timeout
-        instead (R18.3). Other games never come here: their actions go to ``play.apply`` directly."""
+        instead (R18.3). The online mode's ``act`` (``play.move``); other games' actions go to ``play.apply``."""
         game_id = row["id"]
         if not is_online(row):
             raise play.Illegal("clocks are for online games", game_id)
@@ -649,7 +345,7 @@ class Online:
         self.share(t)
         with self.lock:
             here, away = t.connected(other), t.away_since[other]
-        name = play.seat_names(db, row)[other]
+        name = seat_names(db, row)[other]
         if here:
             raise play.Illegal(gettext("%(name)s is connected: nothing to claim.", name=name), game_id)
         if since is None:
@@ -788,3 +484,32 @@ class Online:
             self.track(db, play.load_row(db, offer["game"]))
         self.notifier.to_game(game_id, "rematch", payload)
         return offer
+
+
+# ---------------------------------------------------------------- the online mode
+
+#: What other services do when an online game ends, each ``(db, row)`` and never raising: the ladder's
+#: ratings (webapp/social/ratings.py) add theirs with ``when_over``, as a service above this one.
+ENDINGS = []
+
+
+def when_over(step):
+    """Run ``step(db, row)`` after every online game that ends (once, however often it is added)."""
+    if step not in ENDINGS:
+        ENDINGS.append(step)
+
+
+def game_over(db, row):
+    """The online mode's end of a game (``Mode.game_over``): the steps added with ``when_over``."""
+    for step in ENDINGS:
+        step(db, row)
+
+
+def act(db, row, seat, action, version):
+    """The online mode's action (``Mode.act``, through ``play.move``): the running app's ``Online.act``,
+    which keeps the clocks (R18.3)."""
+    return current_app.extensions["brigade_online"].act(db, row, seat, action, version)
+
+
+modes.register_mode(MODE, modes.Mode(opponent_name=lambda row, lang: None, reward_source=lambda row: None,
+                                     game_over=game_over, act=act))

@@ -5,79 +5,39 @@ touches ``Game.apply`` or ``store.append_action`` itself. A stored game is its s
 actions and a state snapshot at a version (docs/storage.md); every write names the version it was
 computed from, so two writers (a human and the CPU task, or two server processes) never both win.
 
-Errors derive from PlayError and carry the protocol's error ``code`` (docs/protocol.md).
+Errors derive from PlayError and carry the protocol's error ``code`` (docs/protocol.md,
+webapp/game/playerrors.py). What a mode adds (story, puzzles, the gauntlet, online games' clocks) comes
+through its registered ``Mode`` (webapp/game/modes.py); the rest of a game lives beside this module, one
+idea each: the caches between actions (gamecache.py), the CPU's seats and moves (cpuseats.py,
+cpumoves.py), names and languages (seatnames.py), what a seat sees (seatstate.py).
 """
 
-import collections
+import datetime
 import logging
-import random
 import secrets
-import threading
 import time
-from collections.abc import Callable
 from contextlib import nullcontext
 from typing import NamedTuple
 
-import orjson
 from flask_babel import gettext, ngettext  # the request's language; English outside a request
 
 from webapp import clock, refusals, store
-from webapp.game import fairplay, gamelog
-from webapp.hosting import metrics
-from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING, workers
-from webapp.ai.search import DEFAULT_BUDGET
 from webapp.config import DEFAULTS
 from webapp.decks.collection import LOANER, Collection
-from webapp.engine import Game, IllegalAction, codec
-from webapp.engine.game import forget_oldest
-from webapp.game import hintwords, quests, replay
+from webapp.engine import Game, IllegalAction
+from webapp.game import fairplay, gamelog, quests, replay
+from webapp.game.cpuseats import cpu_seat
+from webapp.game.gamecache import GAMES, PER_GAME, snapshot_text
+from webapp.game.modes import mode_of
+from webapp.game.playerrors import BadRequest, Forbidden, Illegal, NotFound, PlayError, Stale
 from webapp.game.replay import new_game
+from webapp.game.seatnames import seat_lang, seat_names
+from webapp.game.seatstate import instances, public_units
+from webapp.hosting import metrics
 
-CPU_PLAYER = "baseline"
-CPU_NAME = "CPU"
+
 #: The host log's game lines (docs/deploy.md#logs): a game's end, with its reason.
 GAME_LOG = logging.getLogger("brigade.game")
-
-
-class PlayError(Exception):
-    """Base of the play service's refusals; ``code`` is the protocol's error code."""
-
-    code = "bad_request"
-
-    def __init__(self, message, game=None):
-        super().__init__(message)
-        self.message = message
-        self.game = game
-
-
-class BadRequest(PlayError):
-    """The request is malformed (wrong keys, types or sizes)."""
-
-    code = "bad_request"
-
-
-class NotFound(PlayError):
-    """No such game (or deck)."""
-
-    code = "not_found"
-
-
-class Forbidden(PlayError):
-    """Not your seat, not your game, or not your deck."""
-
-    code = "forbidden"
-
-
-class Stale(PlayError):
-    """The action was computed on an older version of the game."""
-
-    code = "stale"
-
-
-class Illegal(PlayError):
-    """The engine refused the action; the message says why."""
-
-    code = "illegal"
 
 
 class Played(NamedTuple):
@@ -90,30 +50,6 @@ class Played(NamedTuple):
     row: dict
     seat: int
     before: object = None
-
-
-# ---------------------------------------------------------------- modes
-
-
-class Mode(NamedTuple):
-    """What a kind of game adds to the play service. The mode's own module registers it
-    (``register_mode``: webapp/game/story.py for "story"), so play imports no mode: a mode builds
-    on play, never the other way round."""
-
-    opponent_name: Callable  # (row, lang): the CPU seat's name, or None
-    reward_source: Callable  # (row): the ``packs.source`` of the reward packs a game may grant, or None
-    game_over: Callable      # (db, row): after a game of the mode ended (its record, its reward); never raises
-    judge: Callable | None = None  # (row, game, events): after an action, (winner, reason) to end the game with, or None
-    victory_pack: bool = True      # a won game of the mode pays the Victory pack (``reward_winner``)
-
-
-#: {mode: Mode} of the modes that add something ("cpu" and "online" games add nothing).
-MODES = {}
-
-
-def register_mode(name, mode):
-    """Add what games of mode ``name`` add (``Mode``); the mode's module does it when imported."""
-    MODES[name] = mode
 
 
 # ---------------------------------------------------------------- decks
@@ -149,75 +85,15 @@ def deck_for(db, user_id, deck_id, config=None):
 # ---------------------------------------------------------------- creating and loading
 
 
-def snapshot_text(game):
-    """``game.to_json()``, the same text exactly, in a fraction of the time: the engine's snapshot data
-    (``codec.snapshot``: string keys, integers, strings, no floats) written by orjson with sorted keys,
-    as the engine writes it with the standard ``json`` module (which the engine must use: it imports
-    nothing else). Data orjson refuses (an integer beyond 64 bits, a lone surrogate) goes through
-    ``to_json``; tests/play/test_snapshot_text.py compares the two over random games and the story."""
-    st = game.state.static
-    try:
-        fixed = PER_GAME.get(st, "snapshot")
-        if fixed is None:  # the game's fixed keys, encoded once per game
-            fixed = PER_GAME.put(st, "snapshot", {key: orjson.Fragment(orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
-                                                  for key, value in codec.static_snapshot(st).items()})
-        data = codec.moving_snapshot(game.state)
-        data.update(fixed)
-        return orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
-    except TypeError:
-        return game.to_json()
-
-
-class PerGame:
-    """What is made once per game from what the game fixes at its start (the engine's ``Static``, which
-    every later state of the game shares): the snapshot's fixed keys, the log's instance map. Kept for
-    the ``size`` games used last and dropped when a game ends here (``forget``); an entry holds its
-    Static, so the Static's id is nobody else's while the entry lives. Callers only read the values."""
-
-    def __init__(self, size=1024):
-        self.size = size
-        self.entries = collections.OrderedDict()  # id(Static) -> (Static, {kind: value})
-        self.lock = threading.Lock()
-
-    def get(self, st, kind):
-        with self.lock:
-            entry = self.entries.get(id(st))
-            if entry is None or entry[0] is not st:
-                return None
-            self.entries.move_to_end(id(st))
-            return entry[1].get(kind)
-
-    def put(self, st, kind, value):
-        with self.lock:
-            entry = self.entries.get(id(st))
-            if entry is None or entry[0] is not st:
-                entry = self.entries[id(st)] = (st, {})
-            entry[1][kind] = value
-            self.entries.move_to_end(id(st))
-            while len(self.entries) > self.size:
-                self.entries.popitem(last=False)
-        return value
-
-    def forget(self, st):
-        with self.lock:
-            entry = self.entries.get(id(st))
-            if entry is not None and entry[0] is st:
-                del self.entries[id(st)]
-
-
-PER_GAME = PerGame()
-
-
-
 def create_cpu_game(db, user, deck_ids, seed=None, config=None, cpu_name=None, difficulty=None,
                     seconds=None, limit=None):
     """A new game against the CPU; return its id. The human is seat 0 and goes first (R5.1).
 
     ``deck_ids`` is the human's deck id, or ``[human deck id, CPU deck id]``; the CPU plays the
     loaner deck unless given one. The CPU picks its leaders after the human (R5.7). ``cpu_name`` names
-    the CPU's player (``webapp.ai.PLAYERS``; the baseline by default, see ``cpu_player``);
+    the CPU's player (``webapp.ai.PLAYERS``; the baseline by default, see ``cpuseats.cpu_player``);
     ``difficulty`` ("easy", "normal", "hard") picks it by level instead, ``seconds`` the Hard CPU's
-    thinking time per decision (``cpu_seat``); ``config`` is the host's, for the collection policy
+    thinking time per decision (``cpuseats.cpu_seat``); ``config`` is the host's, for the collection policy
     (``deck_for``). ``limit`` (the host's MAX_ACTIVE_GAMES) is checked in the transaction that stores
     the game (``check_solo_cap``), so parallel requests cannot pass it."""
     uid = user_id_of(user)
@@ -243,41 +119,6 @@ def create_cpu_game(db, user, deck_ids, seed=None, config=None, cpu_name=None, d
     with store.transaction(db):
         check_solo_cap(db, uid, limit)
         return store.create_game(db, "cpu", seed, setup, state=snapshot_text(game))
-
-
-def cpu_player(name=None):
-    """The CPU's player by name: the baseline unless the host's ``CPU_PLAYER`` setting names another
-    one of ``webapp.ai.PLAYERS`` (the browser tests' first hour sets "random", a weak CPU)."""
-    if name is None:
-        return CPU_PLAYER
-    if name not in PLAYERS:
-        raise BadRequest(f"no CPU player is called {name!r}")
-    return name
-
-
-def cpu_seat(cpu_name=None, difficulty=None, seconds=None):
-    """The setup's CPU seat: ``{"cpu": player name}``, and for a searching player its thinking time
-    per decision, ``"seconds"`` (the host's CPU_HARD_SECONDS; the search's default if None). A
-    ``cpu_name`` (the host's CPU_PLAYER, for tests) wins over ``difficulty``; neither: the baseline."""
-    if cpu_name is None and difficulty is not None:
-        if difficulty not in DIFFICULTIES:
-            raise BadRequest(f"the difficulty is one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
-        cpu_name = DIFFICULTIES[difficulty]
-    seat = {"cpu": cpu_player(cpu_name)}
-    if seat["cpu"] in SEARCHING:
-        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                                    or not 0 < seconds <= 60):
-            raise BadRequest(f"the CPU's thinking time is a number of seconds up to 60, not {seconds!r}")
-        seat["seconds"] = float(seconds) if seconds is not None else DEFAULT_BUDGET
-    return seat
-
-
-def cpu_difficulty(row):
-    """The difficulty ("easy", "normal", "hard") of a game's CPU seat, or None (another player)."""
-    names = {v: k for k, v in DIFFICULTIES.items()}
-    for name in cpu_seats(row).values():
-        return names.get(name)
-    return None
 
 
 #: The modes a user plays alone, capped by MAX_ACTIVE_GAMES (``check_solo_cap``).
@@ -316,69 +157,6 @@ def load_row(db, game_id):
     if "state" not in row:
         row["state"] = held[4]
     return row
-
-
-class GameCache:
-    """The Game at the stored version of recently played games, and its snapshot text, so an action
-    neither reads the snapshot its predecessor just wrote (``load_row``) nor decodes it (``game_of``).
-    Keyed by database file and game id, an entry names the game's creation time and seed too and is
-    served only at the version it was kept at: a row at another version, or another game under the
-    same id (a file made anew), never meets an old entry, so several processes can share the file. An
-    entry's Game is a Game of its own made from the state alone, without the lists of legal actions
-    the caller's Game keeps (the checks of marches, summons, discards and formations do not need
-    them); it is only handed out as copies (``Game.copy`` shares the state, which ``apply`` never
-    changes), so nothing a caller does reaches it. A finished game is dropped."""
-
-    def __init__(self, size=2048):
-        self.size = size
-        self.entries = collections.OrderedDict()  # (path, id) -> (version, created, seed, Game, snapshot text)
-        self.lock = threading.Lock()
-
-    @staticmethod
-    def key(db, game_id):
-        path = getattr(db, "path", None)
-        if not path or path == ":memory:":
-            return None
-        return path, game_id
-
-    def peek(self, db, game_id):
-        """(version, created, seed, Game, snapshot text) kept for the game in ``db``'s file, or None."""
-        key = self.key(db, game_id)
-        if key is None:
-            return None
-        with self.lock:
-            return self.entries.get(key)
-
-    def get(self, db, row):
-        """The kept Game if it is at ``row``'s version of ``row``'s game, else None."""
-        key = self.key(db, row["id"])
-        if key is None:
-            return None
-        with self.lock:
-            entry = self.entries.get(key)
-            if entry is None:
-                return None
-            self.entries.move_to_end(key)
-        version, created, seed, game, _ = entry
-        return game if (version, created, seed) == (row["version"], row["created"], row["seed"]) else None
-
-    def put(self, db, row, game, text, own=False):
-        """Keep ``game`` and its snapshot ``text`` at ``row``'s version (a Game of its own made from its
-        state; ``own``: ``game`` is one already, nobody else's); drop the game if the row is not active."""
-        key = self.key(db, row["id"])
-        if key is None:
-            return
-        with self.lock:
-            if row["status"] != "active":
-                self.entries.pop(key, None)
-                return
-            self.entries[key] = (row["version"], row["created"], row["seed"], game if own else Game(game.state), text)
-            self.entries.move_to_end(key)
-            while len(self.entries) > self.size:
-                self.entries.popitem(last=False)
-
-
-GAMES = GameCache()
 
 
 def game_of(db, row):
@@ -422,17 +200,12 @@ def player_seat(row, user_id):
     return seat
 
 
-def cpu_seats(row):
-    """{seat: player name} of the seats the CPU plays."""
-    return {seat: s["cpu"] for seat, s in enumerate(row["setup"].get("seats", []))
-            if isinstance(s, dict) and s.get("cpu")}
-
-
 # ---------------------------------------------------------------- acting
 
 
 def act(db, game_id, user_id, action, version):
-    """Apply the user's action to the game at ``version`` and store it; return Played.
+    """Apply the user's action to the game at ``version`` and store it (``apply``, without what a mode's
+    ``act`` adds: a socket's action goes through ``move``); return Played.
 
     Refusals change nothing: Forbidden (no seat), Stale (older version, or another writer won),
     Illegal (the engine's message), NotFound.
@@ -461,7 +234,7 @@ def apply(db, row, seat, action, version, also=None, lock=None):
         kind = action.get("type") if isinstance(action, dict) else None
         raise Illegal(refusals.words(seat_lang(row, seat), exc.rule, kind)
                       or plain_refusal(db, row, game, seat, str(exc)), game_id) from None
-    mode = MODES.get(row.get("mode"))
+    mode = mode_of(row)
     if mode is not None and mode.judge is not None and game.result is None:
         ending = mode.judge(row, game, events)  # a puzzle ends when its goal is met or missed
         if ending is not None:
@@ -490,6 +263,16 @@ def apply(db, row, seat, action, version, also=None, lock=None):
     return Played(new_version, events, game, row, seat, before)
 
 
+def move(db, row, seat, action, version):
+    """A player's action as the game's mode takes it: the mode's own ``act`` if it has one (online
+    games: their clocks, R18.3, webapp/game/online.py), else ``apply``; return Played. A socket's
+    ``action`` is load (``load_row``, ``player_seat``), ``move``, push: no transport asks the mode."""
+    mode = mode_of(row)
+    if mode is not None and mode.act is not None:
+        return mode.act(db, row, seat, action, version)
+    return apply(db, row, seat, action, version)
+
+
 def plain_refusal(db, row, game, seat, text):
     """The engine's refusal as the player reads it: no rule numbers, and units named as the log names
     them ("your Orc") when the seat can see them (the board, its own hand and the discard piles);
@@ -500,13 +283,13 @@ def plain_refusal(db, row, game, seat, text):
 
 
 def game_over(db, row, game):
-    """What a finished game pays: the winner's pack, and what its mode adds (``MODES``: a story
+    """What a finished game pays: the winner's pack, and what its mode adds (``Mode.game_over``: a story
     chapter's record and reward)."""
     result = row.get("result") or {}
     GAME_LOG.info("game %s (%s) over at version %s: winner %s, %s", row["id"], row.get("mode"), row.get("version"),
                   result.get("winner"), result.get("reason"))
     reward_winner(db, row, game)
-    mode = MODES.get(row.get("mode"))
+    mode = mode_of(row)
     if mode is not None:
         mode.game_over(db, row)
     try:  # the daily quests count the game's events (webapp/game/quests.py); the game's end stands regardless
@@ -522,7 +305,7 @@ def reward_winner(db, row, game):
     if winner not in (0, 1):
         return None
     user_id = row["seats"][winner]
-    mode = MODES.get(row.get("mode"))
+    mode = mode_of(row)
     if user_id is None or (mode is not None and not mode.victory_pack):
         return None
     source = f"win:game:{row['id']}"
@@ -530,95 +313,6 @@ def reward_winner(db, row, game):
         if store.has_pack_from(db, user_id, source) or not fairplay.pays_a_pack(db, row, game):
             return None
         return store.grant_pack(db, user_id, source)
-
-
-def cpu_to_move(row, game):
-    """The CPU seat the game waits for, or None."""
-    if row["status"] != "active":
-        return None
-    waiting = game.waiting_for()
-    for seat in sorted(cpu_seats(row)):
-        if seat in waiting:
-            return seat
-    return None
-
-
-def cpu_step(db, game_id):
-    """Play one CPU decision if the game waits for the CPU; return Played, or None if it does not."""
-    for _ in range(5):  # another writer may win the version race: look again
-        row, game = load(db, game_id)
-        seat = cpu_to_move(row, game)
-        if seat is None:
-            return None
-        spec = row["setup"]["seats"][seat]
-        action = thought(game, seat, spec["cpu"], cpu_seed(row), spec.get("seconds"), owner=pool_owner(row)).action
-        try:
-            return apply(db, row, seat, action, row["version"])
-        except Stale:
-            continue
-    return None
-
-
-def hint(db, game_id, user_id, seconds=None):
-    """The hint button: what the Hard CPU would do in the user's place, as ``webapp.ai.workers.suggest``
-    gives it (``action``, ``win``) with the ``version`` it is for and its words in the request's
-    language (webapp/game/hintwords.py: ``sentence``, ``why``, a list of reasons, ``runner_up``),
-    thought in a worker process from the user's seat's view only. For CPU and story games (Forbidden
-    in online games between people, or without a seat), while the game waits for the user (Illegal
-    otherwise); ``seconds`` the thinking time (the game's Hard budget, or the search's default)."""
-    row, game = load(db, game_id)
-    seat = player_seat(row, user_id)
-    if row["mode"] not in SOLO_MODES:
-        raise Forbidden(gettext("Hints are for games against the CPU, not between people."), game_id)
-    if row["status"] != "active":
-        raise Illegal(gettext("This game is over."), game_id)
-    if seat not in game.waiting_for():
-        raise Illegal(gettext("It is not your move: the CPU is thinking."), game_id)
-    if seconds is None:
-        seconds = next((s.get("seconds") for s in row["setup"].get("seats", [])
-                        if isinstance(s, dict) and s.get("seconds")), None)
-    begun = time.perf_counter()
-    try:
-        got = workers.suggest(game, seat, seconds, seed=cpu_seed(row), owner=("user", user_id))
-        return dict(action=got["action"], win=got["win"], version=row["version"], **hintwords.words(game, seat, got))
-    finally:
-        metrics.observe_cpu_move(time.perf_counter() - begun)
-
-
-def thought(game, seat, name, seed, seconds, owner=None):
-    """``workers.think``, its time counted in /metrics' ``brigade_cpu_move_seconds``."""
-    begun = time.perf_counter()
-    try:
-        return workers.think(game, seat, name, seed, seconds, owner=owner)
-    finally:
-        metrics.observe_cpu_move(time.perf_counter() - begun)
-
-
-def pool_owner(row):
-    """Whose turn a CPU move takes in the worker pool's line (webapp/ai/fairqueue.py): the game's
-    person, so one user's many games share one place; a game without one is its own."""
-    uid = next((u for u in row.get("seats", []) if u is not None), None)
-    return ("user", uid) if uid is not None else ("game", row["id"])
-
-
-def cpu_seed(row):
-    """The CPU's random choices depend on the game and its version only (a rebuild replays them)."""
-    return random.Random(f"{row['seed']}:{row['version']}").getrandbits(64)
-
-
-def cpu_turns(db, game_id, on_action=None, delay=None, limit=10_000):
-    """Play the CPU seat while the game waits for it; ``on_action(played)`` after each; return them all."""
-    out = []
-    while len(out) < limit:
-        played = cpu_step(db, game_id)
-        if played is None:
-            break
-        out.append(played)
-        if on_action is not None:
-            on_action(played)
-        if delay:
-            delay()
-    return out
 
 
 def end(db, game_id, winner, reason, also=None, lock=None):
@@ -659,136 +353,6 @@ def end_by_host(db, game_id, note, by=None, lock=None):
     return Played(version, events, game, row, None)
 
 
-# ---------------------------------------------------------------- what a seat sees
-
-
-def instances(game):
-    """{instance id: (card id, owner)} for naming units in the log (only ids in public events are looked up).
-    Made once per game (its instances never change) and kept in ``PER_GAME``; callers only read it."""
-    st = game.state.static
-    made = PER_GAME.get(st, "instances")
-    if made is None:
-        made = PER_GAME.put(st, "instances", {name: (card.id, owner) for name, card, owner
-                                              in zip(st.names, st.cards, st.owner, strict=True)})
-    return made
-
-
-def seat_names(db, row, lang="en"):
-    """The display name of each seat: the user's name, or "CPU" (a story's opponent, in ``lang``)."""
-    names = []
-    for seat, s in enumerate(row["setup"].get("seats", [])):
-        uid = row["seats"][seat]
-        if uid is not None:
-            try:
-                names.append(store.get_user(db, uid)["name"])
-            except store.UserNotFound:
-                names.append(f"Player {seat + 1}")
-        elif isinstance(s, dict) and s.get("cpu"):
-            names.append(opponent_name(row, lang) or CPU_NAME)
-        else:
-            names.append(f"Player {seat + 1}")
-    return names
-
-
-def public_units(game):
-    """The instance ids of the units on the board, in the order ``Game.view`` lists them (by land,
-    then arrival): public to every seat, and what the log's ordinals count."""
-    st = game.state
-    return [st.static.names[u] for u in sorted(st.land, key=st.land.__getitem__)]
-
-
-def log_sight(game, events):
-    """The ids the log of ``events`` (``game`` after them) counts for its ordinals: the units on the
-    board (``public_units``) with those the events name (``gamelog.mentioned``), as a frozenset. The same
-    for every reader, so made once per state and events (kept in ``SIGHT`` with the state, which never
-    changes, and the events, compared by value); callers only read it."""
-    s = game.state
-    events = tuple(events)
-    kept = SIGHT.get(id(s))
-    if kept is not None and kept[0] is s and kept[1] == events:
-        return kept[2]
-    seen = frozenset(public_units(game)) | gamelog.mentioned(events)
-    SIGHT[id(s)] = (s, events, seen)
-    if len(SIGHT) > SIGHT_KEPT:
-        forget_oldest(SIGHT)
-    return seen
-
-
-#: ``log_sight`` of the states written last, by the state's id: {id: (state, events, ids)}. An entry holds
-#: its state (so the id is nobody else's while it lives); beyond SIGHT_KEPT entries the oldest goes.
-SIGHT = {}
-SIGHT_KEPT = 16
-
-
-def opponent_name(row, lang="en"):
-    """The name its mode gives a game's CPU (a story game's is the chapter's opponent, "Goblin
-    Scouts"); None for other games."""
-    mode = MODES.get(row.get("mode"))
-    return mode.opponent_name(row, lang) if mode is not None else None
-
-
-def seat_lang(row, seat, marks=None):
-    """The language of the game log for a seat: its player's (``user_lang``); English for a CPU's seat
-    or none. ``marks`` as in ``user_lang``."""
-    user_id = (row.get("seats") or [None, None])[seat] if seat in (0, 1) else None
-    return user_lang(user_id, marks)
-
-
-def user_lang(user_id, marks=None):
-    """The language a user reads the game in: the language they last read a page in (webapp/i18n.py
-    ``user_lang``), else the account's ``locale`` mark, else English (also for no user). ``marks``, a
-    dict the caller keeps (the socket server, one per game in progress), remembers the mark's answer
-    per user, so a game's actions read it once, not twice each (a page read since, in this process,
-    still wins at once: ``last_read`` is looked at first)."""
-    from webapp.i18n import LANGS, MARK
-    from webapp.i18n import user_lang as last_read
-    if user_id is None:
-        return "en"
-    if (read := last_read(user_id)) in LANGS:
-        return read
-    if marks is not None and user_id in marks:
-        return marks[user_id]
-    try:
-        from webapp.store import get_db
-        from webapp.store.marks import get_mark
-        mark = get_mark(get_db(), user_id, MARK)
-    except RuntimeError:  # no app context (a background task): English
-        return "en"
-    lang = mark if mark in LANGS else "en"
-    if marks is not None:
-        marks[user_id] = lang
-    return lang
-
-
-def state_for(row, game, seat, events=(), names=None, parts=None, lang=None):
-    """The protocol's ``state`` payload for one seat (0, 1) or a spectator (None): built only from
-    ``Game.view(seat)``, that seat's legal actions and the public events (R18.6). ``parts``, if
-    given, is (view, legal actions, waiting_for) already made from the same game for the same seat
-    (the socket server keeps them encoded, webapp/sockets/statecache.py ``StateCache``). The log is in
-    ``lang`` (default: the seat's player's language, ``seat_lang``), and so is a story opponent's name
-    (the CPU's seat: "Goblin Scouts", "ゴブリンの斥候隊")."""
-    names = list(names or [f"Player {n + 1}" for n in (0, 1)])
-    view, legal, waiting = parts if parts is not None else (
-        game.view(seat), game.legal_actions(seat) if seat is not None else [], sorted(game.waiting_for()))
-    cpu = cpu_seats(row)
-    events = list(events)
-    lang = lang or seat_lang(row, seat)
-    if cpu and row.get("mode") == "story":
-        for p in cpu:
-            names[p] = opponent_name(row, lang) or names[p]
-    return {
-        "game": row["id"], "version": row["version"], "seat": seat, "mode": row["mode"],
-        "status": row["status"],
-        "players": [{"name": names[p], "cpu": p in cpu} for p in (0, 1)],
-        "view": view,
-        "legal_actions": legal,
-        "waiting_for": waiting,
-        "events": events,
-        "log": gamelog.describe(events, instances(game), names, seat, lang=lang,
-                                seen=log_sight(game, events)) if events else [],
-    }
-
-
 # ---------------------------------------------------------------- abandoned games
 
 #: Days without an action after which a CPU or story game in progress is resigned for its player
@@ -816,8 +380,6 @@ def abandon_stale(db, user_id=None, days=ABANDON_AFTER_DAYS, now=None):
     """Resign every CPU or story game in progress (the user's, or everyone's) whose last action is
     older than ``days``; return the ids ended. Run when the games in progress are listed, so the list
     stays true; a game another writer moves on meanwhile is left alone."""
-    import datetime
-
     if not days or days <= 0:
         return []
     now = now or clock.utcnow()
@@ -843,7 +405,7 @@ def earned_packs(db, row, user_id):
     the chapter (granted once per player and chapter, so a pack of the chapter made after this game
     began was made by it)."""
     sources = [f"win:game:{row['id']}"]
-    mode = MODES.get(row.get("mode"))
+    mode = mode_of(row)
     story_source = mode.reward_source(row) if mode is not None else None
     out = []
     for p in store.list_packs(db, user_id):

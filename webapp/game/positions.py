@@ -10,7 +10,7 @@ story chapter's opponent deck for its CPU.
 
 Seeded: the game's ``seed`` is the scenario's unless the scenario has one of its own (the lands it
 leaves out, the dice it does not force, a filled draw pile's order), and the CPU's choices follow
-from it (``play.cpu_seed``: the game's seed and version), so the same call plays the same game.
+from it (``cpuseats.cpu_seed``: the game's seed and version), so the same call plays the same game.
 
 Only ``webapp/web/testing.py`` calls this, and that blueprint exists only when the app's
 ``TESTING`` is on (docs/architecture.md; tests/web/test_testing_start.py).
@@ -21,7 +21,7 @@ import random
 from webapp import store
 from webapp.config import DEFAULTS
 from webapp.decks.collection import LOANER
-from webapp.game import online, play, story
+from webapp.game import cpuseats, gamecache, invitations, onlineclock, play, story
 from webapp.game.replay import new_game, scenario_cards, scenario_with_decks
 
 MODES = ("cpu", "story", "online")
@@ -72,7 +72,7 @@ def start(db, mode, users, scenario, seed=0, cpu_name=None, difficulty=None, sec
     (``dealt``); ``config`` is the host's, for the collection policy there.
 
     ``users`` are the human seats' user dicts or ids: one (seat 0) against the CPU, two for an online
-    game (both seats human). The CPU seat (seat 1) is ``play.cpu_seat(cpu_name, difficulty, seconds)``;
+    game (both seats human). The CPU seat (seat 1) is ``cpuseats.cpu_seat(cpu_name, difficulty, seconds)``;
     a story game plays chapter ``chapter_id`` (its goal, tips and reward; its difficulty unless
     ``cpu_name`` or ``difficulty`` is given). An online game gets clocks of ``clock_ms`` each (default
     R18.3's 15 minutes), rated for the ladder when ``rated`` (both players' wish).
@@ -104,16 +104,16 @@ def start(db, mode, users, scenario, seed=0, cpu_name=None, difficulty=None, sec
         ch = story.chapter(chapter_id)
         decks = [loaner, play.deck_list(ch.deck.counts)]
         setup.update(story=ch.id, seats=[{"user_id": humans[0]},
-                                         play.cpu_seat(cpu_name, difficulty or ch.difficulty, seconds)])
+                                         cpuseats.cpu_seat(cpu_name, difficulty or ch.difficulty, seconds)])
     else:
         decks = [loaner, loaner]
-        setup.update(seats=[{"user_id": humans[0]}, play.cpu_seat(cpu_name, difficulty, seconds)])
+        setup.update(seats=[{"user_id": humans[0]}, cpuseats.cpu_seat(cpu_name, difficulty, seconds)])
     scenario = filled(scenario, decks, seed)
     setup.update(scenario=scenario, deck_ids=[None, None])
     game = first_game(setup)
     setup["decks"] = [scenario_cards(scenario, p) for p in (0, 1)]
     with store.transaction(db):
-        game_id = store.create_game(db, mode, seed, setup, state=play.snapshot_text(game))
+        game_id = store.create_game(db, mode, seed, setup, state=gamecache.snapshot_text(game))
         if mode == "online":
-            online.insert_online(db, game_id, online.clock_new(clock_ms, game.waiting_for()))
+            invitations.insert_online(db, game_id, onlineclock.clock_new(clock_ms, game.waiting_for()))
     return game_id

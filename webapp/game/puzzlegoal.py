@@ -14,7 +14,7 @@ without it. A won game meets every goal (the battle that felled the last enemy l
 R1.6, so it may never end as a battle).
 """
 
-from webapp.engine.board import LANDS
+from webapp.engine import LANDS
 
 KINDS = {"win_battle": {"type", "land"}, "take_lands": {"type", "count"}, "win_game": {"type"},
          "survive": {"type", "round"}}

@@ -7,7 +7,7 @@ puzzle's game (mode ``"puzzle"``: the player in seat 0 against a CPU, from the p
 ends it the moment its goal is met or missed (``judge``, the mode's verdict after each action), and
 records each player's tries and solves (``store.puzzles``).
 
-It registers the puzzle mode with the play service (``play.register_mode``, at the end of the file).
+It registers the puzzle mode with the play service (``modes.register_mode``, at the end of the file).
 """
 
 import contextlib
@@ -23,7 +23,7 @@ from webapp import store
 from webapp.ai import PLAYERS, SEARCHING
 from webapp.cards.decks import open_record, ordered_records
 from webapp.engine import Game, IllegalAction, load_pool
-from webapp.game import play, puzzlegoal, puzzlesolver
+from webapp.game import gamecache, modes, play, puzzlegoal, puzzlesolver
 from webapp.game.replay import scenario_cards
 
 log = logging.getLogger(__name__)
@@ -273,7 +273,7 @@ def start_puzzle(db, user, puzzle_id):
             play.end(db, old["id"], 1, REASON)
     game = Game.from_scenario(scenario)
     with store.transaction(db):
-        game_id = store.create_game(db, "puzzle", seed, setup, state=play.snapshot_text(game))
+        game_id = store.create_game(db, "puzzle", seed, setup, state=gamecache.snapshot_text(game))
         store.puzzle_started(db, uid, pz.id)
     return game_id
 
@@ -358,5 +358,5 @@ def opponent_name(row, lang="en"):
     return "パズルの相手" if lang == "ja" else "Puzzle opponent"
 
 
-play.register_mode("puzzle", play.Mode(opponent_name=opponent_name, reward_source=lambda row: None,
-                                       game_over=on_game_over, judge=judge, victory_pack=False))
+modes.register_mode("puzzle", modes.Mode(opponent_name=opponent_name, reward_source=lambda row: None,
+                                         game_over=on_game_over, judge=judge, victory_pack=False))

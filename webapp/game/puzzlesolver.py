@@ -1,7 +1,7 @@
 """Playing a puzzle's line and searching for one: the proof that a puzzle can be solved.
 
 A puzzle game is the player (seat 0) against a CPU (seat 1) that answers exactly as it does in the
-stored game: the CPU's seed for each decision is the game's seed and version (``play.cpu_seed``),
+stored game: the CPU's seed for each decision is the game's seed and version (``cpuseats.cpu_seed``),
 so a line of the player's actions gives the same game here as on the board.
 
 ``play_line`` plays the player's actions with the CPU between them and returns the goal's verdict;
@@ -37,7 +37,7 @@ class Line(NamedTuple):
 
 
 def cpu_seed(seed, version):
-    """The seed of the CPU's decision at ``version`` of a game of ``seed`` (as ``play.cpu_seed``)."""
+    """The seed of the CPU's decision at ``version`` of a game of ``seed`` (as ``cpuseats.cpu_seed``)."""
     return random.Random(f"{seed}:{version}").getrandbits(64)
 
 

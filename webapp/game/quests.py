@@ -26,8 +26,11 @@ import zoneinfo
 from collections import Counter
 from typing import NamedTuple
 
+from flask_babel import gettext
+
 from webapp import clock, store
-from webapp.game import fairplay
+from webapp.engine import load_pool
+from webapp.game import fairplay, replay
 from webapp.serving import ROOT
 from webapp.store import quests as store_quests
 from webapp.store import shards as store_shards
@@ -158,7 +161,6 @@ def can_reroll(db, user_id, config=None):
 
 def reroll(db, user_id, slot, config=None):
     """Swap the quest in ``slot`` (not claimed) for one not among the day's: the day's one reroll."""
-    from flask_babel import gettext
     day = today(config)
     current = of_day(db, user_id, config, day)
     chosen = next((q for q in current if q.slot == slot), None)
@@ -176,7 +178,6 @@ def reroll(db, user_id, slot, config=None):
 
 def claim(db, user_id, slot, config=None):
     """Pay a done quest's reward, once; return the Quest. QuestError if it is not done or claimed already."""
-    from flask_babel import gettext
     day = today(config)
     current = {q.slot: q for q in of_day(db, user_id, config, day)}
     q = current.get(slot)
@@ -233,7 +234,6 @@ def advance(quest, progress, amounts, elements):
 
 def game_events(db, row):
     """(every event of a stored game, the round it reached), replayed from its setup and actions."""
-    from webapp.game import replay
     events, last = [], None
     for step in replay.steps(row["setup"], store.list_actions(db, row["id"])):
         events.extend(step.events)
@@ -244,7 +244,6 @@ def game_events(db, row):
 def after_game(db, row, config=None):
     """Advance the quests of each player seated in the finished game ``row``; {user id: [slots advanced]}.
     A game counts once per player (a second call changes nothing)."""
-    from webapp.engine import load_pool
     seats = [(seat, uid) for seat, uid in enumerate(row.get("seats") or []) if isinstance(uid, int)]
     if not seats or row.get("status") != "finished":
         return {}

@@ -17,7 +17,7 @@ from flask_babel import gettext
 
 from webapp import store
 from webapp.engine import Game, load_pool
-from webapp.game import play, puzzlegoal, puzzles, puzzlesolver
+from webapp.game import gamecache, play, puzzlegoal, puzzles, puzzlesolver
 from webapp.game.replay import steps
 from webapp.store import puzzles as puzzle_store
 
@@ -139,4 +139,4 @@ def start_shared(db, user, code):
              "seats": [{"user_id": uid}, {"cpu": "baseline"}]}
     game = Game.from_scenario(scenario)
     with store.transaction(db):
-        return store.create_game(db, "puzzle", scenario["seed"], setup, state=play.snapshot_text(game))
+        return store.create_game(db, "puzzle", scenario["seed"], setup, state=gamecache.snapshot_text(game))

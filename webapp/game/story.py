@@ -7,7 +7,7 @@ chapters (every problem names the file and the field), starts a chapter's game t
 service's store (mode ``"story"``, the human in seat 0 and first, R5.1), judges the goal from the
 game's record, and records the clear and grants the reward exactly once.
 
-This module registers the story mode with the play service (``play.register_mode``, at the end
+This module registers the story mode with the play service (``modes.register_mode``, at the end
 of the file): the chapter's opponent names the CPU, and ``on_game_over(db, row)`` runs when a
 story game ends; the chapter's "done" page calls ``finish`` again as a safety net. Both are idempotent: ``store.claim_reward`` flips
 ``reward_granted`` once, in the same transaction as the grant.
@@ -27,13 +27,14 @@ from flask_babel import gettext  # the request's language; English outside a req
 
 from webapp import store
 from webapp.decks import collection
-from webapp.game import play
+from webapp.decks import build as deckbuild
+from webapp.game import cpuseats, gamecache, modes, play
 from webapp.game.replay import new_game, scenario_cards, scenario_with_decks  # scenario_cards: story.scenario_cards for callers
 from webapp.game.replay import steps as replay_steps
 from webapp.ai import DIFFICULTIES
 from webapp.cards.decks import DeckDataError, load_decks, open_record, ordered_records, parse_deck
-from webapp.engine import Game, load_pool
-from webapp.engine.board import LANDS
+from webapp.engine import LANDS, Game, load_pool
+from webapp.store.marks import get_mark, set_mark
 
 log = logging.getLogger(__name__)
 
@@ -394,7 +395,7 @@ def start_chapter(db, user, chapter_id, deck_id=None, seed=None, config=None, cp
     seed = secrets.randbelow(2**63) if seed is None else seed
     decks = [play.deck_list(deck["cards"]), play.deck_list(ch.deck.counts)]
     setup = {"story": ch.id, "decks": decks, "deck_ids": [deck["id"], None], "mode": "story", "seed": seed,
-             "seats": [{"user_id": uid}, play.cpu_seat(cpu_name, ch.difficulty, seconds)], "first": 0,
+             "seats": [{"user_id": uid}, cpuseats.cpu_seat(cpu_name, ch.difficulty, seconds)], "first": 0,
              "leader_mode": "sequential"}
     if ch.start is not None:
         scenario = fill_start(ch.start, decks, seed)
@@ -403,7 +404,7 @@ def start_chapter(db, user, chapter_id, deck_id=None, seed=None, config=None, cp
     game = new_game(setup)
     with store.transaction(db):
         play.check_solo_cap(db, uid, limit, replacing=replacing)
-        return store.create_game(db, "story", seed, setup, state=play.snapshot_text(game))
+        return store.create_game(db, "story", seed, setup, state=gamecache.snapshot_text(game))
 
 
 def chapter_of(row):
@@ -553,8 +554,7 @@ def grant_reward(db, user_id, ch):
     pack_ids = [store.grant_pack(db, user_id, ch.pack_source) for _ in range(ch.reward["packs"])]
     if ch.reward["cards"]:
         store.add_cards(db, user_id, ch.reward["cards"])
-        from webapp.decks import build as deckbuild  # 30 cards for the first time: a first deck (docs/decks.md)
-        deckbuild.after_grant(db, user_id)
+        deckbuild.after_grant(db, user_id)  # 30 cards for the first time: a first deck (docs/decks.md)
     return {"packs": pack_ids, "cards": dict(ch.reward["cards"])}
 
 
@@ -585,7 +585,6 @@ def finish(db, user_id, row):
         store.record_clear(db, user_id, ch.id, best if better(best, old) else None)
         if store.claim_reward(db, user_id, ch.id):
             granted = grant_reward(db, user_id, ch)
-            from webapp.store.marks import set_mark
             set_mark(db, user_id, first_clear_mark(ch), {"game": game_id})
     return Outcome(ch, game_id, verdict, True, granted)
 
@@ -598,7 +597,6 @@ def first_clear_mark(ch):
 def first_cleared_by(db, user_id, ch):
     """The id of the game that first cleared the chapter for the user and got its reward; None if
     not cleared, or cleared before this was recorded."""
-    from webapp.store.marks import get_mark
     mark = get_mark(db, user_id, first_clear_mark(ch))
     return mark.get("game") if isinstance(mark, dict) else None
 
@@ -643,5 +641,5 @@ def reward_source(row):
         return None
 
 
-play.register_mode("story", play.Mode(opponent_name=opponent_name, reward_source=reward_source,
-                                      game_over=on_game_over))
+modes.register_mode("story", modes.Mode(opponent_name=opponent_name, reward_source=reward_source,
+                                        game_over=on_game_over))

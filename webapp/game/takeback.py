@@ -1,6 +1,6 @@
-"""Taking back a move (issue 27, "misclick safety"): in a game against the CPU (a CPU game or a story
-battle) the player may undo their last action of their main step while it showed them nothing new
-and the CPU has not acted since. The stored game loses that action and is replayed from its setup
+"""Taking back a move (misclick safety, docs/decisions/0125-take-back-drops-the-last-action.md): in a
+game against the CPU (a CPU game or a story battle) the player may undo their last action of their
+main step while it showed them nothing new and the CPU has not acted since. The stored game loses that action and is replayed from its setup
 without it (webapp/game/replay.py), in one transaction that checks the version, so the game stays
 its setup plus its actions, and its replay, its goals and its quests read it so.
 
@@ -27,14 +27,12 @@ protocol.md): ``offered`` answers it from the action just played when there is o
 ``Played.before``), else from a replay, remembered per game and version.
 """
 
-import threading
-
 from flask_babel import gettext
 
 from webapp import store
-from webapp.engine import Game
-from webapp.engine.views import seen_instances
-from webapp.game import play, replay
+from webapp.engine import Game, seen_instances
+from webapp.game import cpuseats, gamecache, play, replay
+from webapp.game.bounded import Bounded
 
 #: The modes whose games offer take-backs: the player's games against the CPU.
 MODES = ("cpu", "story")
@@ -73,7 +71,7 @@ def waits_in_main_step(row, game, seat):
     """The cheap half: a game of a take-back mode in progress, the seat a person's, its main step now."""
     if row.get("mode") not in MODES or row.get("status") != "active" or seat not in (0, 1):
         return False
-    if row["seats"][seat] is None or seat in play.cpu_seats(row):
+    if row["seats"][seat] is None or seat in cpuseats.cpu_seats(row):
         return False
     s = game.state
     return s.result is None and s.phase == "main" and s.active == seat
@@ -81,25 +79,24 @@ def waits_in_main_step(row, game, seat):
 
 class Remembered:
     """``offered``'s answers per game and version (a replay's answer costs a replay): {(file, id,
-    created, version): bool}, the oldest dropped beyond ``size``."""
+    created, version): bool}, in a ``Bounded`` memory of ``size`` answers."""
 
     def __init__(self, size=512):
-        self.size, self.entries, self.lock = size, {}, threading.Lock()
+        self.kept = Bounded(size)
+
+    @property
+    def entries(self):
+        return self.kept.entries
 
     @staticmethod
     def key(db, row):
         return getattr(db, "path", None), row["id"], row["created"], row["version"]
 
     def get(self, db, row):
-        with self.lock:
-            return self.entries.get(self.key(db, row))
+        return self.kept.get(self.key(db, row))
 
     def put(self, db, row, answer):
-        with self.lock:
-            self.entries[self.key(db, row)] = answer
-            while len(self.entries) > self.size:
-                self.entries.pop(next(iter(self.entries)))
-        return answer
+        return self.kept.put(self.key(db, row), answer)
 
 
 REMEMBERED = Remembered()
@@ -168,13 +165,13 @@ def take_back(db, game_id, user_id, version):
     if len(states) < 2 or not revealed_nothing(states[-2], states[-1], seat):
         raise refused(game_id)
     game = Game(states[-2])
-    text = play.snapshot_text(game)
+    text = gamecache.snapshot_text(game)
     try:
         new_version = store.take_back_action(db, game_id, version, actions[-1]["seq"], seat, text)
     except store.StaleVersion:
         raise play.Stale(f"game {game_id} moved on while the take-back was checked", game_id) from None
     row = dict(row, version=new_version, state=text)
-    play.GAMES.put(db, row, game, text)
+    gamecache.GAMES.put(db, row, game, text)
     # the next take-back's answer is known now: the action before, from the state before it
     again = (len(actions) >= 2 and actions[-2]["player"] == seat and len(states) >= 3
              and waits_in_main_step(row, game, seat) and revealed_nothing(states[-3], states[-2], seat))

@@ -20,11 +20,14 @@ Counters live in this process's memory (a restart starts them over, which Promet
 import hmac
 import time
 
-from flask import Response, abort, current_app, has_app_context, request
+from flask import Response, abort, current_app, got_request_exception, has_app_context, request
 from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram,
                                disable_created_metrics, generate_latest)
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.process_collector import ProcessCollector
+
+from webapp.store import get_db
+from webapp.store.admin import active_games_by_mode, db_size
 
 disable_created_metrics()  # no *_created series: Prometheus does not need them here
 REGISTRY = CollectorRegistry()
@@ -91,8 +94,6 @@ class DatabaseCollector:
     def collect(self):
         if not has_app_context() or not current_app.config.get("DATABASE"):
             return
-        from webapp.store import get_db
-        from webapp.store.admin import active_games_by_mode, db_size
 
         games = GaugeMetricFamily("brigade_active_games", "Games in progress, by mode", labels=["mode"])
         for mode, count in sorted(active_games_by_mode(get_db()).items()):
@@ -146,8 +147,6 @@ def metrics():
 
 def init_app(app):
     """``/metrics`` and the request hooks."""
-    from flask import got_request_exception
-
     app.before_request(started)
     app.after_request(finished)
     got_request_exception.connect(exception_seen, app)

@@ -2,8 +2,8 @@
 
 The friend hears of it at once (the notifier's ``to_user``: a ``challenge`` event on every socket of
 theirs, docs/protocol.md) and finds it on their friends page and in the lobby. Accepting starts the
-online game through the invitation path (``online.create_invitation`` for the challenger with the
-chosen deck and clock, ``online.join`` for the friend), so its caps and checks are the invitations':
+online game through the invitation path (``invitations.create_invitation`` for the challenger with the
+chosen deck and clock, ``invitations.join`` for the friend), so its caps and checks are the invitations':
 the challenger's open invitations (ONLINE_MAX_INVITATIONS) and both decks' checks. The challenge,
 the invitation and the join are one write transaction: two accepts (two tabs) start one game.
 
@@ -16,7 +16,7 @@ from flask_babel import gettext
 
 from webapp import clock, store
 from webapp.config import DEFAULTS
-from webapp.game import online, play
+from webapp.game import invitations, online, play
 from webapp.social import friends, presence
 from webapp.store import social as store_social
 
@@ -87,9 +87,9 @@ def accept(db, runtime, user, challenge_id, deck_id, rated=False, config=None):
     with store.transaction(db):
         if not store_social.settle_challenge(db, c["id"], "accepted", now):
             raise closed()
-        game_id, code = online.create_invitation(db, c["from_id"], c["deck_id"], c["clock_ms"], config,
-                                                 max_open=(config or {}).get("ONLINE_MAX_INVITATIONS"), rated=c["rated"])
-        row = online.join(db, code, me, deck_id, config, rated=rated)
+        game_id, code = invitations.create_invitation(db, c["from_id"], c["deck_id"], c["clock_ms"], config,
+                                                      max_open=(config or {}).get("ONLINE_MAX_INVITATIONS"), rated=c["rated"])
+        row = invitations.join(db, code, me, deck_id, config, rated=rated)
         store_social.settle_game(db, c["id"], game_id)
     runtime.started(db, row)
     url = f"/play/{row['id']}"

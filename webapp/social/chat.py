@@ -23,8 +23,8 @@ import unicodedata
 
 from flask_babel import gettext
 
+from webapp.game import invitations, play
 from webapp.game import online as online_games
-from webapp.game import play
 from webapp.hosting.ratelimit import Window
 from webapp.store import transaction
 from webapp.store import chat as chat_store
@@ -53,7 +53,7 @@ def channel_of(row, user_id):
 def open_chat(db, game_id):
     """The game's row if its chat is open; else the refusal."""
     row = play.load_row(db, game_id)
-    if not online_games.is_online(row):
+    if not invitations.is_online(row):
         raise play.Forbidden(gettext("Chat is only in games between friends."), game_id)
     if row["status"] not in OPEN:
         raise play.Illegal(gettext("The chat opens when the game starts."), game_id)

@@ -19,7 +19,7 @@ pairing and its start are one write transaction, so one waiting player is never 
 from flask_babel import gettext
 
 from webapp import clock, store
-from webapp.game import online, play
+from webapp.game import invitations, play
 from webapp.social import challenges, friends, presence, ratings
 from webapp.store import social as store_social
 
@@ -59,8 +59,8 @@ def start(db, older, newer, config):
     invites with its deck and clock, ``newer`` (an entry, or the newcomer's) joins. Returns the row."""
     store_social.queue_drop(db, older["user_id"])
     store_social.queue_drop(db, newer["user_id"])
-    _, code = online.create_invitation(db, older["user_id"], older["deck_id"], older["clock_ms"], config, rated=True)
-    return online.join(db, code, newer["user_id"], newer["deck_id"], config, rated=True)
+    _, code = invitations.create_invitation(db, older["user_id"], older["deck_id"], older["clock_ms"], config, rated=True)
+    return invitations.join(db, code, newer["user_id"], newer["deck_id"], config, rated=True)
 
 
 def tell_matched(runtime, user_id, row):

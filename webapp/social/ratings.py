@@ -15,7 +15,7 @@ Every player starts at 1500 with a deviation of 350 (Glicko-2's own start); the 
 rating and the deviation, and lists only players with at least one rated game.
 
 This module registers the "online" mode's end-of-game step with the play service
-(``play.register_mode``), as the story registers its own.
+(``modes.register_mode``), as the story registers its own.
 """
 
 import logging
@@ -24,7 +24,7 @@ import glicko2
 import orjson
 
 from webapp import store
-from webapp.game import fairplay, play
+from webapp.game import fairplay, online
 from webapp.store import social as store_social
 
 log = logging.getLogger(__name__)
@@ -88,7 +88,7 @@ def record(db, row):
 
 
 def game_over(db, row):
-    """The online mode's end of a game (``play.Mode.game_over``): the ratings; never raises."""
+    """The online mode's end of a game (``modes.Mode.game_over``): the ratings; never raises."""
     try:
         record(db, row)
     except Exception:  # a rating must never stop the game's end
@@ -104,5 +104,4 @@ def history(db, user_id):
     return store_social.rating_history(db, user_id)
 
 
-play.register_mode("online", play.Mode(opponent_name=lambda row, lang: None, reward_source=lambda row: None,
-                                       game_over=game_over))
+online.when_over(game_over)

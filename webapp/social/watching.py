@@ -16,7 +16,7 @@ A refusal says no more than a game that does not exist would: the board page ans
 ``join`` event the same ``not_found`` error as for a missing game id.
 """
 
-from webapp.game import online, play
+from webapp.game import invitations, play
 from webapp.store import social as store_social
 
 FRIENDS, LINK, NOBODY = "friends", "link", "nobody"
@@ -52,7 +52,7 @@ def counts_as_friend(db, user_id, players):
 def may_watch(db, row, user_id):
     """Whether ``user_id`` may watch the game ``row``, online or against the CPU (its players always
     may; an invitation nobody joined yet, whose room hears only that it started: True)."""
-    if user_id in row["seats"] or online.is_invitation(row):
+    if user_id in row["seats"] or invitations.is_invitation(row):
         return True
     players = [u for u in row["seats"] if u is not None]
     if any(store_social.blocked_between(db, user_id, p) for p in players):
@@ -74,7 +74,7 @@ def may_replay(db, row, user_id):
     watch it (``may_watch``). CPU and story games are their player's alone."""
     if user_id is not None and user_id in row["seats"]:
         return True
-    return online.is_online(row) and may_watch(db, row, user_id)
+    return invitations.is_online(row) and may_watch(db, row, user_id)
 
 
 def watchable(db, user_id, limit=20):
@@ -82,7 +82,7 @@ def watchable(db, user_id, limit=20):
     that the user may watch, newest first."""
     out = []
     for game in store_social.watch_candidates(db, user_id, limit * 2):
-        row = {"mode": online.MODE, "seats": game["seats"], "status": "active"}
+        row = {"mode": invitations.MODE, "seats": game["seats"], "status": "active"}
         if may_watch(db, row, user_id):
             out.append({"id": game["id"], "names": game["names"], "clock_minutes": game["clock_ms"] / 60_000})
         if len(out) >= limit:

@@ -21,6 +21,7 @@ from webapp.hosting import cluster
 
 from . import handlers
 from .payloads import REFUSED, RESERVED
+from webapp.web.sessions import SOCKET_SESSION
 
 #: The largest Socket.IO message the server reads at all; a bigger one closes the connection.
 #: Real messages are a few hundred bytes (docs/protocol.md); handlers refuse anything over
@@ -123,8 +124,6 @@ def url_adapter_per_socket(app):
     and Flask binds the URL map to that environ each time (a twentieth of the server's time per
     action, bench/online_load.py): keep the first event's adapter in the environ for the later ones.
     A socket's environ never changes, so neither would the adapter; HTTP requests are untouched."""
-    from webapp.web.sessions import SOCKET_SESSION
-
     create = app.create_url_adapter
 
     def create_url_adapter(request):
@@ -144,7 +143,7 @@ def url_adapter_per_socket(app):
 class TolerantFrame(engineio.packet.Packet):
     """An Engine.IO frame as the server reads it: one it cannot read at all (empty, a space, a NUL, any
     first character that is not a packet type) becomes an empty message, which ``JsonPacket`` turns
-    into ``REFUSED`` and the handlers answer with ``bad_request`` (issue 26 N4). python-engineio reads
+    into ``REFUSED`` and the handlers answer with ``bad_request`` (docs/security.md "Sockets"). python-engineio reads
     a WebSocket frame outside its handler's ``try``: such a frame logged a traceback and dropped the
     socket."""
 

@@ -1,8 +1,8 @@
-"""The CPU's moves as background tasks: one task per game, ``play.cpu_turns`` doing the work, pushed
+"""The CPU's moves as background tasks: one task per game, ``cpumoves.cpu_turns`` doing the work, pushed
 to the players as they come; with several processes, one task per game over all of them (a lease).
 
 A move the database cannot take (locked, read-only, a full or failing disk: ``store.db.trouble``) is
-tried again after a back-off while the CPU is still to move (issue 26 F16): the game's sockets hear
+tried again after a back-off while the CPU is still to move (docs/security.md "Errors and a database in trouble"): the game's sockets hear
 ``busy`` each time and the log one line a minute (the hub's ``cpu_unavailable``), never a traceback.
 The move is one transaction at the game's version, so a retry loses and doubles nothing.
 """
@@ -12,7 +12,7 @@ import sqlite3
 import threading
 
 from webapp import clock, store
-from webapp.game import play
+from webapp.game import cpumoves, cpuseats, play
 from webapp.store import db as store_db
 
 log = logging.getLogger(__name__)
@@ -44,7 +44,7 @@ class CpuRunner:
 
     def waiting(self, row, game):
         """Start the game's CPU task if the CPU is to move."""
-        if play.cpu_to_move(row, game) is not None:
+        if cpuseats.cpu_to_move(row, game) is not None:
             self.kick(row["id"])
 
     def kick(self, game_id):
@@ -84,7 +84,7 @@ class CpuRunner:
                     if retry:
                         self.back_off(retry, lease)
                     pause()
-                    play.cpu_turns(db, game_id, on_action=lambda played: self.push(db, played), delay=pause)
+                    cpumoves.cpu_turns(db, game_id, on_action=lambda played: self.push(db, played), delay=pause)
                     failed = False
                 except LeaseLost:
                     log.warning("the CPU lease of game %s lapsed: another process plays it", game_id)
@@ -139,7 +139,7 @@ class CpuRunner:
             for _ in range(int(CPU_LEASE / CPU_WATCH) + 2):
                 self.socketio.sleep(CPU_WATCH)
                 row, game = play.load(db, game_id)
-                if row["version"] != version or play.cpu_to_move(row, game) is None:
+                if row["version"] != version or cpuseats.cpu_to_move(row, game) is None:
                     return
                 lease = self.cluster.lease(f"cpu:{game_id}", CPU_LEASE)
                 if self.cluster.take(lease):

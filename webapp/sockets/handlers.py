@@ -15,8 +15,8 @@ from flask_socketio import ConnectionRefusedError, join_room
 
 from webapp import store
 from webapp.store import db as store_db
+from webapp.game import play, seatnames
 from webapp.game import online as online_games
-from webapp.game import play
 from webapp.hosting import hostlog, metrics
 from webapp.social import presence
 from webapp.social.chat import Chat
@@ -152,7 +152,7 @@ def guard(hub, socketio):
                     return
                 # refusals (PlayError messages through gettext) in the language the user reads the game in:
                 # the socket's request has no g.user for webapp/i18n.py's select_locale to read
-                g.locale_choice = play.user_lang(member.user_id, member.marks)
+                g.locale_choice = seatnames.user_lang(member.user_id, member.marks)
                 try:
                     with hub.lease():
                         try:

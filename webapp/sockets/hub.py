@@ -18,8 +18,8 @@ from flask_babel import gettext
 from flask_socketio import ConnectionRefusedError, disconnect, join_room, leave_room
 
 from webapp import i18n, store
+from webapp.game import invitations, play, seatnames, takeback
 from webapp.game import online as online_games
-from webapp.game import play, takeback
 from webapp.hosting.ratelimit import Window
 from webapp.social import presence, watching
 
@@ -198,7 +198,7 @@ class Hub(Outbox):
             return
         for seat, user_id in enumerate(seats):
             if user_id is not None:
-                self.to_seat(game_id, seat, "error", busy(play.user_lang(user_id)))
+                self.to_seat(game_id, seat, "error", busy(seatnames.user_lang(user_id)))
         for kind, lang in WATCH.items():
             for name in rooms_of(game_id, kind):
                 self.emit("error", busy(lang), to=name)
@@ -218,11 +218,11 @@ class Hub(Outbox):
         db = store.get_db()
         row = play.load_row(db, game)
         watching.check(db, row, member.user_id)  # who may watch (the players' choice): refused as a missing game
-        if online_games.is_invitation(row):  # never started: no board to show
+        if invitations.is_invitation(row):  # never started: no board to show
             seat = self.enter(member, row, updates)  # a waiting invitation: the room hears "started" when it starts
             answer = {"game": game, "status": row["status"]}
             if seat == 0:
-                stored = online_games.info(db, game)
+                stored = invitations.info(db, game)
                 answer.update(code=stored["code"], url=f"/join/{stored['code']}")
             self.reply("invitation", answer)
             return
@@ -236,18 +236,14 @@ class Hub(Outbox):
         if seat is not None and row["status"] == "active":
             presence.enter_game(member.user_id, request.sid, game)
         self.reply("state", self.pusher.state(db, row, loaded, seat,
-                                              lang=play.user_lang(member.user_id, member.marks) if seat is None else None))
+                                              lang=seatnames.user_lang(member.user_id, member.marks) if seat is None else None))
         self.runner.waiting(row, loaded)
 
     def act(self, member, game, action, version):
         """``action``: the player's action through the game service, then every seat's new state."""
         db = store.get_db()
         row = play.load_row(db, game)
-        seat = play.player_seat(row, member.user_id)
-        if online_games.is_online(row):  # the clocks are a policy of online games (R18.3)
-            played = self.online.act(db, row, seat, action, version)
-        else:  # CPU and story games: the one write path, nothing in between
-            played = play.apply(db, row, seat, action, version)
+        played = play.move(db, row, play.player_seat(row, member.user_id), action, version)  # its mode's way
         if played.seat is not None and member.games.get(game, "none") != played.seat:
             self.enter(member, played.row)
         if played.seat is not None:  # an end by timeout was pushed already
@@ -305,8 +301,7 @@ class Hub(Outbox):
                 member.updates.add(row["id"])
             else:
                 member.updates.discard(row["id"])
-        if online_games.is_online(row):
-            self.online.arrived(store.get_db(), row, seat, request.sid)
+        self.online.arrived(store.get_db(), row, seat, request.sid)  # presence: online games' alone
         return seat
 
     # ------------------------------------------------------------ the notifier (webapp.game.notify)

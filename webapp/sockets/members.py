@@ -22,7 +22,7 @@ class Member:
         self.address = address
         self.games = {}
         self.updates = set()  # the games it joined asking for updates
-        self.marks = {}  # the account's language mark, read once per socket, not per event (play.user_lang)
+        self.marks = {}  # the account's language mark, read once per socket, not per event (seatnames.user_lang)
         self.version = version  # the account's session version when the socket connected
         self.checked = clock.monotonic()  # when that version was last found current (still_allowed)
 

@@ -9,15 +9,15 @@ own view and nobody else's (R18.6); the rooms also carry over a message queue wh
 processes share the games (ARCHITECTURE.md "Server").
 """
 
-from webapp.game import play
+from webapp.game import seatnames
 
 #: The spectators' room kinds, one per language of the log ({kind: lang}).
 WATCH = {"watch": "en", "watch-ja": "ja"}
 
 
 def watch_kind(user_id):
-    """The spectators' room kind of a user: by the language they read the game in (``play.user_lang``)."""
-    lang = play.user_lang(user_id)
+    """The spectators' room kind of a user: by the language they read the game in (``seatnames.user_lang``)."""
+    lang = seatnames.user_lang(user_id)
     return next((kind for kind, lang_of in WATCH.items() if lang_of == lang), "watch")
 
 

@@ -20,7 +20,7 @@ class Built:
         self.view_size, self.legal_json = len(view_json), legal_json
 
     def parts(self):
-        """(view, legal actions, waiting_for) as ``play.state_for`` takes them."""
+        """(view, legal actions, waiting_for) as ``seatstate.state_for`` takes them."""
         return self.view, self.legal, self.waiting
 
 

@@ -5,8 +5,7 @@ import threading
 
 import orjson
 
-from webapp.game import online as online_games
-from webapp.game import play, takeback
+from webapp.game import gamecache, seatnames, seatstate, takeback
 
 from .rooms import WATCH, room
 from .statecache import Built, StateCache
@@ -22,14 +21,14 @@ class StatePusher:
         self.online = None
         self.states = StateCache(cache_bytes)
         self.names = {}    # game id -> seat names (they never change during a game)
-        self.marks = {}    # game id -> {user id: log language from the account's mark} (play.seat_lang)
+        self.marks = {}    # game id -> {user id: log language from the account's mark} (seatnames.seat_lang)
         self.built = 0     # states built (not served from self.states): what the tests count
         self.lock = threading.Lock()
 
     def seat_names(self, db, row):
         names = self.names.get(row["id"])
         if names is None:
-            names = play.seat_names(db, row)
+            names = seatnames.seat_names(db, row)
             if row["status"] == "active":
                 self.names[row["id"]] = names
         return names
@@ -60,11 +59,12 @@ class StatePusher:
         built = built or self.parts(row, game, seat)
         if lang is None and seat in (0, 1):  # the seat's language, read from the account once per game
             marks = self.marks.setdefault(row["id"], {}) if row["status"] == "active" else None
-            lang = play.seat_lang(row, seat, marks)
-        payload = play.state_for(row, game, seat, events, names or self.seat_names(db, row), parts=built.parts(),
-                                 lang=lang)
-        if online_games.is_online(row):
-            payload["online"] = extra if extra is not None else self.online.block(db, row)
+            lang = seatnames.seat_lang(row, seat, marks)
+        payload = seatstate.state_for(row, game, seat, events, names or self.seat_names(db, row), parts=built.parts(),
+                                      lang=lang)
+        online = extra if extra is not None else self.online.block(db, row)  # None but in an online game
+        if online is not None:
+            payload["online"] = online
         elif seat is not None and (flag := takeback.offered(db, row, game, seat, played)) is not None:
             payload["take_back"] = flag
         return payload
@@ -75,7 +75,7 @@ class StatePusher:
         those that asked for updates (docs/protocol.md "Updates")."""
         row, game = played.row, played.game
         names = self.seat_names(db, row)
-        extra = self.online.block(db, row) if online_games.is_online(row) else None
+        extra = self.online.block(db, row)
         kinds = [(0, 0, None), (1, 1, None)] + [(None, kind, lang) for kind, lang in WATCH.items()]
         listening, send = self.outbox.listening, self.outbox.send
         for seat, kind, lang in kinds:
@@ -96,7 +96,7 @@ class StatePusher:
             self.names.pop(row["id"], None)
             self.marks.pop(row["id"], None)
             self.states.drop_game(row["id"])
-            play.PER_GAME.forget(game.state.static)  # its last log is written
+            gamecache.PER_GAME.forget(game.state.static)  # its last log is written
 
     @staticmethod
     def update(state, built, before, row):

@@ -15,6 +15,7 @@ import sys
 import time
 from datetime import datetime, UTC
 
+from flask import current_app, g
 import sqlite_utils
 
 from webapp import clock
@@ -109,7 +110,7 @@ class ThreadpoolConnection(sqlite3.Connection):
 
 def offload(fn, *args):
     """``fn(*args)`` in gevent's thread pool; its exception is raised here (the pool would print it)."""
-    import gevent
+    import gevent  # here: gevent is loaded only by the server it runs (BRIGADE_SERVER=gevent)
 
     def run():
         try:
@@ -211,8 +212,6 @@ def _keep_second(kept):
 
 def get_db():
     """The current request's Database, opened on first use and closed at teardown."""
-    from flask import current_app, g
-
     if "db" not in g:
         path = current_app.config.get("DATABASE")
         if not path:
@@ -223,8 +222,6 @@ def get_db():
 
 def close_db(exc=None):
     """Close the current request's Database, if one was opened."""
-    from flask import g
-
     db = g.pop("db", None)
     if db is not None:
         db.close()

@@ -2,7 +2,7 @@
 server runs (``backup``), and the note beside it of its last copy (``record_backup``, ``last_backup``).
 
 Used by the command lines (``python -m webapp db …``, ``python -m webapp admin …``) and by the admin
-page's "Back up now" (``webapp.hosting``); none of it needs an app.
+page's "Back up now" (``webapp.hosttools``); none of it needs an app.
 """
 
 import json
@@ -11,6 +11,7 @@ import sqlite3
 from pathlib import Path
 
 from flask import Config
+import sqlite_utils
 
 from webapp.serving import ROOT
 
@@ -52,8 +53,6 @@ def backup(path, dest, quiet=False):
 
 def version_of(conn):
     """The schema version of a plain sqlite3 connection's database."""
-    import sqlite_utils
-
     return version(sqlite_utils.Database(conn))
 
 

@@ -13,6 +13,8 @@ import os
 
 from .db import now, transaction
 from .settings import get_setting, set_setting
+from webapp.cards.decks import decks_dir, load_decks
+from webapp.engine import load_pool
 
 #: Bump when the rows seeding writes change shape, so existing databases are seeded again.
 SEED_FORMAT = 1
@@ -96,9 +98,6 @@ def card_counts(db, deck_id):
 
 def seed_from_files(db, force=False, cards_path=None, decks_path=None):
     """Seed from cards/pool (or ``$BRIGADE_CARDS``) and cards/decks; a missing decks folder is no decks."""
-    from webapp.cards.decks import decks_dir, load_decks
-    from webapp.engine import load_pool
-
     pool = load_pool(cards_path)
     decks_path = decks_path or decks_dir()
     decks = load_decks(pool, decks_path) if os.path.isdir(decks_path) else {}

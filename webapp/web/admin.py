@@ -11,7 +11,7 @@ import sqlite3
 from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request, session,
                    url_for)
 
-from webapp import accounts, hosting
+from webapp import accounts, hosttools
 from webapp.game import play
 from webapp.hosting.ratelimit import Window
 from webapp.decks.packs import grant_pack, list_packs, source_label
@@ -71,12 +71,12 @@ def form_int(name, low, high, default=None):
 def index():
     db = get_db()
     return render_template(
-        "admin/index.html", version=hosting.version_running(),
-        db_size=admin_store.db_size(current_app.config["DATABASE"]), last_backup=hosting.last_backup(current_app.config["DATABASE"]),
-        backup_dir=hosting.backup_dir(current_app),
+        "admin/index.html", version=hosttools.version_running(),
+        db_size=admin_store.db_size(current_app.config["DATABASE"]), last_backup=hosttools.last_backup(current_app.config["DATABASE"]),
+        backup_dir=hosttools.backup_dir(current_app),
         mode=accounts.registration_mode(current_app.config, db),
         chosen=has_setting(db, accounts.MODE_SETTING),
-        modes=accounts.REGISTRATION_MODES, settings=hosting.shown_settings(current_app.config),
+        modes=accounts.REGISTRATION_MODES, settings=hosttools.shown_settings(current_app.config),
         active=admin_store.active_games_by_mode(db), users=user_count(db),
         audit=admin_store.list_audit(db, 10))
 
@@ -84,7 +84,7 @@ def index():
 @bp.post("/backup")
 def backup():
     db = get_db()
-    record = hosting.backup_now(current_app, db, g.user["id"])
+    record = hosttools.backup_now(current_app, db, g.user["id"])
     return done(f"Backed up to {record['path']} ({record['bytes']:,} bytes).", "admin.index")
 
 
@@ -137,7 +137,7 @@ def render_user(db, person, reset_link=None):
     packs = list_packs(db, person["id"])
     return render_template("admin/user.html", person=person, games=games, packs=packs, source_label=source_label,
                            sources=GRANT_SOURCES, reset_link=reset_link,
-                           config_host=hosting.is_config_host(current_app.config, person["name"]))
+                           config_host=hosttools.is_config_host(current_app.config, person["name"]))
 
 
 @bp.post("/users/<int:user_id>/disable")
@@ -171,7 +171,7 @@ def make_host(user_id):
     if not host and user_id == g.user["id"]:
         return refused("You cannot stop being a host yourself: another host can do it.", "admin.user",
                        user_id=user_id)
-    if not host and hosting.is_config_host(current_app.config, person["name"]):
+    if not host and hosttools.is_config_host(current_app.config, person["name"]):
         return refused(f"{person['name']} is a host by HOST_ACCOUNTS in the server's config.py, which makes them "
                        "a host again at every start: take the name out there, then remove them here.",
                        "admin.user", user_id=user_id)
@@ -189,7 +189,7 @@ def reset_link(user_id):
     db = get_db()
     person = user_or_404(db, user_id)
     with transaction(db):
-        token = admin_store.create_reset(db, user_id, hosting.reset_seconds(current_app.config))
+        token = admin_store.create_reset(db, user_id, hosttools.reset_seconds(current_app.config))
         admin_store.audit(db, g.user["id"], "reset link", f"user:{user_id}", {"name": person["name"]})
     # Shown in this answer only: not in the URL (it would land in logs and history), not in the session
     # cookie (signed, not encrypted: anyone holding the cookie could read it), never cached.
@@ -371,4 +371,4 @@ def init_app(app):
     app.before_request(seen)
     app.register_blueprint(bp)
     app.register_blueprint(resets)
-    hosting.config_hosts(app)
+    hosttools.config_hosts(app)

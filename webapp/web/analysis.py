@@ -12,6 +12,7 @@ from webapp import i18n
 from webapp.game import aftergame, play
 from webapp.game import fork as forks
 from webapp.store import get_db
+from webapp.web.play import hard_seconds, solo_budget_spent
 from webapp.web.security import login_required
 
 bp = Blueprint("analysis", __name__)
@@ -32,7 +33,6 @@ def analysis_json(game_id):
 def fork(game_id):
     """Play from here (webapp/game/fork.py): a practice CPU game from a step of a finished game the
     user played, at the chosen difficulty; 404 for anyone else or a game still going."""
-    from webapp.web.play import hard_seconds, solo_budget_spent
     version = request.form.get("version", "")
     difficulty = request.form.get("difficulty", "normal")
     if solo_budget_spent():

@@ -20,6 +20,7 @@ import os
 import re
 
 from flask import current_app, request
+from flask_compress import Compress
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 #: `from "./x.js"`, `import "./x.js"` and `import("./x.js")` of a sibling module.
@@ -27,8 +28,6 @@ IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])\./([A-Za-z0-9_.-]+\.
 
 
 def init_app(app):
-    from flask_compress import Compress
-
     # COMPRESS_MIMETYPES, COMPRESS_ALGORITHM, COMPRESS_ALGORITHM_STREAMING: webapp/config.py
     Compress(app)
     app.url_defaults(hash_static_urls)

@@ -15,6 +15,7 @@ import json
 from flask import has_request_context, request, url_for
 
 from webapp.cards.art import card_svg
+from webapp.cards.text import rules_text
 from webapp.engine import load_pool
 
 LANGS = ("en", "ja")
@@ -57,8 +58,6 @@ def art_url(card_id, lang="en"):
 @functools.lru_cache(maxsize=1)
 def pool_faces():
     """Card id → what the board draws and words a card with (no art): the whole pool."""
-    from webapp.cards.text import rules_text
-
     return {cid: dict({k: card.data[k] for k in FACE_KEYS if k in card.data},
                       text={lang: rules_text(card, lang) for lang in LANGS})
             for cid, card in load_pool().items()}

@@ -17,7 +17,7 @@ from webapp.decks import crafting, packs, search
 from webapp.decks.collection import Collection, gives_everything
 from webapp.cards import text as cardtext
 from webapp.cards.art import ELEMENT_NAMES, type_line
-from webapp.engine.carddefs import ELEMENTS
+from webapp.engine import ELEMENTS, load_pool
 from webapp.store import get_db
 from webapp.web import cardfiles
 from webapp.web.security import login_required
@@ -188,7 +188,6 @@ def card_lang(remember=True):
 
 
 def pool():
-    from webapp.engine import load_pool
     return load_pool()
 
 

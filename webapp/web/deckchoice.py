@@ -6,6 +6,7 @@ host's config; the services those pages call take the same config); the radio bu
 
 from flask import current_app
 
+from webapp import i18n
 from webapp.decks import collection
 
 
@@ -18,7 +19,6 @@ def deck_name(deck, lang=None):
     """A deck's name as shown: a loaner deck's in the reader's language (by default the page's),
     anyone's own as they named it."""
     if lang is None:
-        from webapp import i18n
         lang = i18n.current()
     texts = deck.get("texts") or {}
     if deck.get("loaner") and isinstance(texts.get("name"), dict):

@@ -12,6 +12,7 @@ from flask import Blueprint, abort, current_app, flash, g, redirect, render_temp
 from flask_babel import gettext
 
 from webapp.decks import build as deckbuild, code as deckcode, crafting, textlist
+from webapp.decks import search
 from webapp.decks.collection import Collection
 from webapp import i18n
 from webapp.cards.text import rules_text, tribe_ja
@@ -19,11 +20,12 @@ from webapp.decks.check import (DECK_SIZE, NAME_MAX, SPELL_TIP_AT, BadDeckInput,
                               clip_to_owned, element_word, eringe_tip, facts, read_counts)
 from webapp.decks.check import messages as deck_messages
 from webapp.decks.stats import deck_stats, pool_levels
-from webapp.engine.carddefs import ELEMENTS
+from webapp.engine import ELEMENTS, load_pool
 from webapp.store import (DeckNameTaken, DeckNotFound, NotYourDeck, TooManyDecks, copy_deck, delete_deck, get_db, get_deck,
                           get_loaner, list_decks, rename_deck, save_deck, transaction)
+from webapp.store import marks
 from webapp.store.decks import find_by_name, put_wants
-from webapp.web.collection import card_lang
+from webapp.web.collection import card_lang, catalogue
 from webapp.web.security import login_required
 
 bp = Blueprint("decks", __name__, url_prefix="/decks")
@@ -59,8 +61,6 @@ def built_for_you(deck):
     if g.get("user") is None or not isinstance(deck, dict) or deck.get("loaner"):
         return False
     if "first_deck_id" not in g:
-        from webapp.store import marks
-
         mark = marks.get_mark(get_db(), g.user["id"], deckbuild.FIRST_DECK_MARK) or {}
         g.first_deck_id = mark.get("deck")
     return g.first_deck_id is not None and deck.get("id") == g.first_deck_id
@@ -73,7 +73,6 @@ def first_deck_notice():
         return
     if request.endpoint in (None, "static") or request.path.endswith((".json", ".svg")):
         return
-    from webapp.store import marks
 
     db, user_id = get_db(), g.user["id"]
     if request.endpoint in DECK_CHOICE_PAGES and marks.get_mark(db, user_id, deckbuild.FIRST_DECK_MARK) is None:
@@ -272,8 +271,6 @@ def not_found(exc):
 
 def card_pool():
     """The card pool ({id: CardDef}) decks are built from."""
-    from webapp.engine import load_pool
-
     return load_pool()
 
 
@@ -492,8 +489,6 @@ def sort_key(entry):
 
 def card_rows(pool, owned, counts):
     """One row per card the user owns or the deck holds, monsters first, by element, level and name."""
-    from webapp.decks import search
-    from webapp.web.collection import catalogue
     searched = {e["id"]: e["search"] for e in catalogue(pool)}  # the collection's search text (both scripts)
     rows = []
     for cid in set(owned) | set(counts):

@@ -5,7 +5,7 @@ challenge's live notice comes over Socket.IO (docs/protocol.md ``challenge``, ``
 from flask import Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from webapp.game import online, play
+from webapp.game import onlineclock, play
 from webapp.social import challenges, friends, matchqueue, presence, profiles, ratings, watching
 from webapp.store import get_db, get_user_by_name
 from webapp.web.deckchoice import form_id, playable_decks
@@ -161,8 +161,8 @@ def form_game():
     deck = form_id(request.form.get("deck", ""))
     if deck is None:
         raise play.BadRequest(gettext("Choose a deck to play with."))
-    clock_ms = online.clock_ms_from_minutes(request.form.get("clock", current_app.config["ONLINE_CLOCK_MINUTES"]),
-                                            current_app.config)
+    clock_ms = onlineclock.clock_ms_from_minutes(request.form.get("clock", current_app.config["ONLINE_CLOCK_MINUTES"]),
+                                                 current_app.config)
     return deck, clock_ms, request.form.get("rated") == "1"
 
 

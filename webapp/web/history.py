@@ -1,4 +1,4 @@
-"""The match history: every CPU, story and online game of the player, newest first (issue 13).
+"""The match history: every CPU, story and online game of the player, newest first (docs/decks.md "The match history").
 
 Each row: when, the mode, the opponent (a user's name, "CPU", or the story chapter's opponent),
 the result from the player's side and how it was decided, and a link: *Continue* for a game in
@@ -9,7 +9,8 @@ from flask import Blueprint, g, render_template, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from webapp.game import play
+from webapp import i18n
+from webapp.game import play, seatnames, story
 from webapp.store import get_db, list_games
 from webapp.web.security import login_required
 
@@ -31,9 +32,6 @@ REASONS = {
 
 def story_opponent(setup):
     """The story chapter's opponent as named in its data, or None."""
-    from webapp.game import story
-
-    from webapp import i18n
     try:
         names = story.chapter(setup.get("story")).opponent["name"]
         return names.get(i18n.current()) or names["en"]
@@ -72,7 +70,7 @@ def history_rows(db, user_id, limit=LIMIT):
     rows = []
     for row in list_games(db, user_id)[:limit]:
         seat = 0 if row["seats"][0] == user_id else 1
-        names = play.seat_names(db, row)
+        names = seatnames.seat_names(db, row)
         opponent = names[1 - seat]
         if row["mode"] == "story":
             opponent = story_opponent(row["setup"]) or opponent

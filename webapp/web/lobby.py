@@ -11,7 +11,7 @@ from flask import (Blueprint, abort, current_app, flash, g, redirect, render_tem
                    url_for)
 from flask_babel import gettext
 
-from webapp.game import boardsettings, online, play
+from webapp.game import boardsettings, invitations, onlineclock, onlinelobby, play, publicreplay, seatnames
 from webapp.social import challenges, watching
 from webapp import i18n
 from webapp.accounts import wait_text
@@ -40,7 +40,7 @@ def join_link(code):
 def index():
     """Your open invitations, games in progress, recent games and friends' games to watch; a new invitation."""
     db = get_db()
-    lists = online.lobby(db, g.user["id"])
+    lists = onlinelobby.lobby(db, g.user["id"])
     lists["watch"] = watching.watchable(db, g.user["id"])  # friends and past opponents, as the players allow
     decks = playable_decks(db, g.user["id"])
     default = current_app.config["ONLINE_CLOCK_MINUTES"]
@@ -60,11 +60,11 @@ def invite():
         return redirect(url_for("lobby.index"))
     db = get_db()
     try:
-        clock_ms = online.clock_ms_from_minutes(
+        clock_ms = onlineclock.clock_ms_from_minutes(
             request.form.get("clock", current_app.config["ONLINE_CLOCK_MINUTES"]), current_app.config)
-        game_id, _ = online.create_invitation(db, g.user, chosen, clock_ms, current_app.config,
-                                              max_open=current_app.config.get("ONLINE_MAX_INVITATIONS"),
-                                              rated=request.form.get("rated") == "1")
+        game_id, _ = invitations.create_invitation(db, g.user, chosen, clock_ms, current_app.config,
+                                                   max_open=current_app.config.get("ONLINE_MAX_INVITATIONS"),
+                                                   rated=request.form.get("rated") == "1")
     except play.PlayError as exc:
         flash(exc.message, "error")
         return redirect(url_for("lobby.index"))
@@ -78,8 +78,8 @@ def own_invitation(game_id):
         row = play.load_row(db, game_id)
     except play.NotFound:
         abort(404)
-    stored = online.info(db, game_id)
-    if not online.is_online(row) or stored is None:
+    stored = invitations.info(db, game_id)
+    if not invitations.is_online(row) or stored is None:
         abort(404)
     return row, stored
 
@@ -113,7 +113,7 @@ def cancel(game_id):
     if row["seats"][0] != g.user["id"]:
         abort(404)
     try:
-        online.cancel(get_db(), game_id, g.user["id"])
+        invitations.cancel(get_db(), game_id, g.user["id"])
     except play.PlayError as exc:
         flash(exc.message, "error")
     else:
@@ -126,7 +126,7 @@ def cancel(game_id):
 @login_required
 def join_by_code():
     """The lobby's "join with a code" form."""
-    code = online.normal_code(request.args.get("code", ""))
+    code = invitations.normal_code(request.args.get("code", ""))
     if not code:
         flash(gettext("Type the code your friend gave you."), "error")
         return redirect(url_for("lobby.index"))
@@ -138,17 +138,17 @@ def join_by_code():
 def join(code):
     """The invitation's link: pick a deck and take the open seat; a full game offers to watch it."""
     db = get_db()
-    code = online.normal_code(code)
+    code = invitations.normal_code(code)
     if wait := code_guesses_wait():
         return render_template("lobby/join.html", problem=f"Too many codes you tried named no game. Try again in "
                                f"{wait_text(wait)}.", row=None, code=None), 429, {"Retry-After": str(wait)}
     try:
-        row = online.invitation(db, code)
+        row = invitations.invitation(db, code)
     except play.NotFound as exc:
         missed_code()
         return render_template("lobby/join.html", problem=exc.message, row=None, code=code), 404
     uid = g.user["id"]
-    names = play.seat_names(db, row)
+    names = seatnames.seat_names(db, row)
     if row["seats"][0] == uid and row["status"] == "waiting":
         return redirect(url_for("lobby.invitation", game_id=row["id"]))
     if play.seat_of(row, uid) is not None and row["status"] in ("active", "finished"):
@@ -168,8 +168,8 @@ def join(code):
         error = gettext("Choose a deck to play with.")
     else:
         try:
-            row = online.join(db, code, g.user, chosen, current_app.config, rated=request.form.get("rated") == "1")
-        except online.Full as exc:
+            row = invitations.join(db, code, g.user, chosen, current_app.config, rated=request.form.get("rated") == "1")
+        except invitations.Full as exc:
             return render_template("lobby/join.html", problem=exc.message, row=row, code=code, names=names,
                                    watch=watching.may_watch(db, play.load_row(db, row["id"]), uid)), 409
         except play.PlayError as exc:
@@ -216,7 +216,7 @@ def replay_row(game_id):
 def replay(game_id):
     """A finished game, step by step (public view only); the steps come from replay.json."""
     row = replay_row(game_id)
-    names = play.seat_names(get_db(), row)
+    names = seatnames.seat_names(get_db(), row)
     # the card language: the player's board setting, else the page's language (as on the board)
     lang = boardsettings.load(get_db(), g.user["id"], i18n.current())["lang"]
     return render_template("lobby/replay.html", row=row, names=names, cards_url=cardfiles.pool_url(), lang=lang,
@@ -232,7 +232,7 @@ def replay_json(game_id):
     spend_replay_budget()
     lang = i18n.current()  # the log in the page's language: one kept body per language
     body = REPLAYS.get((current_app.config["DATABASE"], game_id, row["version"], lang),
-                       lambda: json.dumps(online.replay(get_db(), game_id, lang), separators=(",", ":")).encode())
+                       lambda: json.dumps(publicreplay.replay(get_db(), game_id, lang), separators=(",", ":")).encode())
     return current_app.response_class(body, mimetype="application/json")
 
 

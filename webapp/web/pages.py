@@ -1,17 +1,22 @@
 """Site-wide pages: the landing page (with a new player's first steps), the credits and the health check."""
 
-from flask import Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request, url_for
-from flask_babel import format_datetime, gettext
+from flask import Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request, session, url_for
+from flask_babel import format_datetime, gettext, refresh
 from flask_babel import lazy_gettext as _l
 
 from webapp import i18n
-from webapp.game import quests
+from webapp.accounts import registration_mode
+from webapp.cards.art import card_icons
+from webapp.engine import load_pool
+from webapp.game import boardsettings, quests, story
 
 from webapp.store import decks as store_decks
+from webapp.store import get_db
 from webapp.store import games as store_games
 from webapp.store import packs as store_packs
 from webapp.store import story as store_story
-from webapp.web.security import login_required, safe_next
+from webapp.store.marks import get_mark, set_mark
+from webapp.web.security import login_required, nav_url, safe_next
 
 bp = Blueprint("pages", __name__)
 
@@ -31,9 +36,6 @@ STEPS_MARK = "first_steps"
 @bp.get("/")
 def index():
     """Show the landing page; a logged-in player sees their first steps until all are done."""
-    from webapp.accounts import registration_mode
-    from webapp.store import get_db
-
     steps = first_steps(g.user["id"]) if g.get("user") else None
     return render_template("index.html", card_count=card_count(), steps=steps,
                            steps_done=sum(s["done"] for s in steps) if steps else 0,
@@ -60,7 +62,6 @@ def quest_entry(q, lang):
 
 def daily_quests(user_id):
     """The home page's quests box: the day's three quests, the reroll left, when the next day starts."""
-    from webapp.store import get_db
     db, lang = get_db(), i18n.current()
     return {"quests": [quest_entry(q, lang) for q in quests.of_day(db, user_id)],
             "reroll": quests.can_reroll(db, user_id),
@@ -77,7 +78,6 @@ def quest_slot(slot):
 @login_required
 def claim_quest(slot):
     """Take a done quest's reward (once: a second click or a racing request is told so)."""
-    from webapp.store import get_db
     try:
         q = quests.claim(get_db(), g.user["id"], quest_slot(slot))
     except quests.QuestError as exc:
@@ -92,7 +92,6 @@ def claim_quest(slot):
 @login_required
 def reroll_quest(slot):
     """Swap one unclaimed quest for another, once a day."""
-    from webapp.store import get_db
     try:
         q = quests.reroll(get_db(), g.user["id"], quest_slot(slot))
     except quests.QuestError as exc:
@@ -105,10 +104,6 @@ def reroll_quest(slot):
 @bp.get("/about")
 def about():
     """Credits: where the card pictures come from (game-icons.net, CC BY 3.0) and which card shows which."""
-    from webapp.cards.art import card_icons
-    from webapp.engine import load_pool
-
-    from webapp import i18n
     mapping, _ = card_icons()
     pool = load_pool()
     lang = i18n.current()
@@ -122,15 +117,29 @@ def about():
 def language():
     """Switch the language of pages, board, log and card faces (webapp/i18n.py): the header's switch
     and the board settings post ``lang`` (form or JSON) and, from a form, ``next``: the page to go back to."""
-    from webapp import i18n
     data = request.get_json(silent=True) if request.is_json else request.form
     lang = (data or {}).get("lang")
     if lang not in i18n.LANGS:
         return jsonify(error="bad_request", message=f"lang must be one of {', '.join(i18n.LANGS)}"), 400
     if request.is_json:
-        return i18n.set_language(jsonify(lang=lang), lang)
+        return remember_language(jsonify(lang=lang), lang)
     target = safe_next(request.form.get("next")) or "/"  # only a page of this site
-    return i18n.set_language(redirect(target, 303), lang)
+    return remember_language(redirect(target, 303), lang)
+
+
+def remember_language(response, lang):
+    """Remember ``lang`` for this visitor: the account's mark (logged in), the cookie, and the card faces
+    (board settings and the collection's session choice) with it (webapp/i18n.py reads them back)."""
+    g.locale_choice = lang
+    response.set_cookie(i18n.COOKIE, lang, max_age=400 * 24 * 3600, samesite="Lax", httponly=True)
+    session["card_lang"] = lang
+    user = g.get("user")
+    if user:
+        db = get_db()
+        set_mark(db, user["id"], i18n.MARK, lang)
+        boardsettings.save(db, user["id"], {"lang": lang})
+    refresh()
+    return response
 
 
 @bp.get("/healthz")
@@ -141,7 +150,6 @@ def healthz():
 
 def card_count():
     """How many cards the engine's pool holds."""
-    from webapp.engine import load_pool
     return len(load_pool())
 
 
@@ -163,7 +171,6 @@ def steps_done(db, user_id):
 
 def first_chapter_id():
     try:
-        from webapp.game import story
         chapters = story.chapters()
     except Exception:  # noqa: BLE001 - no story data: the step is not offered as done
         return None
@@ -173,10 +180,6 @@ def first_chapter_id():
 def first_steps(user_id):
     """The STEPS for this user, each with ``done`` (from their data, or remembered once seen) and
     its page's ``url``; None when every step is done (the list then makes way for the home page)."""
-    from webapp.store import get_db
-    from webapp.store.marks import get_mark, set_mark
-    from webapp.web.security import nav_url
-
     db = get_db()
     seen = set(get_mark(db, user_id, STEPS_MARK, []))
     if seen >= {key for key, *_ in STEPS}:

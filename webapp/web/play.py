@@ -7,14 +7,18 @@ from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, r
                    url_for)
 from flask_babel import gettext
 
-from webapp.game import fairplay, play
+from webapp.decks.packs import source_label
+from webapp.game import boardsettings, cpumoves, cpuseats, fairplay, play, quests, story
 from webapp.social import watching
-from webapp import store
+from webapp import i18n, store
 from webapp.accounts import wait_text
-from webapp.ai import DIFFICULTY_LABELS
+from webapp.ai import DIFFICULTY_LABELS, workers
 from webapp.store import get_db
+from webapp.store.marks import get_mark
 from webapp.web import cardfiles
 from webapp.web.deckchoice import form_id, playable_decks
+from webapp.web.lobby import spend_replay_budget
+from webapp.web.pages import quest_entry
 from webapp.web.security import login_required, spent
 
 bp = Blueprint("play", __name__)
@@ -36,8 +40,6 @@ def game_row(db, game_id, seated=False):
 @bp.record_once
 def configure_cpu(state):
     """The host's CPU_WORKERS (webapp/config.py): the Hard CPU's worker processes."""
-    from webapp.ai import workers
-
     workers.configure(state.app.config.get("CPU_WORKERS"))
 
 
@@ -57,13 +59,11 @@ def index():
 def abandon_days():
     """The ABANDON_AFTER_DAYS setting (docs/deploy.md): days without an action before a CPU or story
     game in progress is resigned for its player."""
-    from flask import current_app
     return current_app.config["ABANDON_AFTER_DAYS"]
 
 
 def cpu_setting():
     """The ``CPU_PLAYER`` setting (unset: the baseline CPU). A test-only way to a weak CPU ("random")."""
-    from flask import current_app
     return current_app.config.get("CPU_PLAYER")
 
 
@@ -75,8 +75,6 @@ def hard_seconds():
 def game_label(row):
     """A game in progress as its player reads it: "Against the CPU", "Story: The Prince's Muster", "Online"."""
     if row["mode"] == "story":
-        from webapp.game import story
-        from webapp import i18n
         try:
             ch = story.chapter_of(row)
             return gettext("Story, chapter %(n)s: %(title)s", n=ch.order,
@@ -116,7 +114,7 @@ def again(game_id):
         return redirect(url_for("play.index"))
     try:
         new_id = play.create_cpu_game(db, g.user, deck_id, config=current_app.config, cpu_name=cpu_setting(),
-                                      difficulty=play.cpu_difficulty(row), seconds=hard_seconds(),
+                                      difficulty=cpuseats.cpu_difficulty(row), seconds=hard_seconds(),
                                       limit=current_app.config.get("MAX_ACTIVE_GAMES"))
     except play.PlayError as exc:
         flash(gettext("%(reason)s Choose another deck.", reason=exc.message), "error")
@@ -126,7 +124,7 @@ def again(game_id):
 
 def solo_budget_spent():
     """Count a new CPU game or story battle against the user's SOLO_GAME_LIMIT a SOLO_GAME_WINDOW
-    (issue 26 F15: each is a stored row for ever); when spent, flash why and return True."""
+    (docs/security.md "Cost levers": each is a stored row for ever); when spent, flash why and return True."""
     wait = spent("solo_games", g.user["id"])
     if wait:
         flash(gettext("You started many battles in a short time: start the next one in %(wait)s.",
@@ -143,13 +141,10 @@ def end_info(game_id):
     row, seat = game_row(db, game_id, seated=True)
     if row["status"] == "active":
         abort(409, description=gettext("The game is still being played."))
-    from webapp import i18n
-    from webapp.decks.packs import source_label
     lang = i18n.current()
     nxt = []
     story_info = None
     if row["mode"] == "story":
-        from webapp.game import story
         ch = story.chapter_of(row)
         outcome = story.finish(db, g.user["id"], row)
         story_info = {"chapter": ch.order, "title": ch.title.get(lang) or ch.title["en"], "met": outcome.verdict.met,
@@ -179,8 +174,6 @@ def end_info(game_id):
     earned = play.earned_packs(db, row, g.user["id"])
     packs = [{"id": p["id"], "label": source_label(p["source"]), "opened": bool(p["opened_at"]),
               "url": url_for("collection.pack", pack_id=p["id"])} for p in earned]
-    from webapp.game import quests
-    from webapp.web.pages import quest_entry
     advanced = [dict(e, status=gettext("Done: claim it on the home page") if e["done"] and not e["claimed"] else
                      gettext("%(done)s of %(total)s done", done=e["progress"], total=e["target"]))
                 for e in (quest_entry(q, i18n.current()) for q in quests.advanced_by(db, g.user["id"], game_id))]
@@ -234,8 +227,6 @@ def new_cpu_game():
 @login_required
 def board(game_id):
     """The board page; the seat comes from the session, a visitor without one watches."""
-    from webapp.game import boardsettings
-    from webapp import i18n
     row, seat = game_row(get_db(), game_id)
     if not watching.may_watch(get_db(), row, g.user["id"]):  # the players' choice: the same 404 as no game
         abort(404)
@@ -263,7 +254,7 @@ def hint(game_id):
         return jsonify(error=f"The CPU needs a breather: ask again in {wait_text(wait)}.", retry_after=wait), 429, \
             {"Retry-After": str(wait)}
     try:
-        got = play.hint(db, game_id, g.user["id"], seconds=hard_seconds())
+        got = cpumoves.hint(db, game_id, g.user["id"], seconds=hard_seconds())
     except play.Forbidden:
         return jsonify(error="Hints are for games against the CPU."), 403
     except play.Illegal:
@@ -275,9 +266,6 @@ def hint(game_id):
 @login_required
 def settings_json():
     """The logged-in player's board settings (webapp/game/boardsettings.py, docs/accounts.md)."""
-    from webapp.game import boardsettings
-    from webapp import i18n
-    from webapp.store.marks import get_mark
     db = get_db()
     return jsonify(dict(boardsettings.load(db, g.user["id"], i18n.current()),
                         saved=get_mark(db, g.user["id"], boardsettings.MARK) is not None))
@@ -287,9 +275,7 @@ def settings_json():
 @login_required
 def settings_save():
     """Change some of the player's board settings: a JSON object of the settings to change."""
-    from webapp.game import boardsettings
     try:
-        from webapp import i18n
         new = boardsettings.save(get_db(), g.user["id"], request.get_json(silent=True), i18n.current())
     except boardsettings.BadSettings as e:
         return jsonify({"error": "bad_request", "message": str(e)}), 400
@@ -306,7 +292,6 @@ def replay(game_id):
     # seed is drawn when the game starts; docs/security.md).
     if row["status"] != "finished":
         abort(409, description=gettext("The game is not over: its replay is shown once it has ended."))
-    from webapp.web.lobby import spend_replay_budget
     spend_replay_budget()
     setup = row["setup"]
     return jsonify(game=game_id, mode=row["mode"], seed=row["seed"], result=row["result"],

@@ -8,6 +8,7 @@ Thin views over ``webapp.game.puzzles`` (docs/puzzles.md). The puzzle is played 
 from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext
 
+from webapp import store
 from webapp.engine import Game
 from webapp.game import play, puzzlegoal, puzzles, replaypuzzles
 from webapp.store import get_db
@@ -211,7 +212,6 @@ def shared_page(code):
         got = replaypuzzles.shared(db, code)
     except play.NotFound:
         abort(404)
-    from webapp import store
     try:
         maker = store.get_user(db, got["maker_id"])["name"] if got["maker_id"] else None
     except store.UserNotFound:

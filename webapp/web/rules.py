@@ -16,6 +16,8 @@ import re
 from flask import Blueprint, render_template, request, url_for
 from markupsafe import Markup, escape
 
+from webapp import i18n
+
 bp = Blueprint("rules", __name__)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -169,7 +171,6 @@ def japanese():
 @bp.get("/rules")
 def index():
     """The rules, in English or (``?lang=ja``) Japanese; open to everyone."""
-    from webapp import i18n
     asked = request.args.get("lang")
     lang = asked if asked in ("en", "ja") else i18n.current()  # by default the page's language
     sections, glossary = english()

@@ -17,6 +17,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import BuildError
 
 from webapp import accounts
 from webapp.hosting.ratelimit import Window
@@ -218,10 +220,8 @@ def limits_of(config):
 
 def nav_url(endpoint, **values):
     """url_for, or None when the endpoint does not exist (the nav shows only what is there)."""
-    from flask import url_for as build
-    from werkzeug.routing import BuildError
     try:
-        return build(endpoint, **values)
+        return url_for(endpoint, **values)
     except BuildError:
         return None
 
@@ -236,7 +236,6 @@ def init_app(app):
     if app.config.get("PREFERRED_URL_SCHEME") == "https":
         app.config["SESSION_COOKIE_SECURE"] = True
     if app.config.get("PROXY_FIX"):  # behind nginx: the client's address from X-Forwarded-For
-        from werkzeug.middleware.proxy_fix import ProxyFix
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
     app.session_interface = RememberingCookieSessions(version_of=session_version)
     app.before_request(load_user)

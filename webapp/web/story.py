@@ -12,6 +12,7 @@ from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, r
                    url_for)
 from flask_babel import gettext
 
+from webapp.decks.packs import source_label
 from webapp.game import play, story
 from webapp import store
 from webapp.engine import Game, load_pool
@@ -230,7 +231,6 @@ def done(chapter_id):
     outcome = story.finish(db, uid, row)
     # what this battle earned (its Victory pack, the clear's packs if it was the first clear), and the
     # chapter's packs from an earlier first clear
-    from webapp.decks.packs import source_label
     packs = play.earned_packs(db, row, uid) if row["status"] != "active" else []
     # this battle cleared the chapter first: it got the reward now, or earlier (the board's end already
     # recorded it), or it earned the chapter's reward packs

@@ -7,7 +7,7 @@ The body::
 
     {"mode": "cpu" | "story" | "online", "scenario": {...} (or none: the page's deal, from the seed), "seed": 7,
      "cpu": "random" | "baseline" | ..., "difficulty": "easy" | "normal" | "hard", "seconds": 0.2,
-     "chapter": "<story chapter id>",                      (story)
+     "chapter": "<story chapter id>", "cleared": ["<chapter id>", ...],   (story)
      "opponent": "<the other account's name>", "clock_ms": 900000, "rated": true}   (online: seat 1, human; rated: for the ladder)
 
 Bad data gets 400 with ``{"error": "..."}`` and writes nothing. On a normal server (``TESTING``
@@ -18,13 +18,14 @@ off) the path does not exist: 404 (tests/web/test_testing_start.py). tests/brows
 from flask import Blueprint, current_app, g, jsonify, request, url_for
 
 from webapp import store
-from webapp.game import play, positions
+from webapp.game import play, positions, story
 from webapp.store import get_db
 from webapp.web.security import login_required
 
 bp = Blueprint("testing", __name__, url_prefix="/testing")
 
-FIELDS = {"mode", "scenario", "seed", "cpu", "difficulty", "seconds", "chapter", "opponent", "clock_ms", "rated"}
+FIELDS = {"mode", "scenario", "seed", "cpu", "difficulty", "seconds", "chapter", "cleared", "opponent", "clock_ms",
+          "rated"}
 
 
 def refused(message, status=400):
@@ -51,12 +52,21 @@ def start():
         users.append(other)
     elif "opponent" in body or "clock_ms" in body or "rated" in body:
         return refused("'opponent', 'clock_ms' and 'rated' are for online games")
+    cleared = body.get("cleared", [])
+    if cleared and mode != "story":
+        return refused("'cleared' is for story games")
+    known = {c.id for c in story.chapters()}
+    if not isinstance(cleared, list) or not all(isinstance(c, str) and c in known for c in cleared):
+        return refused(f"'cleared' lists story chapter ids (known: {', '.join(sorted(known))}), not {cleared!r}")
     try:
-        game_id = positions.start(db, mode, users, body.get("scenario"), seed=body.get("seed", 0),
-                                  cpu_name=body.get("cpu", current_app.config.get("CPU_PLAYER")),
-                                  difficulty=body.get("difficulty"), seconds=body.get("seconds"),
-                                  chapter_id=body.get("chapter"), clock_ms=body.get("clock_ms"),
-                                  config=current_app.config, rated=body.get("rated") is True)
+        with store.transaction(db):  # the chapters cleared before and the game: together or not at all
+            for chapter_id in cleared:
+                store.record_clear(db, g.user["id"], chapter_id)
+            game_id = positions.start(db, mode, users, body.get("scenario"), seed=body.get("seed", 0),
+                                      cpu_name=body.get("cpu", current_app.config.get("CPU_PLAYER")),
+                                      difficulty=body.get("difficulty"), seconds=body.get("seconds"),
+                                      chapter_id=body.get("chapter"), clock_ms=body.get("clock_ms"),
+                                      config=current_app.config, rated=body.get("rated") is True)
     except play.PlayError as exc:  # BadRequest (the data), NotFound (the chapter): nothing was written
         return refused(exc.message)
     if mode == "online":

@@ -1,4 +1,4 @@
-"""Tests only: move a running server's clock forward (issue 25).
+"""Tests only: move a running server's clock forward (docs/testing.md "Time: one clock, advanced, never slept").
 
 A test's server in another process (``python -m webapp`` in tests/online/test_real_server.py and
 tests/play/test_real_server.py) cannot be time-travelled from the test, so grace periods, clocks and
