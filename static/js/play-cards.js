@@ -118,13 +118,23 @@ export class Cards {
    * size attributes give the image its shape before it is decoded, so a hand or a battle row laid out
    * while faces are still decoding is not 4 px tall and does not jump when they arrive. */
   img(cid, cls) {
-    return h("img", {class: cls || "pl-card-img", src: this.url(cid), alt: this.name(cid), draggable: "false",
-                     width: "250", height: "350", loading: "eager", decoding: "async"});
+    return h("img", this.imgAttrs(cid, cls));
+  }
+
+  /** img()'s attributes (for a region drawn with play-view.js: v("img", cards.imgAttrs(cid))). */
+  imgAttrs(cid, cls) {
+    return {class: cls || "pl-card-img", src: this.url(cid), alt: this.name(cid), draggable: "false",
+      width: "250", height: "350", loading: "eager", decoding: "async"};
   }
 
   /** The middle of the card's art, cropped, for map tokens and chain chips. */
   art(cid, cls) {
-    return h("span", {class: ["pl-art", cls]}, h("img", {src: this.url(cid), alt: "", draggable: "false"}));
+    return h("span", {class: ["pl-art", cls]}, h("img", this.artAttrs(cid)));
+  }
+
+  /** The attributes of art()'s <img>. */
+  artAttrs(cid) {
+    return {src: this.url(cid), alt: "", draggable: "false"};
   }
 
   plainFace(cid) {

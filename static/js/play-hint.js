@@ -4,7 +4,7 @@
 // move (webapp/game/hintwords.py), the cards it names glow on the board, and t("Do it") plays it.
 // A hint belongs to one version of the game: anything that moves the game on clears it.
 
-import {h, add, t} from "./play-util.js";
+import {h, t} from "./play-util.js";
 
 export class Hint {
   constructor(board) {
@@ -28,28 +28,27 @@ export class Hint {
   }
 
   /** The hint's part of a panel or battle bar: the button, or the sentence with t("Do it"). */
-  box() {
+  box(make = h) {  // make: h (an element) or play-view.js's v (a virtual node, the board's panel)
     if (!this.offered()) return null;
     const B = this.b;
     const got = this.current();
-    const el = h("div", {class: "pl-hintbox", "data-testid": "hint-box"});
     if (got) {
-      const why = (got.why || []).length ? h("ul", {class: "pl-hint-why", "data-testid": "hint-why"},
-        got.why.map((w) => h("li", {}, w))) : null;
-      const next = got.runner_up ? h("p", {class: "pl-hint-next", "data-testid": "hint-next"}, got.runner_up) : null;
-      add(el, h("p", {class: "pl-hint-text", "data-testid": "hint-text", role: "status"}, got.sentence), why, next,
-        h("div", {class: "pl-row-btns"},
-          h("button", {class: "pl-btn pl-btn-small pl-btn-go", type: "button", "data-key": "hint-do", "data-testid": "hint-do",
+      const why = (got.why || []).length ? make("ul", {class: "pl-hint-why", "data-testid": "hint-why"},
+        got.why.map((w) => make("li", {}, w))) : null;
+      const next = got.runner_up ? make("p", {class: "pl-hint-next", "data-testid": "hint-next"}, got.runner_up) : null;
+      return make("div", {class: "pl-hintbox", "data-testid": "hint-box"},
+        make("p", {class: "pl-hint-text", "data-testid": "hint-text", role: "status"}, got.sentence), why, next,
+        make("div", {class: "pl-row-btns"},
+          make("button", {class: "pl-btn pl-btn-small pl-btn-go", type: "button", "data-key": "hint-do", "data-testid": "hint-do",
             disabled: !B.can(), onclick: () => B.send(got.action)}, t("Do it")),
-          h("button", {class: "pl-btn pl-btn-small pl-btn-quiet", type: "button", "data-key": "hint-hide", "data-testid": "hint-hide",
+          make("button", {class: "pl-btn pl-btn-small pl-btn-quiet", type: "button", "data-key": "hint-hide", "data-testid": "hint-hide",
             onclick: () => { this.got = null; this.redraw(); }}, t("Hide"))));
-      return el;
     }
     const busy = this.asking === B.version;
-    add(el, h("button", {class: "pl-btn pl-btn-small pl-btn-quiet pl-btn-hint", type: "button", "data-key": "hint", "data-testid": "hint",
-      disabled: busy || !B.can(), "aria-busy": busy ? "true" : "false", onclick: () => this.ask()},
-    busy ? h("span", {class: "pl-spinner", "aria-hidden": "true"}) : null, busy ? " " + t("The CPU is thinking…") : t("What would the CPU do?")));
-    return el;
+    return make("div", {class: "pl-hintbox", "data-testid": "hint-box"},
+      make("button", {class: "pl-btn pl-btn-small pl-btn-quiet pl-btn-hint", type: "button", "data-key": "hint", "data-testid": "hint",
+        disabled: busy || !B.can(), "aria-busy": busy ? "true" : "false", onclick: () => this.ask()},
+      busy ? make("span", {class: "pl-spinner", "aria-hidden": "true"}) : null, busy ? " " + t("The CPU is thinking…") : t("What would the CPU do?")));
   }
 
   /** The battle screen's small form: a "Hint" button in its head (the bar's room is the decision's). */

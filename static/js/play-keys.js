@@ -86,8 +86,8 @@ export class Keys {
   }
 
   /** The status bar's "?" (desktops: a phone has no keyboard to show). */
-  button() {
-    return h("button", {class: "pl-btn pl-btn-quiet pl-keys-btn", type: "button", "data-key": "keys", "data-testid": "keys",
+  button(make = h) {  // make: h (an element) or play-view.js's v (a virtual node: the board's status bar)
+    return make("button", {key: "keys", class: "pl-btn pl-btn-quiet pl-keys-btn", type: "button", "data-key": "keys", "data-testid": "keys",
       "aria-label": t("Keyboard keys"), title: t("Keyboard keys"), onclick: () => this.showKeys()}, "?");
   }
 }

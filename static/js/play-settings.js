@@ -96,9 +96,9 @@ export class Settings {
     if (this.b.sound) this.b.sound.configure(this.values.sound, this.values.volume);
   }
 
-  button() {
-    return h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "settings", "data-testid": "settings",
-      "aria-haspopup": "dialog", onclick: () => this.open()}, h("span", {"aria-hidden": "true"}, "⚙ "), t("Settings"));
+  button(make = h) {  // make: h (an element) or play-view.js's v (a virtual node: the board's status bar)
+    return make("button", {key: "settings", class: "pl-btn pl-btn-quiet", type: "button", "data-key": "settings", "data-testid": "settings",
+      "aria-haspopup": "dialog", onclick: () => this.open()}, make("span", {"aria-hidden": "true"}, "⚙ "), t("Settings"));
   }
 
   /** The settings dialog: each change applies and is saved at once. */

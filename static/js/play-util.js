@@ -31,7 +31,7 @@ export function h(tag, attrs, ...kids) {
   const el = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag.slice(4))
                  : document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
+    if (v === null || v === undefined || v === false || k === "key") continue;  // key: play-view.js's (a part drawn either way)
     if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
     else if (k === "class") el.setAttribute("class", Array.isArray(v) ? v.filter(Boolean).join(" ") : v);
     else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
@@ -120,12 +120,10 @@ export function add(el, ...kids) {
   return append(el, kids);
 }
 
-/** The leader's crown (R5.5), drawn on units. */
-export function crownSvg() {
-  const s = h("svg:svg", {viewBox: "0 0 24 16"});
-  s.append(h("svg:path", {d: "M2 14 L1 3 L7 8 L12 1 L17 8 L23 3 L22 14 Z", fill: "#f0c96a", stroke: "#6b4a12",
-    "stroke-width": "1.4", "stroke-linejoin": "round"}));
-  return s;
+/** The leader's crown (R5.5), drawn on units: an element, or with play-view.js's v() a virtual node. */
+export function crownSvg(make = h) {
+  return make("svg:svg", {viewBox: "0 0 24 16"}, make("svg:path", {d: "M2 14 L1 3 L7 8 L12 1 L17 8 L23 3 L22 14 Z", fill: "#f0c96a",
+    stroke: "#6b4a12", "stroke-width": "1.4", "stroke-linejoin": "round"}));
 }
 
 /** The possessive of a name: "alice’s", "Goblin Scouts’". */

@@ -14,6 +14,7 @@ import {Sound} from "./play-sound.js";
 import {Hint} from "./play-hint.js";
 import {showAnalysis} from "./play-analysis.js";
 import {Keys} from "./play-keys.js";
+import {v as vh, render as renderView} from "./play-view.js";
 
 const TIMING = {normal: t("[Normal]"), counter: t("[Counter]")};
 const RARITY = {C: t("Common"), U: t("Uncommon"), R: t("Rare"), SR: t("Super rare")};
@@ -87,7 +88,8 @@ class Board {
     this.foeSide = h("div", {class: "pl-side pl-side-foe"});
     this.mySide = h("div", {class: "pl-side pl-side-me"});
     this.map = h("div", {class: "pl-map", role: "group", "aria-label": t("The map")});
-    this.links = h("svg:svg", {class: "pl-links", "aria-hidden": "true"});
+    this.links = h("svg:svg", {class: "pl-links", "aria-hidden": "true"});  // the map's own, once drawn (renderMap)
+    this.linksRef = (el) => { if (el) this.links = el; };
     this.arena = h("div", {class: "pl-arena"}, this.map);
     this.stage = h("section", {class: "pl-stage", "aria-label": t("Board")}, this.foeSide, this.arena, this.mySide);
     this.panel = h("section", {class: "pl-panel", "aria-label": t("Your move"), "aria-live": "polite"});
@@ -105,7 +107,8 @@ class Board {
       this.logScroll);
     this.log.querySelector("button").tabIndex = -1;
     this.logScroll.tabIndex = -1;
-    this.feed = h("p", {class: "pl-feed", "aria-hidden": "true", "data-testid": "feed"});
+    this.feed = h("p", {class: "pl-feed", "aria-hidden": "true", "data-testid": "feed"});  // the status bar's, once drawn
+    this.feedRef = (el) => { if (el && el !== this.feed) { el.append(...this.feed.childNodes); this.feed = el; } };
     this.toasts = h("div", {class: "pl-toasts", role: "alert"});
     this.layout = h("div", {class: "pl-layout"},
       // Eringe's tips take their own place under the map, which gives up that room while one shows
@@ -128,7 +131,7 @@ class Board {
     window.addEventListener("resize", fit);
     new ResizeObserver(fit).observe(document.querySelector(".site-header") || document.body);
     document.addEventListener("keydown", (e) => this.onKey(e));
-    add(this.status, h("p", {class: "pl-status-main"}, t("Connecting…")));
+    this.renderStatus();
   }
 
   // ------------------------------------------------------------------ story
@@ -460,22 +463,21 @@ class Board {
     this.atOwnBase = true;
   }
 
+  /** The status bar (play-view.js). `statusSlot`: an element a page keeps at the end of the status bar (a
+   * replay's step controls, the chat's button); the view never touches it, so a control in it keeps its
+   * focus and its drag. The feed is the view's element, filled by feedLine. */
   renderStatus() {
-    const v = this.view;
-    // `statusSlot`: an element a page keeps at the end of the status bar (a replay's step controls); it
-    // is never taken out while the rest is redrawn, so a control in it keeps its focus and its drag
     const slot = this.statusSlot && this.statusSlot.parentNode === this.status ? this.statusSlot : null;
-    for (const c of [...this.status.childNodes]) if (c !== slot) c.remove();
-    const s = document.createDocumentFragment();
-    this.renderStatusParts(s, v);
-    this.status.insertBefore(s, slot);
+    if (!this.statusDrawn) {  // once: what was there before the view took the bar over goes (the slot comes back)
+      for (const c of [...this.status.childNodes]) c.remove();
+      this.statusDrawn = true;
+    }
+    renderView(this.statusParts(this.view), this.status);
+    if (slot && this.status.lastChild !== slot) this.status.append(slot);
   }
 
-  renderStatusParts(s, v) {
-    if (!v) {
-      add(s, h("p", {class: "pl-status-main"}, this.connMsg || t("Connecting…")));
-      return;
-    }
+  statusParts(v) {
+    if (!v) return [vh("p", {class: "pl-status-main", key: "connecting"}, this.connMsg || t("Connecting…"))];
     let whose;
     if (v.result) whose = t("The game is over");
     else if (v.phase === "leaders") whose = this.legal.some((a) => a.type === "choose_leaders") ? t("Choose your leaders") : t("{name} is choosing leaders", {name: this.names[this.foe]});
@@ -485,26 +487,26 @@ class Board {
     const waitingMe = waiting.includes(this.me) && this.seat !== null;
     const waitedFor = this.seat !== null ? this.names[this.foe] : waiting.length === 2
       ? t("{name} and {other}", {name: this.names[waiting[0]], other: this.names[waiting[1]]}) : this.names[waiting.length ? waiting[0] : v.active];
-    add(s, 
-      h("p", {class: "pl-round"}, h("span", {class: "pl-round-n"}, v.round <= 1 ? t("Setup") : t("Round {n}", {n: v.round})),
-        h("span", {class: "pl-round-of"}, v.round <= 1 ? t("Round 1 of 12") : t("of 12"))),
+    return [
+      vh("p", {class: "pl-round", key: "round"}, vh("span", {class: "pl-round-n"}, v.round <= 1 ? t("Setup") : t("Round {n}", {n: v.round})),
+        vh("span", {class: "pl-round-of"}, v.round <= 1 ? t("Round 1 of 12") : t("of 12"))),
       this.standingButton(v),
-      h("p", {class: "pl-status-main", "data-testid": "whose"}, whose),
-      this.feed,
-      this.seat === null ? h("p", {class: "pl-watching", "data-testid": "watching"}, this.replay ? t("Replay") : t("Watching")) : null,
-      h("p", {class: ["pl-move", waitingMe ? "pl-move-me" : "pl-move-foe"]},
+      vh("p", {class: "pl-status-main", "data-testid": "whose", key: "whose"}, whose),
+      vh("p", {class: "pl-feed", "aria-hidden": "true", "data-testid": "feed", key: "feed", ref: this.feedRef}),
+      this.seat === null ? vh("p", {class: "pl-watching", "data-testid": "watching", key: "watching"}, this.replay ? t("Replay") : t("Watching")) : null,
+      vh("p", {class: ["pl-move", waitingMe ? "pl-move-me" : "pl-move-foe"], key: "move"},
         v.result ? "" : waitingMe ? t("Your move") : this.replay ? t("{name} to move", {name: waitedFor}) : t("Waiting for {name}…", {name: waitedFor})),
-      this.root.dataset.connection === "offline" ? h("p", {class: "pl-conn"}, this.connMsg || t("Offline")) : null,
-      this.seat !== null && !v.result ? h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "resign",
+      this.root.dataset.connection === "offline" ? vh("p", {class: "pl-conn", key: "conn"}, this.connMsg || t("Offline")) : null,
+      this.seat !== null && !v.result ? vh("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "resign", key: "resign",
         onclick: () => this.confirmResign()}, t("Resign")) : null,
-      this.root.dataset.abandonUrl && !v.result ? h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "abandon",
+      this.root.dataset.abandonUrl && !v.result ? vh("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "abandon", key: "abandon",
         "data-testid": "abandon", onclick: () => this.confirmAbandon()}, t("Abandon")) : null,
-      h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "log", "data-testid": "log-toggle",
+      vh("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "log", "data-testid": "log-toggle", key: "log",
         "aria-controls": "pl-log", "aria-expanded": String(this.root.classList.contains("pl-log-open")),
         onclick: () => this.toggleLog()}, t("Log")),
-      this.keys && !this.replay ? this.keys.button() : null,
-      this.settings ? this.settings.button() : null,
-    );
+      this.keys && !this.replay ? this.keys.button(vh) : null,
+      this.settings ? this.settings.button(vh) : null,
+    ];
   }
 
   /** R16.1 as the lands are owned now (the view's ``standing``, made by the engine's judgment itself):
@@ -528,11 +530,11 @@ class Board {
     const score = s.tie && s.leading !== null
       ? t("Lands {mine}–{theirs} · front {near}–{far}", {mine: s.mine, theirs: s.theirs, near: s.near[0], far: s.near[1]})
       : t("Lands {mine}–{theirs}", {mine: s.mine, theirs: s.theirs});
-    return h("button", {class: ["pl-standing", s.leading === null ? "pl-standing-even" : s.leading === this.me ? "pl-standing-me" : "pl-standing-foe",
+    return vh("button", {key: "standing", class: ["pl-standing", s.leading === null ? "pl-standing-even" : s.leading === this.me ? "pl-standing-me" : "pl-standing-foe",
       v.phase === "battle" ? "pl-standing-battle" : ""],
       type: "button", "data-key": "standing", "data-testid": "standing",
       title: t("The round-12 judgment if the game ended now"), onclick: () => this.showJudgment()},
-    h("span", {class: "pl-standing-ico", "aria-hidden": "true"}, "⚖"), `${score} · ${lead}`);
+    vh("span", {class: "pl-standing-ico", "aria-hidden": "true"}, "⚖"), `${score} · ${lead}`);
   }
 
   /** What the round-12 judgment is, and how it stands now. */
@@ -571,35 +573,48 @@ class Board {
     else if (b) b.focus();
   }
 
+  /** The two sides' bars. An online game's hold the clocks and emotes that play-online.js draws (and
+   * ticks) as elements: those are built as elements; every other game's through play-view.js. */
   renderSides() {
+    const dom = this.online.on;
+    for (const [p, el] of [[this.foe, this.foeSide], [this.me, this.mySide]]) {
+      const parts = this.sideParts(p, dom ? h : vh);
+      if (dom) {
+        if (el.viewDrawn) { renderView(null, el); el.viewDrawn = false; }
+        el.textContent = "";
+        add(el, parts);
+      } else {
+        if (!el.viewDrawn) { el.textContent = ""; el.viewDrawn = true; }
+        renderView(parts, el);
+      }
+    }
+  }
+
+  sideParts(p, make) {
     const v = this.view;
-    const side = (p, el) => {
-      const pl = v.players[p];
-      const leadersAll = v.leaders ? v.leaders[p].length : null;
-      const leadersAlive = v.units.filter((u) => u.owner === p && u.leader).length;
-      const mine = p === this.me;
-      el.textContent = "";
-      const backs = mine && this.seat !== null ? null : h("span", {class: "pl-backs", title: tn("{n} card in hand", "{n} cards in hand", pl.hand_count), "aria-label": tn("{n} card in hand", "{n} cards in hand", pl.hand_count)},
-        Array.from({length: Math.min(pl.hand_count, 6)}, () => h("span", {class: "pl-back"})),
-        h("b", {}, pl.hand_count));
-      add(el, 
-        h("span", {class: "pl-side-name", "data-seat": p}, h("span", {class: "pl-side-dot", "aria-hidden": "true"}),
-          h("span", {class: "pl-side-who"}, this.who(p)),
-          this.online.sideBits(p),
-          (v.waiting_for || []).includes(p) && !v.result && !this.online.isAway(p) ? h("span", {class: "pl-thinking"}, mine && this.seat !== null ? t("your move") : this.replay ? t("to move") : t("thinking…")) : null,
-          mine ? this.online.emoteToggle() : null),
-        backs,
-        h("span", {class: "pl-count", title: t("Draw pile")}, h("span", {class: "pl-ico pl-ico-deck", "aria-hidden": "true"}), t("Deck {n}", {n: pl.deck_count})),
-        h("button", {class: "pl-count pl-count-btn", type: "button", "data-key": `discard:${p}`,
-          onclick: () => this.showDiscard(p)}, h("span", {class: "pl-ico pl-ico-discard", "aria-hidden": "true"}), t("Discard {n}", {n: pl.discard.length})),
-        h("span", {class: "pl-count", title: t("Leaders standing")}, h("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛"),
-          leadersAll === null ? t("Leaders {n}", {n: leadersAlive}) : t("Leaders {n}", {n: `${leadersAlive}/${leadersAll}`})),
-        h("span", {class: "pl-count", title: t("Lands held")}, t("Lands {n}", {n: pl.lands})),
-        mine ? this.online.emoteBar() : null,
-      );
-    };
-    side(this.foe, this.foeSide);
-    side(this.me, this.mySide);
+    const pl = v.players[p];
+    const leadersAll = v.leaders ? v.leaders[p].length : null;
+    const leadersAlive = v.units.filter((u) => u.owner === p && u.leader).length;
+    const mine = p === this.me;
+    const online = make === h;  // play-online.js's parts are elements (and only an online game has them)
+    const backs = mine && this.seat !== null ? null : make("span", {class: "pl-backs", title: tn("{n} card in hand", "{n} cards in hand", pl.hand_count), "aria-label": tn("{n} card in hand", "{n} cards in hand", pl.hand_count)},
+      Array.from({length: Math.min(pl.hand_count, 6)}, () => make("span", {class: "pl-back"})),
+      make("b", {}, pl.hand_count));
+    return [
+      make("span", {class: "pl-side-name", "data-seat": p}, make("span", {class: "pl-side-dot", "aria-hidden": "true"}),
+        make("span", {class: "pl-side-who"}, this.who(p)),
+        online ? this.online.sideBits(p) : null,
+        (v.waiting_for || []).includes(p) && !v.result && !this.online.isAway(p) ? make("span", {class: "pl-thinking"}, mine && this.seat !== null ? t("your move") : this.replay ? t("to move") : t("thinking…")) : null,
+        mine && online ? this.online.emoteToggle() : null),
+      backs,
+      make("span", {class: "pl-count", title: t("Draw pile")}, make("span", {class: "pl-ico pl-ico-deck", "aria-hidden": "true"}), t("Deck {n}", {n: pl.deck_count})),
+      make("button", {class: "pl-count pl-count-btn", type: "button", "data-key": `discard:${p}`,
+        onclick: () => this.showDiscard(p)}, make("span", {class: "pl-ico pl-ico-discard", "aria-hidden": "true"}), t("Discard {n}", {n: pl.discard.length})),
+      make("span", {class: "pl-count", title: t("Leaders standing")}, make("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛"),
+        leadersAll === null ? t("Leaders {n}", {n: leadersAlive}) : t("Leaders {n}", {n: `${leadersAlive}/${leadersAll}`})),
+      make("span", {class: "pl-count", title: t("Lands held")}, t("Lands {n}", {n: pl.lands})),
+      mine && online ? this.online.emoteBar() : null,
+    ];
   }
 
   landLabel(land) {
@@ -615,6 +630,8 @@ class Board {
     return rows.map((r) => r.reverse());
   }
 
+  /** The map (play-view.js): rows of lands keyed by land id, tokens keyed by unit id, so a token stays
+   * the same element while it stays on its land, whatever else changed. */
   renderMap() {
     const v = this.view;
     const dests = this.destinations();
@@ -623,13 +640,16 @@ class Board {
     const pending = v.pending ? v.pending.land : null;
     const battleLand = v.battle ? v.battle.land : null;
     const scrolled = this.map.scrollTop;  // a map that scrolls in its box (a phone) stays where it was
-    this.map.textContent = "";
-    add(this.map, this.links);
-    for (const row of this.rowsForViewer()) {
-      const r = h("div", {class: ["pl-row", row.length === 1 ? "pl-row-base" : ""]});
-      for (const land of row) add(r, this.renderLand(land, dests.get(land), selectable, joinable, pending === land, battleLand === land));
-      add(this.map, r);
+    if (!this.mapDrawn) {  // once: the map's first content is the links' <svg>, then the view's rows
+      this.map.textContent = "";
+      this.mapDrawn = true;
     }
+    renderView([
+      // drawLinks() draws the lines into it; the view never gives it children of its own
+      vh("svg", {key: "links", class: "pl-links", "aria-hidden": "true", ref: this.linksRef}),
+      ...this.rowsForViewer().map((row, i) => vh("div", {key: `row${i}`, class: ["pl-row", row.length === 1 ? "pl-row-base" : ""]},
+        row.map((land) => this.renderLand(land, dests.get(land), selectable, joinable, pending === land, battleLand === land)))),
+    ], this.map);
     this.map.scrollTop = this.atOwnBase ? this.map.scrollHeight : scrolled;
   }
 
@@ -646,38 +666,34 @@ class Board {
     const kind = land.kind === "base" ? (id === `H${this.me}` ? mineWord : t("{name}’s base", {name: this.names[this.foe]})) : LAND_KIND[land.kind] || land.kind;
     const failed = (v.failed_lands || []).includes(id);
     const attack = dest && enemies.length > 0;
-    const el = h("div", {
+    const ownerWord = owner === "me" ? (this.seat === null ? t("held by {name}", {name: this.names[this.me]}) : t("yours"))
+      : owner === "foe" ? t("held by {name}", {name: this.names[this.foe]}) : t("unclaimed");
+    return vh("div", {
+      key: id,
       class: ["pl-land", `pl-kind-${land.kind}`, `pl-own-${owner}`, dest ? "pl-dest" : "", attack ? "pl-dest-attack" : "",
         pending ? "pl-pending" : "", battling ? "pl-battling" : "", failed ? "pl-failed" : ""],
       "data-land": id,
       onclick: dest ? (e) => { if (!e.target.closest("button")) this.send(this.marchWithSelection(dest)); } : null,
-    });
-    const ownerWord = owner === "me" ? (this.seat === null ? t("held by {name}", {name: this.names[this.me]}) : t("yours"))
-      : owner === "foe" ? t("held by {name}", {name: this.names[this.foe]}) : t("unclaimed");
-    add(el, h("div", {class: "pl-land-head"},
-      h("span", {class: "pl-land-icon", "aria-hidden": "true"}),
-      h("span", {class: "pl-land-name"}, land.kind === "base" ? kind : `${id} · ${kind}`),
-      h("span", {class: "pl-land-owner"}, ownerWord),
-      h("span", {class: "pl-cap", title: t("Your monsters here: total level {used} of capacity {capacity}", {used, capacity: land.capacity})},
-        h("span", {class: "pl-cap-bar", "aria-hidden": "true"},
-          h("span", {style: {width: `${Math.min(100, 100 * used / land.capacity)}%`}})),
+      "aria-label": [land.kind === "base" ? kind : `${id}, ${kind}`, ownerWord, tn("{n} unit", "{n} units", units.length),
+        t("your capacity {used} of {capacity}", {used, capacity: land.capacity})].join(", "),
+      role: "group",
+    },
+    vh("div", {class: "pl-land-head"},
+      vh("span", {class: "pl-land-icon", "aria-hidden": "true"}),
+      vh("span", {class: "pl-land-name"}, land.kind === "base" ? kind : `${id} · ${kind}`),
+      vh("span", {class: "pl-land-owner"}, ownerWord),
+      vh("span", {class: "pl-cap", title: t("Your monsters here: total level {used} of capacity {capacity}", {used, capacity: land.capacity})},
+        vh("span", {class: "pl-cap-bar", "aria-hidden": "true"},
+          vh("span", {style: {width: `${Math.min(100, 100 * used / land.capacity)}%`}})),
         `${used}/${land.capacity}`,
-        foeUsed && enemies.length ? h("span", {class: "pl-cap-foe", title: t("{name}’s monsters: level {n}", {name: this.names[this.foe], n: foeUsed})}, " · " + t("foe {n}", {n: foeUsed})) : null)));
-    const box = h("div", {class: "pl-units"});
-    for (const u of units) add(box, this.token(u, selectable.has(u.id), joinable.has(u.id)));
-    if (!units.length) add(box, h("span", {class: "pl-empty"}, failed ? t("attack failed here") : ""));
-    add(el, box);
-    if (failed && units.length) add(el, h("span", {class: "pl-failed-tag", title: t("An attack on this land failed: no second attack here this turn while enemies remain")}, t("attack failed")));
-    if (dest) {
-      add(el, h("button", {class: ["pl-btn", "pl-march-here", attack ? "pl-btn-danger" : "pl-btn-go"], type: "button",
-        "data-key": `march:${id}`, onclick: () => this.send(this.marchWithSelection(dest))},
-        attack ? (land.kind === "base" ? t("Attack the enemy base") : t("Attack {land}", {land: id})) : land.kind === "base" ? (id === `H${this.me}` ? t("March to your base") : t("March to the enemy base"))
-          : t("March to {land}", {land: id})));
-    }
-    el.setAttribute("aria-label", [land.kind === "base" ? kind : `${id}, ${kind}`, ownerWord, tn("{n} unit", "{n} units", units.length),
-      t("your capacity {used} of {capacity}", {used, capacity: land.capacity})].join(", "));
-    el.setAttribute("role", "group");
-    return el;
+        foeUsed && enemies.length ? vh("span", {class: "pl-cap-foe", title: t("{name}’s monsters: level {n}", {name: this.names[this.foe], n: foeUsed})}, " · " + t("foe {n}", {n: foeUsed})) : null)),
+    vh("div", {class: "pl-units"}, units.length ? units.map((u) => this.token(u, selectable.has(u.id), joinable.has(u.id)))
+      : vh("span", {class: "pl-empty", key: "empty"}, failed ? t("attack failed here") : "")),
+    failed && units.length ? vh("span", {class: "pl-failed-tag", title: t("An attack on this land failed: no second attack here this turn while enemies remain")}, t("attack failed")) : null,
+    dest ? vh("button", {class: ["pl-btn", "pl-march-here", attack ? "pl-btn-danger" : "pl-btn-go"], type: "button",
+      "data-key": `march:${id}`, onclick: () => this.send(this.marchWithSelection(dest))},
+    attack ? (land.kind === "base" ? t("Attack the enemy base") : t("Attack {land}", {land: id})) : land.kind === "base" ? (id === `H${this.me}` ? t("March to your base") : t("March to the enemy base"))
+      : t("March to {land}", {land: id})) : null);
   }
 
   token(u, selectable, joinable) {
@@ -690,40 +706,40 @@ class Board {
     bits.push(t("life {life} of {max}", {life: u.life, max: u.max_life}), t("power {n}", {n: u.power}));
     if (u.exhausted) bits.push(t("exhausted"));
     else if (mine) bits.push(tn("{n} march left", "{n} marches left", u.marches_left));
-    const tok = h("button", {
+    // a long press (touch) shows the unit; the token remembers it on itself until its click
+    const stop = (e) => clearTimeout(e.currentTarget.pressTimer);
+    return vh("button", {
+      key: u.id,
       class: ["pl-unit", mine ? "pl-unit-me" : "pl-unit-foe", u.exhausted ? "pl-exh" : "", sel ? "pl-sel" : "",
         selectable ? "pl-can" : "", joinable ? "pl-join" : "", u.leader ? "pl-leader" : "", inBattle ? "pl-inbattle" : ""],
       type: "button", "data-unit": u.id, "data-key": `u:${u.id}`, "aria-label": bits.join(", "),
       "aria-pressed": selectable ? String(sel) : null, title: name,
-    });
-    add(tok, this.cards.art(u.card));
-    if (u.leader) add(tok, h("span", {class: "pl-crown", "aria-hidden": "true"}, crownSvg()));
-    add(tok, h("span", {class: "pl-lvl", "aria-hidden": "true"}, u.level));
-    if (mine && !u.exhausted && u.marches_left > 0) {
-      add(tok, h("span", {class: "pl-pips", "aria-hidden": "true"}, Array.from({length: u.marches_left}, () => h("i"))));
-    }
-    if (u.exhausted) add(tok, h("span", {class: "pl-zz", "aria-hidden": "true"}, "z"));
-    add(tok, h("span", {class: "pl-ustats", "aria-hidden": "true"}, h("b", {class: "pl-pow"}, u.power), h("b", {class: "pl-hp"}, u.life)));
-    add(tok, h("span", {class: "pl-life", "aria-hidden": "true"},
-      h("span", {style: {width: `${Math.max(0, Math.min(100, 100 * u.life / Math.max(1, u.max_life)))}%`}})));
-    let pressTimer = null;
-    let longPressed = false;
-    tok.addEventListener("pointerdown", (e) => {
-      if (e.pointerType === "mouse") return;
-      longPressed = false;
-      pressTimer = setTimeout(() => { longPressed = true; this.showUnit(u.id); }, 550);
-    });
-    const stop = () => clearTimeout(pressTimer);
-    tok.addEventListener("pointerup", stop);
-    tok.addEventListener("pointerleave", stop);
-    tok.addEventListener("contextmenu", (e) => { e.preventDefault(); this.showUnit(u.id); });
-    tok.addEventListener("keydown", (e) => { if (e.key === "i" || e.key === "I") { e.preventDefault(); this.showUnit(u.id); } });
-    tok.addEventListener("click", () => {
-      if (longPressed) { longPressed = false; return; }
-      if (selectable) this.toggle(u.id);
-      else this.showUnit(u.id);
-    });
-    return tok;
+      onpointerdown: (e) => {
+        if (e.pointerType === "mouse") return;
+        const tok = e.currentTarget;
+        tok.longPressed = false;
+        clearTimeout(tok.pressTimer);
+        tok.pressTimer = setTimeout(() => { tok.longPressed = true; this.showUnit(u.id); }, 550);
+      },
+      onpointerup: stop,
+      onpointerleave: stop,
+      oncontextmenu: (e) => { e.preventDefault(); this.showUnit(u.id); },
+      onkeydown: (e) => { if (e.key === "i" || e.key === "I") { e.preventDefault(); this.showUnit(u.id); } },
+      onclick: (e) => {
+        if (e.currentTarget.longPressed) { e.currentTarget.longPressed = false; return; }
+        if (selectable) this.toggle(u.id);
+        else this.showUnit(u.id);
+      },
+    },
+    vh("span", {class: "pl-art"}, vh("img", this.cards.artAttrs(u.card))),
+    u.leader ? vh("span", {class: "pl-crown", "aria-hidden": "true"}, crownSvg(vh)) : null,
+    vh("span", {class: "pl-lvl", "aria-hidden": "true"}, u.level),
+    mine && !u.exhausted && u.marches_left > 0
+      ? vh("span", {class: "pl-pips", "aria-hidden": "true"}, Array.from({length: u.marches_left}, () => vh("i"))) : null,
+    u.exhausted ? vh("span", {class: "pl-zz", "aria-hidden": "true"}, "z") : null,
+    vh("span", {class: "pl-ustats", "aria-hidden": "true"}, vh("b", {class: "pl-pow"}, u.power), vh("b", {class: "pl-hp"}, u.life)),
+    vh("span", {class: "pl-life", "aria-hidden": "true"},
+      vh("span", {style: {width: `${Math.max(0, Math.min(100, 100 * u.life / Math.max(1, u.max_life)))}%`}})));
   }
 
   /** Where each unit token lies in the map's own content (not the window): a map that scrolls in its
@@ -747,7 +763,10 @@ class Board {
     for (const t of this.map.querySelectorAll(".pl-unit")) {
       const old = before.get(t.dataset.unit);
       if (!old) {
-        if (events.length) t.classList.add("pl-enter");
+        if (events.length) {  // a kept token must not keep the class (its next update would not take it off)
+          t.classList.add("pl-enter");
+          t.addEventListener("animationend", () => t.classList.remove("pl-enter"), {once: true});
+        }
         continue;
       }
       const now = this.inMap(t);
@@ -790,9 +809,18 @@ class Board {
     }
   }
 
+  /** The move panel: the player's own game (play-view.js, panelView) while it goes on; a replay's, a
+   * spectator's and the result's are drawn as elements (they hold boxes other modules fill). */
   renderPanel() {
     const v = this.view;
     const p = this.panel;
+    if (!this.replay && !v.result && this.seat !== null) {
+      if (this.panelMode !== "view") { p.textContent = ""; this.panelMode = "view"; }
+      renderView(this.panelView(), p);
+      return;
+    }
+    if (this.panelMode === "view") renderView(null, p);
+    this.panelMode = "dom";
     p.textContent = "";
     if (this.replay) {
       // a replay's panel: what the step shown did (the whole story so far is in the log drawer)
@@ -808,30 +836,29 @@ class Board {
         this.online.rematchBox());
       return;
     }
-    if (this.seat === null) {
-      add(p, h("h2", {}, t("Watching")), h("p", {}, t("You are watching this game.")));
-      if (v.phase === "leaders") {
-        add(p, this.openingLine(), h("ul", {class: "pl-hint"}, [0, 1].map((s) =>
-          h("li", {}, this.names[s] + ": " + (v.players[s].leaders_chosen ? t("leaders chosen") : t("choosing leaders…"))))));
-      }
-      return;
+    add(p, h("h2", {}, t("Watching")), h("p", {}, t("You are watching this game.")));  // a spectator
+    if (v.phase === "leaders") {
+      add(p, this.openingLine(), h("ul", {class: "pl-hint"}, [0, 1].map((s) =>
+        h("li", {}, this.names[s] + ": " + (v.players[s].leaders_chosen ? t("leaders chosen") : t("choosing leaders…"))))));
     }
+  }
+
+  /** The panel of the player's own game going on, as virtual nodes (keyed where parts come and go). */
+  panelView() {
+    const v = this.view;
     const mineToMove = (v.waiting_for || []).includes(this.me);
     if (v.phase === "leaders") {
-      add(p, h("h2", {}, t("Setting up")), h("p", {class: "pl-hint"}, mineToMove
+      return [vh("h2", {}, t("Setting up")), vh("p", {class: "pl-hint"}, mineToMove
         ? t("Pick 1–3 monsters from your opening hand to lead your brigade (total level 5 at most).")
-        : t("{name} is choosing leaders…", {name: this.names[this.foe]})), this.hint.box());
-      return;
+        : t("{name} is choosing leaders…", {name: this.names[this.foe]})), this.hint.box(vh)];
     }
     if (v.phase === "battle") {
-      add(p, h("h2", {}, t("Battle")), h("p", {class: "pl-hint"}, mineToMove ? t("Your decision on the battle screen.")
-        : t("{name} is deciding…", {name: this.names[v.battle ? this.waitingFor() : this.foe]})));
-      return;
+      return [vh("h2", {}, t("Battle")), vh("p", {class: "pl-hint"}, mineToMove ? t("Your decision on the battle screen.")
+        : t("{name} is deciding…", {name: this.names[v.battle ? this.waitingFor() : this.foe]}))];
     }
     if (!mineToMove) {
-      add(p, h("h2", {}, t("{name}’s turn", {name: this.names[this.foe]})),
-        h("p", {class: "pl-hint pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), t("{name} is thinking…", {name: this.names[this.foe]})));
-      return;
+      return [vh("h2", {}, t("{name}’s turn", {name: this.names[this.foe]})),
+        vh("p", {class: "pl-hint pl-wait"}, vh("span", {class: "pl-spinner", "aria-hidden": "true"}), t("{name} is thinking…", {name: this.names[this.foe]}))];
     }
     if (v.phase === "over_capacity") {
       // R8.8: the player destroys one unit at a time until the land fits; the picks so far are kept
@@ -854,81 +881,71 @@ class Board {
         else { this.ocPicks.units = units; this.render(); }
       };
       const label = (id) => t("{unit} (level {n})", {unit: this.unitName(id), n: (this.unit(id) || {}).level});
-      add(p, h("h2", {}, t("Too crowded")),
-        h("p", {class: "pl-hint"}, t("After the failed attack, {land} is over its capacity. Destroy your monsters there one at a time until it fits (leaders are never chosen).", {land: this.landLabel(land)})));
-      if (picked.length) {
-        add(p, h("p", {class: "pl-hint"}, t("Destroying: {list}", {list: picked.map(label).join(", ")})),
-          h("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "oc-reset",
-            onclick: () => { this.ocPicks.units = []; this.render(); }}, t("Start over")));
-      }
-      const list = h("div", {class: "pl-choices"});
-      for (const id of next) {
-        add(list, h("button", {class: "pl-btn pl-btn-danger", type: "button", "data-key": `oc:${id}`,
-          disabled: !this.can(), onclick: () => pick(id)}, t("Destroy {unit}", {unit: label(id)})));
-      }
-      add(p, list);
-      return;
+      return [vh("h2", {key: "title"}, t("Too crowded")),
+        vh("p", {class: "pl-hint", key: "what"}, t("After the failed attack, {land} is over its capacity. Destroy your monsters there one at a time until it fits (leaders are never chosen).", {land: this.landLabel(land)})),
+        picked.length ? vh("p", {class: "pl-hint", key: "picked"}, t("Destroying: {list}", {list: picked.map(label).join(", ")})) : null,
+        picked.length ? vh("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "oc-reset", key: "reset",
+          onclick: () => { this.ocPicks.units = []; this.render(); }}, t("Start over")) : null,
+        vh("div", {class: "pl-choices", key: "choices"}, [...next].map((id) => vh("button", {class: "pl-btn pl-btn-danger", type: "button",
+          "data-key": `oc:${id}`, key: id, disabled: !this.can(), onclick: () => pick(id)}, t("Destroy {unit}", {unit: label(id)}))))];
     }
-    add(p, h("h2", {}, t("Your turn")));
     const dests = this.destinations();
+    const out = [vh("h2", {key: "title"}, t("Your turn"))];
     if (this.selected.length) {
       const level = this.selected.reduce((n, id) => n + ((this.unit(id) || {}).level || 0), 0);
-      const chips = h("ul", {class: "pl-selected", "aria-label": t("Selected monsters")});
-      for (const id of this.selected) {
+      const chips = vh("ul", {class: "pl-selected", "aria-label": t("Selected monsters"), key: "chips"}, this.selected.map((id) => {
         const u = this.unit(id);
-        add(chips, h("li", {},
-          h("button", {class: "pl-chip", type: "button", "data-key": `info:${id}`, onclick: () => this.showUnit(id)},
-            this.cards.art(u.card, "pl-art-chip"), t("{card} on {land}", {card: this.cards.name(u.card), land: this.landLabel(u.land)})),
-          h("button", {class: "pl-chip-x", type: "button", "data-key": `unsel:${id}`, "aria-label": t("Deselect {card}", {card: this.cards.name(u.card)}),
-            onclick: () => this.toggle(id)}, "×")));
-      }
-      add(p, h("p", {class: "pl-hint"}, tn("{n} monster selected · level {level}", "{n} monsters selected · level {level}", this.selected.length, {level})), chips,
-        h("p", {class: ["pl-hint", dests.size ? "pl-ok" : "pl-bad"]}, dests.size
+        return vh("li", {key: id},
+          vh("button", {class: "pl-chip", type: "button", "data-key": `info:${id}`, onclick: () => this.showUnit(id)},
+            vh("span", {class: "pl-art pl-art-chip"}, vh("img", this.cards.artAttrs(u.card))), t("{card} on {land}", {card: this.cards.name(u.card), land: this.landLabel(u.land)})),
+          vh("button", {class: "pl-chip-x", type: "button", "data-key": `unsel:${id}`, "aria-label": t("Deselect {card}", {card: this.cards.name(u.card)}),
+            onclick: () => this.toggle(id)}, "×"));
+      }));
+      out.push(vh("p", {class: "pl-hint", key: "selected"}, tn("{n} monster selected · level {level}", "{n} monsters selected · level {level}", this.selected.length, {level})), chips,
+        vh("p", {class: ["pl-hint", dests.size ? "pl-ok" : "pl-bad"], key: "dests"}, dests.size
           ? t("Choose a glowing land: {lands}.", {lands: [...dests.keys()].map((l) => this.landLabel(l)).join(", ")})
           : t("These monsters cannot march together to any land.")),
-        h("div", {class: "pl-row-btns"},
-          ...[...dests.entries()].map(([to, a]) => h("button", {class: "pl-btn pl-btn-small", type: "button", "data-key": `go:${to}`,
+        vh("div", {class: "pl-row-btns", key: "go"},
+          ...[...dests.entries()].map(([to, a]) => vh("button", {class: "pl-btn pl-btn-small", type: "button", "data-key": `go:${to}`, key: to,
             disabled: !this.can(), onclick: () => this.send(this.marchWithSelection(a))},
             (this.view.units.some((u) => u.land === to && u.owner !== this.me) ? "⚔ " : "→ ") + (to === `H${this.foe}` ? t("enemy base") : to === `H${this.me}` ? t("base") : to))),
-          h("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "clear", onclick: () => { this.selected = []; this.render(); }}, t("Clear"))),
+          vh("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "clear", key: "clear", onclick: () => { this.selected = []; this.render(); }}, t("Clear"))),
         this.threats(dests));
     } else {
       const any = this.has("march");
-      add(p, h("p", {class: "pl-hint"}, any
+      out.push(vh("p", {class: "pl-hint", key: "how"}, any
         ? t("Select monsters on the map to march (several, even on different lands, to converge), then pick a glowing land.")
         : t("No monster can march now.")));
     }
     const abil = this.marchAbilities();
     if (abil.length) {
       const seen = new Set();
-      const box = h("div", {class: "pl-choices"}, h("h3", {}, t("[March] abilities")));
-      for (const a of abil) {
-        if (seen.has(a.unit)) continue;
+      out.push(vh("div", {class: "pl-choices", key: "abilities"}, vh("h3", {}, t("[March] abilities")), abil.map((a) => {
+        if (seen.has(a.unit)) return null;
         seen.add(a.unit);
         const u = this.unit(a.unit);
-        add(box, h("button", {class: "pl-btn pl-btn-small", type: "button", "data-key": `ma:${a.unit}`, disabled: !this.can(),
-          onclick: () => this.useMarchAbility(a.unit)}, t("Use {card} ({land})", {card: this.cards.name(u.card), land: this.landLabel(u.land)})));
-      }
-      add(p, box);
+        return vh("button", {class: "pl-btn pl-btn-small", type: "button", "data-key": `ma:${a.unit}`, key: a.unit, disabled: !this.can(),
+          onclick: () => this.useMarchAbility(a.unit)}, t("Use {card} ({land})", {card: this.cards.name(u.card), land: this.landLabel(u.land)}));
+      })));
     }
     const summons = this.actions("summon").length;
     const blocked = this.summonBlocked();
-    add(p, h("p", {class: ["pl-hint", blocked ? "pl-bad" : ""], "data-testid": "summon-note"}, summons
+    out.push(vh("p", {class: ["pl-hint", blocked ? "pl-bad" : ""], "data-testid": "summon-note", key: "summon"}, summons
       ? tn("You can summon {n} kind of monster from your hand to your base.", "You can summon {n} kinds of monster from your hand to your base.", summons)
       : blocked === "held" ? t("No summoning this turn: {name}’s monsters stand on your base. Drive them out, and you can summon there again.", {name: this.names[this.foe]})
         : blocked === "full" ? t("No summoning this turn: your base is full (level 5 of 5). March out to make room.")
           : ""));
     // the hint and the take-back share a row (it wraps when the hint speaks), so End turn stays in a
     // phone's panel without scrolling
-    const tools = h("div", {class: "pl-tools"}, this.hint.box());
-    if (this.payload && "take_back" in this.payload) {  // games against the CPU (docs/protocol.md `take_back`)
-      add(tools, h("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "take-back", "data-testid": "take-back",
+    const hint = this.hint.box(vh);
+    const takeBack = this.payload && "take_back" in this.payload  // games against the CPU (docs/protocol.md `take_back`)
+      ? vh("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "take-back", "data-testid": "take-back",
         disabled: !this.canTakeBack(), title: t("Undo your last move while it showed you nothing new (key: U)"),
-        onclick: () => this.takeBack()}, "↶ " + t("Take back")));
-    }
-    if (tools.childNodes.length) add(p, tools);
-    add(p, h("button", {class: "pl-btn pl-btn-end", type: "button", "data-key": "end-turn", disabled: !this.can() || !this.has("end_turn"),
+        onclick: () => this.takeBack()}, "↶ " + t("Take back")) : null;
+    if (hint || takeBack) out.push(vh("div", {class: "pl-tools", key: "tools"}, hint, takeBack));
+    out.push(vh("button", {class: "pl-btn pl-btn-end", type: "button", "data-key": "end-turn", key: "end-turn", disabled: !this.can() || !this.has("end_turn"),
       onclick: () => this.endTurn()}, t("End turn")));
+    return out;
   }
 
   canTakeBack() {
@@ -962,12 +979,12 @@ class Board {
     const attacks = [...dests.keys()].filter((to) => this.view.units.some((u) => u.land === to && u.owner !== this.me));
     if (!attacks.length) return null;
     const hand = this.view.players[this.foe].hand_count;
-    return h("ul", {class: "pl-threats", "data-testid": "threats"}, attacks.map((to) => {
+    return vh("ul", {class: "pl-threats", "data-testid": "threats", key: "threats"}, attacks.map((to) => {
       const land = this.view.lands[to];
       const room = Math.max(0, land.capacity - (land.used ? land.used[this.foe] : 0));
       const level = this.view.units.filter((u) => u.land === to && u.owner === this.foe).reduce((n, u) => n + (u.level || 0), 0);
-      return h("li", {"data-land": to},
-        h("strong", {}, `⚔ ${this.landLabel(to)}: `),
+      return vh("li", {"data-land": to, key: to},
+        vh("strong", {}, `⚔ ${this.landLabel(to)}: `),
         t("defenders of level {level}; {name} holds {n} cards, and monsters of up to {room} levels more could still join the defence by quick summon.",
           {level, name: this.names[this.foe], n: hand, room}));
     }));
@@ -978,46 +995,49 @@ class Board {
     return w.length ? w[0] : this.foe;
   }
 
+  /** The hand (play-view.js): one <li> per card, keyed by its instance id, so a card's buttons stay the
+   * same elements while the rest of the board changes. */
   renderHand() {
+    this.hand.hidden = this.replay;  // a replay shows no hand at all (the counts are by the map)
+    renderView(this.handView(), this.hand);
+  }
+
+  handView() {
     const v = this.view;
     const me = v.players[this.me];
-    this.hand.textContent = "";
-    this.hand.hidden = this.replay;  // a replay shows no hand at all (the counts are by the map)
-    if (this.seat === null) {
-      add(this.hand, h("p", {class: "pl-hint"}, t("Spectators do not see the hands.")));
-      return;
-    }
+    if (this.seat === null) return vh("p", {class: "pl-hint", key: "spectator"}, t("Spectators do not see the hands."));
     const cards = me.hand || [];
-    add(this.hand, h("h2", {class: "pl-hand-title"}, t("Your hand") + " ", h("span", {}, `${cards.length}/6`)));
-    const row = h("ul", {class: "pl-hand-row"});
     const inMain = v.phase === "main" && v.active === this.me;
-    for (const c of cards) {
+    const leaderPick = v.phase === "leaders";
+    const item = (c) => {
       const info = this.cards.get(c.card);
       const summon = inMain ? this.summonAction(c) : null;
-      const leaderPick = v.phase === "leaders";
       const spell = v.phase === "battle" ? this.battle.castFor(c.id) : null;
-      const li = h("li", {class: ["pl-hcard", summon ? "pl-can-summon" : "", spell ? "pl-can-cast" : "", info.kind === "spell" ? "pl-hspell" : ""], "data-card": c.card});
-      add(li, h("button", {class: "pl-hcard-face", type: "button", "data-key": `h:${c.id}`,
-        "aria-label": t("{card} — details", {card: this.cards.name(c.card)}), onclick: () => this.showHandCard(c.id)}, this.cards.img(c.card)));
+      let act = null;
       if (summon) {
-        add(li, h("button", {class: "pl-btn pl-btn-small pl-btn-go", type: "button", "data-key": `hs:${c.id}`, disabled: !this.can(),
-          onclick: () => this.summon(summon)}, t("Summon")));
+        act = vh("button", {class: "pl-btn pl-btn-small pl-btn-go", type: "button", "data-key": `hs:${c.id}`, disabled: !this.can(),
+          onclick: () => this.summon(summon)}, t("Summon"));
       } else if (spell) {
-        add(li, h("button", {class: "pl-btn pl-btn-small pl-btn-spell", type: "button", "data-key": `hc:${c.id}`, disabled: !this.can(),
-          onclick: () => this.battle.startDeclaration(spell)}, t("Cast")));
+        act = vh("button", {class: "pl-btn pl-btn-small pl-btn-spell", type: "button", "data-key": `hc:${c.id}`, disabled: !this.can(),
+          onclick: () => this.battle.startDeclaration(spell)}, t("Cast"));
       } else if (!leaderPick) {
         const why = inMain && info.kind !== "spell" ? this.summonBlocked(info.level) : null;
         const spellWhy = info.kind === "spell" && v.phase === "battle" ? this.battle.spellWhy(c.id) : null;
-        add(li, h("span", {class: ["pl-hcard-note", why || spellWhy ? "pl-hcard-why" : ""], "data-testid": why ? "summon-why" : spellWhy ? "spell-why" : null},
+        act = vh("span", {class: ["pl-hcard-note", why || spellWhy ? "pl-hcard-why" : ""], "data-testid": why ? "summon-why" : spellWhy ? "spell-why" : null},
           spellWhy ? spellWhy : info.kind === "spell" ? t("spell · battle only")
             : why === "held" ? t("level {n} · base held by the enemy", {n: info.level ?? "?"})
               : why === "full" ? t("level {n} · no room at your base", {n: info.level ?? "?"})
-                : t("level {n}", {n: info.level ?? "?"})));
+                : t("level {n}", {n: info.level ?? "?"}));
       }
-      add(row, li);
-    }
-    if (!cards.length) add(row, h("li", {class: "pl-hint"}, t("No cards in hand.")));
-    add(this.hand, row);
+      return vh("li", {key: c.id, class: ["pl-hcard", summon ? "pl-can-summon" : "", spell ? "pl-can-cast" : "", info.kind === "spell" ? "pl-hspell" : ""], "data-card": c.card},
+        vh("button", {class: "pl-hcard-face", type: "button", "data-key": `h:${c.id}`,
+          "aria-label": t("{card} — details", {card: this.cards.name(c.card)}), onclick: () => this.showHandCard(c.id)}, vh("img", this.cards.imgAttrs(c.card))),
+        act);
+    };
+    return [
+      vh("h2", {class: "pl-hand-title", key: "title"}, t("Your hand") + " ", vh("span", {}, `${cards.length}/6`)),
+      vh("ul", {class: "pl-hand-row", key: "row"}, cards.length ? cards.map(item) : vh("li", {class: "pl-hint", key: "none"}, t("No cards in hand."))),
+    ];
   }
 
   /** R5.4: the leader choice over the map — 1 to 3 monsters, total level 5 at most (legal sets only). */
@@ -1032,71 +1052,72 @@ class Board {
       this.leadersEl = h("section", {class: "pl-leaders", "aria-labelledby": "pl-leaders-title", "data-testid": "leaders"});
       add(this.arena, this.leadersEl);
     }
-    const el = this.leadersEl;
-    el.textContent = "";
+    renderView(this.leadersView(), this.leadersEl);  // play-view.js: the cards keyed by their instance ids
+  }
+
+  leadersView() {
+    const v = this.view;
     const opts = this.actions("choose_leaders");
     const me = v.players[this.me];
     if (!opts.length) {
       const chosen = me.leader_choice || [];
-      add(el, h("h2", {id: "pl-leaders-title"}, t("Leaders chosen")), this.openingLine(),
-        h("p", {class: "pl-hint pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), t("Waiting for {name} to choose…", {name: this.names[this.foe]})),
-        h("ul", {class: "pl-leader-list"}, chosen.map((id) => {
+      return [vh("h2", {id: "pl-leaders-title", key: "title-chosen"}, t("Leaders chosen")), this.openingLine(vh),
+        vh("p", {class: "pl-hint pl-wait", key: "wait"}, vh("span", {class: "pl-spinner", "aria-hidden": "true"}), t("Waiting for {name} to choose…", {name: this.names[this.foe]})),
+        vh("ul", {class: "pl-leader-list", key: "chosen"}, chosen.map((id) => {
           const hc = (me.hand || []).find((c) => c.id === id);
-          return hc ? h("li", {}, this.cards.img(hc.card, "pl-card-small")) : null;
-        })));
-      return;
+          return hc ? vh("li", {key: id}, vh("img", this.cards.imgAttrs(hc.card, "pl-card-small"))) : null;
+        }))];
     }
     this.leaderPick = (this.leaderPick || []).filter((id) => (me.hand || []).some((c) => c.id === id));
     const pick = this.leaderPick;
     const eligible = new Set(opts.flatMap((a) => a.cards));
     const valid = opts.find((a) => bag(a.cards) === bag(pick));
     const level = pick.reduce((n, id) => n + (this.cards.get(this.handCard(id).card).level || 0), 0);
-    add(el, h("h2", {id: "pl-leaders-title"}, h("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛ "), t("Choose your leaders")),
-      this.openingLine(),
-      h("p", {class: "pl-hint"}, t("Pick 1 to 3 monsters from your opening hand, total level 5 at most. They start at your base and lead to the end: when every leader has fallen, the game is lost.")),
-      this.foeChoosing());
-    const list = h("ul", {class: "pl-leader-list"});
-    for (const c of me.hand || []) {
-      const on = pick.includes(c.id);
-      const ok = eligible.has(c.id);
-      const info = this.cards.get(c.card);
-      add(list, h("li", {}, h("button", {class: ["pl-leader-card", on ? "pl-on" : ""], type: "button", "aria-pressed": String(on),
-        "data-key": `lead:${c.id}`, "data-card": c.card, disabled: !ok || !this.can(),
-        onclick: () => { const i = pick.indexOf(c.id); if (i >= 0) pick.splice(i, 1); else pick.push(c.id); this.render(); }},
-      this.cards.img(c.card, "pl-card-mid"),
-      h("span", {class: "pl-leader-cap"}, on ? h("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛ ") : null,
-        info.kind === "spell" ? t("spell — cannot lead") : t("{card} · level {n}", {card: this.cards.name(c.card), n: info.level})))));
-    }
-    add(el, list, h("p", {class: ["pl-leader-sum", pick.length && !valid ? "pl-bad" : ""], "aria-live": "polite"},
-      tn("{n} leader · level {level} of 5", "{n} leaders · level {level} of 5", pick.length, {level}),
-      pick.length && !valid ? " " + t("— not allowed (1–3 monsters, level 5 at most)") : ""),
-    h("div", {class: "pl-row-btns"},
-      h("button", {class: "pl-btn pl-btn-go pl-btn-big", type: "button", "data-key": "lead-go", "data-testid": "leaders-ok",
-        disabled: !valid || !this.can(), onclick: () => this.send({type: "choose_leaders", cards: pick.slice()})},
-      pick.length ? tn("Lead with {n} monster", "Lead with {n} monsters", pick.length) : t("Choose leaders"))));
+    return [vh("h2", {id: "pl-leaders-title", key: "title"}, vh("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛ "), t("Choose your leaders")),
+      this.openingLine(vh),
+      vh("p", {class: "pl-hint", key: "how"}, t("Pick 1 to 3 monsters from your opening hand, total level 5 at most. They start at your base and lead to the end: when every leader has fallen, the game is lost.")),
+      this.foeChoosing(vh),
+      vh("ul", {class: "pl-leader-list", key: "list"}, (me.hand || []).map((c) => {
+        const on = pick.includes(c.id);
+        const ok = eligible.has(c.id);
+        const info = this.cards.get(c.card);
+        return vh("li", {key: c.id}, vh("button", {class: ["pl-leader-card", on ? "pl-on" : ""], type: "button", "aria-pressed": String(on),
+          "data-key": `lead:${c.id}`, "data-card": c.card, disabled: !ok || !this.can(),
+          onclick: () => { const i = pick.indexOf(c.id); if (i >= 0) pick.splice(i, 1); else pick.push(c.id); this.render(); }},
+        vh("img", this.cards.imgAttrs(c.card, "pl-card-mid")),
+        vh("span", {class: "pl-leader-cap"}, on ? vh("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛ ") : null,
+          info.kind === "spell" ? t("spell — cannot lead") : t("{card} · level {n}", {card: this.cards.name(c.card), n: info.level}))));
+      })),
+      vh("p", {class: ["pl-leader-sum", pick.length && !valid ? "pl-bad" : ""], "aria-live": "polite", key: "sum"},
+        tn("{n} leader · level {level} of 5", "{n} leaders · level {level} of 5", pick.length, {level}),
+        pick.length && !valid ? " " + t("— not allowed (1–3 monsters, level 5 at most)") : ""),
+      vh("div", {class: "pl-row-btns", key: "go"},
+        vh("button", {class: "pl-btn pl-btn-go pl-btn-big", type: "button", "data-key": "lead-go", "data-testid": "leaders-ok",
+          disabled: !valid || !this.can(), onclick: () => this.send({type: "choose_leaders", cards: pick.slice()})},
+        pick.length ? tn("Lead with {n} monster", "Lead with {n} monsters", pick.length) : t("Choose leaders")))];
   }
 
   /** R5.1, R18.2: who goes first, and the dice that said so (online games, and any game with dice). */
-  openingLine() {
+  openingLine(make = h) {  // make: h (an element) or play-view.js's v (a virtual node)
     const v = this.view;
     const dice = (v.opening && v.opening.dice) || [];
     if (!dice.length && !this.online.on) return null;
     const you = (p) => p === this.me && this.seat !== null;
     const who = (p, start) => (you(p) ? (start ? t("You") : t("you")) : this.names[p]);
-    const rolls = dice.map(([a, b], i) => h("span", {class: "pl-roll"},
-      `${who(0, i === 0)} `, h("b", {class: "pl-pip"}, a), ` · ${who(1)} `, h("b", {class: "pl-pip"}, b),
+    const rolls = dice.map(([a, b], i) => make("span", {class: "pl-roll"},
+      `${who(0, i === 0)} `, make("b", {class: "pl-pip"}, a), ` · ${who(1)} `, make("b", {class: "pl-pip"}, b),
       a === b ? " " + t("(a tie: again)") : "", i < dice.length - 1 ? ", " : " — "));
-    return h("p", {class: "pl-opening", "data-testid": "opening"},
-      h("span", {class: "pl-opening-ico", "aria-hidden": "true"}, "⚄ "),
+    return make("p", {class: "pl-opening", "data-testid": "opening"},
+      make("span", {class: "pl-opening-ico", "aria-hidden": "true"}, "⚄ "),
       dice.length ? rolls : (this.online.rematchOf ? t("A rematch: the first player swaps.") + " " : ""),
-      h("strong", {}, you(v.first) ? t("You go first.") : t("{name} goes first.", {name: this.names[v.first]})));
+      make("strong", {}, you(v.first) ? t("You go first.") : t("{name} goes first.", {name: this.names[v.first]})));
   }
 
   /** R5.7: whether the other side has chosen its leaders (never which). */
-  foeChoosing() {
+  foeChoosing(make = h) {
     const v = this.view;
     if (!v.players[this.foe].leaders_chosen || this.seat === null) return null;
-    return h("p", {class: "pl-hint pl-foe-chosen", "data-testid": "foe-chosen"}, t("{name} has chosen their leaders (hidden until you choose).", {name: this.names[this.foe]}));
+    return make("p", {class: "pl-hint pl-foe-chosen", "data-testid": "foe-chosen"}, t("{name} has chosen their leaders (hidden until you choose).", {name: this.names[this.foe]}));
   }
 
   // ------------------------------------------------------------------ dialogs

@@ -1,0 +1,80 @@
+"""The board's keyed regions (static/js/play-view.js, docs/decisions/0129): an element survives an update
+it was not part of. A CPU game at tests/browser/positions/table-take-back.json (the player's main step:
+an Orc on L1 that may march to the empty L3, the CPU's Gnome Miner on L4, monsters in hand), in
+Debian's chromium against the real server, at 1280×800.
+
+The hand's cards (keyed by card instance), the map's tokens and lands (unit and land ids), the move
+panel's controls, the sides' and the status bar's buttons are the same elements before and after a selection (a redraw
+on the page) and after a march (a new state from the server); the token under the pointer stays
+under it, and a handle taken before an update still clicks after it.
+"""
+
+import pytest
+
+from tests.browserkit import DESKTOP, BoardPlayer, Server, register, start_at
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+#: The elements the test keeps: name → selector (each matches one element at the start).
+KEPT = {
+    "foe token": ".pl-unit[data-unit='cpu-miner']",
+    "foe's land": ".pl-land[data-land='L4']",
+    "leader token": ".pl-unit[data-unit='me-lord']",
+    "first hand card": ".pl-hcard-face",
+    "first summon button": ".pl-hcard [data-key^='hs:']",
+    "end turn": "[data-key='end-turn']",
+    "foe's discard": ".pl-side-foe [data-key^='discard:']",
+    "resign": ".pl-status [data-key='resign']",
+    "log": ".pl-status [data-testid='log-toggle']",
+    "settings": ".pl-status [data-testid='settings']",
+}
+KEEP = """(kept) => { window.__kept = {};
+    for (const [name, sel] of Object.entries(kept)) window.__kept[name] = document.querySelector(sel); }"""
+#: the names of the kept elements no longer in the page, or replaced by another element
+LOST = """(kept) => Object.entries(kept).filter(([name, sel]) => {
+    const el = window.__kept[name];
+    return !el || !el.isConnected || document.querySelector(sel) !== el; }).map(([name]) => name)"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    srv = Server(tmp_path_factory.mktemp("keyed-server"), "CPU_DELAY = 0\n")
+    yield srv
+    srv.stop()
+
+
+def test_elements_survive_updates_they_were_not_part_of(browser, server):
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    try:
+        register(page, server.url, "keyed")
+        start_at(page, server, "table-take-back", cpu="baseline", seed=3)
+        player = BoardPlayer(page)
+        player.dismiss_tips()
+        player.idle()
+        page.evaluate(KEEP, KEPT)
+        assert page.evaluate(LOST, KEPT) == []
+        face = page.query_selector(KEPT["first hand card"])
+
+        # a redraw on the page: the Orc selected, with the pointer resting on the foe's token
+        page.hover(KEPT["foe token"])
+        version = player.state()["version"]
+        page.evaluate("() => window.brigadeBoard.toggle('me-orc')")
+        assert page.locator(".pl-unit[data-unit='me-orc']").get_attribute("aria-pressed") == "true"
+        assert page.locator("[data-key='go:L3']").count() == 1
+        assert page.evaluate(LOST, KEPT) == []
+        assert page.evaluate("() => window.__kept['foe token'].matches(':hover')")
+
+        # a new state from the server: the Orc marches to L3
+        page.locator("[data-key='go:L3']").click()
+        page.wait_for_function(f"() => window.brigadeBoard.version > {version} && window.brigadeBoard.idle")
+        assert player.board("return b.unit('me-orc').land;") == "L3"
+        assert page.locator(".pl-land[data-land='L3'] .pl-unit[data-unit='me-orc']").count() == 1
+        assert page.evaluate(LOST, KEPT) == []
+
+        # a handle taken before both updates still works: the card's details open
+        face.click(timeout=5000)
+        page.locator("dialog[open]").wait_for()
+        assert not player.errors, player.errors
+    finally:
+        ctx.close()
