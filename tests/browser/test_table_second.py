@@ -16,7 +16,8 @@ the page two ways:
 Two more checks read the map and what lies over the board: the whole map of a crowded board
 (table-map-full.json) in the window at three desktop sizes with nothing scrolled, and Eringe's tip and
 the card preview kept open (``overlays_cover``) over no enabled control, glowing land or the card they
-speak of.
+speak of, and on a phone, while Eringe's tips point at lands (story chapter 2), the map kept
+in view with each land she speaks of.
 
 Screenshots: docs/screenshots/table2-<what>-<lang>-<size>.png.
 """
@@ -414,6 +415,54 @@ def test_the_tip_and_the_card_preview_cover_no_control_and_no_card_they_explain(
     stillpage.shoot(page, SHOTS / f"table2-tip-preview-march-{lang}-{size}.png")
     assert len(seen["shown"]) == 2, seen
     assert not seen["out"], f"a picked monster ({lang}, {size}): {seen}"
+
+
+# ---------------------------------------------------------------- a phone's map while Eringe speaks
+
+#: the least height of the map's box on a 390×844 phone while a tip shows: three rows of lands
+MAP_ROOM = 200
+
+TIP_SEEN = """() => {
+    const map = document.querySelector(".pl-map").getBoundingClientRect();
+    const tip = document.querySelector(".pl-tip").getBoundingClientRect();
+    const target = document.querySelector(".pl-tip-target");
+    const t = target && target.getBoundingClientRect();
+    return {map: [Math.round(map.top), Math.round(map.height)], tip: [Math.round(tip.top), Math.round(tip.height)],
+            target: target && (target.dataset.land || target.className),
+            inside: !!t && t.top >= map.top - 0.5 && t.bottom <= map.bottom + 0.5,
+            inner: innerHeight, scrolled: scrollY};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_tip_on_a_phone_leaves_the_map_in_view_with_the_land_it_speaks_of(board_page, server, lang):
+    """Story chapter 2's first three tips point at lands (a Rearworld, a Swamp, the enemy's base). On a
+    390×844 phone, while each shows: the map's box keeps room to be read (the board grows past the window
+    rather than squeeze it), the land she speaks of lies wholly inside it, and the tip covers no enabled
+    control. Started at the chapter's own deal, chapter 1 cleared. Screenshots: phone-tip-<lang>-<n>.png."""
+    page = board_page(lang, "phone")
+    start_at(page, server, None, mode="story", chapter="river-crossing", cleared=["first-muster"], cpu="baseline", seed=6)
+    lands = []
+    for n in range(3):
+        page.wait_for_selector(".pl-tip:not([hidden]) [data-testid=tip-ok]")
+        page.wait_for_function("() => window.brigadeBoard.idle && document.fonts.status === 'loaded'")
+        stillpage.animations_done(page)
+        try:
+            page.wait_for_function(f"() => ({TIP_SEEN})().inside", timeout=5000)  # the tip scrolled it into view
+        except Exception as exc:
+            if "Timeout" not in type(exc).__name__:
+                raise
+            stillpage.shoot(page, SHOTS / f"phone-tip-{lang}-{n}.png")
+            raise AssertionError(f"the land the tip speaks of is not wholly in the map's box: {page.evaluate(TIP_SEEN)}") from None
+        seen = page.evaluate(TIP_SEEN)
+        stillpage.shoot(page, SHOTS / f"phone-tip-{lang}-{n}.png")
+        lands.append(seen["target"])
+        assert seen["map"][1] >= MAP_ROOM, f"the map's box is {seen['map'][1]} px high while a tip shows: {seen}"
+        assert seen["inside"], f"the land the tip speaks of is not wholly in the map's box: {seen}"
+        covers = overlays_cover(page)
+        assert not covers["out"], covers
+        page.click(".pl-tip [data-testid=tip-ok]")
+    assert lands == ["L3", "L1", "H1"], lands
 
 
 # ---------------------------------------------------------------- a repeat board load
