@@ -7,6 +7,7 @@ import functools
 import re
 from pathlib import Path
 
+from tests import sources as code
 from webapp import config, create_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,9 +25,9 @@ PASSED_ON = {"PYTHONPATH"}
 
 
 def sources():
-    for path in sorted((ROOT / "webapp").rglob("*.py")):
+    for path in code.webapp_files():
         if path.name != "config.py" or path.parent.name != "webapp":
-            yield path, ast.parse(path.read_text(encoding="utf-8"))
+            yield path, code.tree(path)
 
 
 def is_config(node):

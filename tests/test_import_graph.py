@@ -26,6 +26,8 @@ import functools
 import sys
 from pathlib import Path
 
+from tests import sources
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "webapp"
 
@@ -73,7 +75,7 @@ KNOWN_PAST_SURFACE = set()
 def modules():
     """{dotted name: source path} of every module under webapp/ (a package by its __init__.py)."""
     out = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in sources.webapp_files():
         parts = list(path.relative_to(ROOT).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
@@ -116,7 +118,7 @@ def imports_of(name):
     path = MODULES[name]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in sources.nodes(path):
         if isinstance(node, ast.Import):
             out += [(a.name, node.lineno) for a in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -213,7 +215,7 @@ def declared_all(package):
     path = MODULES.get(package)
     if path is None:
         return None
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    for node in sources.tree(path).body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
             return set(ast.literal_eval(node.value))
     return None
@@ -318,7 +320,7 @@ def test_the_floors_are_the_ones_the_architecture_page_writes():
 def test_no_import_reaches_past_a_public_surface():
     bad = set()
     for name, path in MODULES.items():
-        for line, dotted in past_surfaces(name, ast.parse(path.read_text(encoding="utf-8"))):
+        for line, dotted in past_surfaces(name, sources.tree(path)):
             bad.add((name, dotted, line))
     new = sorted(b for b in bad if b[:2] not in KNOWN_PAST_SURFACE)
     assert not new, ("import a strict package's names from the package itself (its __all__), never a private "
@@ -381,7 +383,7 @@ def test_only_the_clock_reads_the_time_of_day():
     for name, path in MODULES.items():
         if name == "webapp.clock":
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        for node in sources.nodes(path):
             if isinstance(node, ast.Attribute) and node.attr in ("time", "time_ns", "monotonic", "monotonic_ns", "now",
                                                                   "utcnow", "today") \
                     and (isinstance(node.value, ast.Name) and node.value.id in ("time", "datetime", "date")
@@ -416,7 +418,7 @@ def test_every_import_cycle_is_a_known_one():
 def test_the_gevent_switch_is_the_factorys_first_import_and_imports_nothing_of_the_app():
     # gevent patches the standard library in webapp/serving.py: it must run before the factory's other
     # imports (docs/decisions/0016-serve-with-gevent.md), and it may not import the app.
-    tree = ast.parse(MODULES["webapp"].read_text(encoding="utf-8"))
+    tree = sources.tree(MODULES["webapp"])
     first = next(node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom)))
     assert isinstance(first, ast.ImportFrom) and first.module == "webapp.serving"
     outside = [dotted for dotted, _ in imports_of("webapp.serving")

@@ -75,14 +75,15 @@ def test_no_module_keeps_a_sliding_window_of_its_own():
     hints, socket events and emotes all count in one; no other module trims a deque of hit times.
     (webapp/hosting/cluster.py keeps the cross-process windows in Redis, counted by a Lua script.)"""
     import ast
-    from pathlib import Path
 
-    root = Path(__file__).resolve().parent.parent / "webapp"
+    from tests import sources
+
+    root = sources.WEBAPP
     own = []
-    for path in sorted(root.rglob("*.py")):
+    for path in sources.webapp_files():
         if path.name == "ratelimit.py":
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in sources.nodes(path):
             if isinstance(node, ast.Attribute) and node.attr in ("popleft", "deque"):
                 own.append(f"{path.relative_to(root.parent)}:{node.lineno} .{node.attr}")
     assert not own, "use webapp.hosting.ratelimit.Window:\n" + "\n".join(own)

@@ -4,16 +4,18 @@ import ast
 import re
 from pathlib import Path
 
+from tests import sources
+
 ROOT = Path(__file__).resolve().parents[2]
 SQL = re.compile(r"\b(SELECT\b.+\bFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+TABLE|ALTER\s+TABLE)\b", re.S)
 
 
 def statements_outside_store():
     found = []
-    for path in sorted((ROOT / "webapp").rglob("*.py")):
+    for path in sources.webapp_files():
         if "store" in path.relative_to(ROOT / "webapp").parts[:1]:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in sources.nodes(path):
             if isinstance(node, ast.JoinedStr):
                 text = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
             elif isinstance(node, ast.Constant) and isinstance(node.value, str):
