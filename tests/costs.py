@@ -15,6 +15,7 @@ Module-scoped fixtures (a real server) are charged to the test that starts or st
 asserts a time (docs/testing.md, "What a test costs").
 """
 
+import json
 import os
 import resource
 import time
@@ -28,11 +29,14 @@ KEY = "cpu-cost"
 def pytest_addoption(parser):
     parser.addoption("--costs", type=int, default=0, metavar="N",
                      help="print the N tests that cost the most CPU (test, chromium, servers)")
+    parser.addoption("--costs-json", default=None, metavar="PATH",
+                     help="with --costs, also write every test's costs to PATH as JSON")
 
 
 def pytest_configure(config):
     if config.getoption("costs"):
-        config.pluginmanager.register(Costs(config.getoption("costs")), "brigade-costs")
+        config.pluginmanager.register(Costs(config.getoption("costs"), config.getoption("costs_json")),
+                                      "brigade-costs")
 
 
 def _descendants(pid):
@@ -79,8 +83,9 @@ def children_cpu():
 class Costs:
     """Measures in the process that runs the tests; sums and prints in the one that reports."""
 
-    def __init__(self, top):
+    def __init__(self, top, path=None):
         self.top = top
+        self.path = path
         self.start = {}
         self.rows = []
 
@@ -108,6 +113,9 @@ class Costs:
     def pytest_terminal_summary(self, terminalreporter):
         if not self.rows:
             return
+        if self.path:
+            with open(self.path, "w", encoding="utf-8") as f:
+                json.dump([{"test": n, "own": o, "chromium": c, "others": x} for n, o, c, x in self.rows], f, indent=0)
         write = terminalreporter.write_line
         terminalreporter.section(f"CPU of the {min(self.top, len(self.rows))} costliest tests (seconds)")
         write(f"{'all':>7} {'test':>7} {'chromium':>9} {'others':>7}  test")
