@@ -82,6 +82,31 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("journey") and not item.get_closest_marker("timeout"):
             item.add_marker(pytest.mark.timeout(JOURNEY_TIMEOUT))
+    longest_first(items)
+
+
+def longest_first(items):
+    """Order the run's modules by what they cost, longest first, each module kept whole (its
+    module-scoped server starts once): those with a deep journey, then the other browser modules, then
+    the other slow ones, then the rest, in their order within each group.
+
+    xdist's worksteal gives each worker a contiguous share of this list and lets a worker with nothing
+    left take the back half of another's queue, never a test that already runs. In the file order a
+    three-minute journey could start near the end and keep one worker busy while the other idled; in
+    this order the long tests start at once and the last minutes are thousands of short tests that
+    both workers share."""
+    def group(item):
+        if item.get_closest_marker("journey"):
+            return 0
+        if item.get_closest_marker("browser"):
+            return 1
+        return 2 if item.get_closest_marker("slow") else 3
+    rank = {}
+    for item in items:
+        module = item.nodeid.split("::")[0]
+        rank[module] = min(rank.get(module, 3), group(item))
+    order = {id(item): i for i, item in enumerate(items)}
+    items.sort(key=lambda item: (rank[item.nodeid.split("::")[0]], order[id(item)]))
 
 
 def timeout_of(item):
