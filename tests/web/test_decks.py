@@ -487,7 +487,7 @@ PARITY_DECKS = [
 ]
 
 
-def test_decks_js_words_messages_and_charts_as_the_server_does(app, db, alice, alice_cards, node):
+def test_deck_rules_js_words_messages_and_stats_as_the_server_does(app, db, alice, alice_cards, node):
     from webapp.web.decks import builder_data, card_rows
 
     owned = {"orc": 10, "salamander": 10, "flame-warden": 8, "fireball": 2, "sylph": 1, "vampire": 1}
@@ -495,12 +495,16 @@ def test_decks_js_words_messages_and_charts_as_the_server_does(app, db, alice, a
     rows = card_rows(POOL, owned, {cid: 1 for cid in everything})
     data = builder_data(rows, [1, 2, 3, 4])
     script = (
-        "const api = require(process.argv[1]);"
-        "const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
-        "console.log(JSON.stringify(input.decks.map(d => ({problems: api.checkDeck(d, input.data),"
+        "import {readFileSync} from 'node:fs'; import {createRequire} from 'node:module';"
+        "import {pathToFileURL} from 'node:url';"
+        "const js = (name) => pathToFileURL(process.argv[1] + '/' + name);"
+        "const api = await import(js('deck-rules.js').href);"
+        "const {tn} = createRequire(js('i18n.js'))(js('i18n.js').pathname);"
+        "const input = JSON.parse(readFileSync(0, 'utf8'));"
+        "console.log(JSON.stringify(input.decks.map(d => ({problems: api.checkDeck(d, input.data, tn),"
         " stats: api.deckStats(d, input.data)}))));"
     )
-    result = subprocess.run([node, "-e", script, str(ROOT / "static" / "js" / "decks.js")],
+    result = subprocess.run([node, "--input-type=module", "-e", script, str(ROOT / "static" / "js")],
                             input=json.dumps({"decks": PARITY_DECKS, "data": data}),
                             capture_output=True, text=True, timeout=30, check=True)
     from_js = json.loads(result.stdout)
