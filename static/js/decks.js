@@ -11,6 +11,7 @@ import {t, tn, fold} from "./page-words.js";
 import {addRefusal, checkDeck, copyLimit, deckStats, nameOf, playable} from "./deck-rules.js";
 import {coverageBars, coverageText, elementBars, elementText, levelBars, levelsSummary, ratioBars, ratioText} from "./deck-charts.js";
 import {matchesCard, searchWords} from "./card-filter.js";
+import {v, render} from "./play-view.js";
 
 function elementLabels() {
   return { fire: t("Fire"), water: t("Water"), earth: t("Earth"), wind: t("Wind"), light: t("Light"), dark: t("Dark"),
@@ -88,6 +89,11 @@ function init(doc) {
   Array.prototype.forEach.call(form.querySelectorAll(".card-add"), function (b) { b.disabled = false; });
   form.classList.add("is-live");
   var dirty = form.getAttribute("data-dirty") === "1";
+  // The deck list and the problems are drawn by preact from here on (the server's rows go: the same rows,
+  // with their buttons, come back from the first update).
+  var deckList = doc.getElementById("deck-list"), problemList = doc.getElementById("deck-problems");
+  deckList.textContent = "";
+  problemList.textContent = "";
   var say = doc.getElementById("builder-say");
 
   function value(id) {
@@ -103,29 +109,30 @@ function init(doc) {
 
   function limit(id) { return copyLimit(data.cards[id], data.size); }
 
-  function deckRow(id, n) {
-    var c = data.cards[id];
-    var li = doc.createElement("li");
-    li.className = "deck-row el-" + c.element;
-    li.setAttribute("data-id", id);
-    li.innerHTML = '<button type="button" class="deck-row-remove">' +
-      '<span class="gem" aria-hidden="true"></span><span class="deck-row-count"></span>' +
-      '<span aria-hidden="true">×</span><span class="deck-row-name"></span><span class="deck-row-meta"></span></button>' +
-      '<span class="stepper"><button type="button" class="step" data-step="-1">−</button>' +
-      '<button type="button" class="step" data-step="1">+</button></span>';
-    var remove = li.querySelector(".deck-row-remove");
-    remove.setAttribute("data-id", id);
-    remove.setAttribute("aria-label", t("Take one {name} out ({n} in the deck)", {name: nameOf(c, data), n: n}));
-    li.querySelector(".gem").className = "gem el-" + c.element;
-    li.querySelector(".deck-row-count").textContent = String(n);
-    li.querySelector(".deck-row-name").textContent = nameOf(c, data);
-    li.querySelector(".deck-row-meta").textContent = c.level ? t("Lv{n}", {n: c.level}) : c.kind === "spell" ? t("Spell") : "?";
-    var buttons = li.querySelectorAll(".step");
-    buttons[0].setAttribute("data-id", id);
-    buttons[0].setAttribute("aria-label", t("One fewer {name}", {name: nameOf(c, data)}));
-    buttons[1].setAttribute("data-id", id);
-    buttons[1].setAttribute("aria-label", t("One more {name}", {name: nameOf(c, data)}));
-    return li;
+  /* A row of the deck list (keyed by the card: its buttons keep their elements, and the focus, from one
+   * change to the next). */
+  function deckRow(id, n, full) {
+    var c = data.cards[id], name = nameOf(c, data);
+    return v("li", {key: id, class: "deck-row el-" + c.element, "data-id": id},
+      v("button", {type: "button", class: "deck-row-remove", "data-id": id,
+        "aria-label": t("Take one {name} out ({n} in the deck)", {name: name, n: n})},
+        v("span", {class: "gem el-" + c.element, "aria-hidden": "true"}),
+        v("span", {class: "deck-row-count"}, String(n)),
+        v("span", {"aria-hidden": "true"}, "×"),
+        v("span", {class: "deck-row-name"}, name),
+        v("span", {class: "deck-row-meta"}, c.level ? t("Lv{n}", {n: c.level}) : c.kind === "spell" ? t("Spell") : "?")),
+      v("span", {class: "stepper"},
+        v("button", {type: "button", class: "step", "data-step": "-1", "data-id": id, disabled: n <= 0,
+          "aria-label": t("One fewer {name}", {name: name})}, "−"),
+        v("button", {type: "button", class: "step", "data-step": "1", "data-id": id, disabled: n >= limit(id) || full,
+          "aria-label": t("One more {name}", {name: name})}, "+")));
+  }
+
+  /* The problems the deck has (not the tip: Eringe says it), worst first. */
+  function problemItems(problems) {
+    return problems.filter(function (p) { return p.level !== "tip"; }).map(function (p) {
+      return v("li", {key: p.code + ":" + (p.card || ""), class: "problem problem-" + p.level}, p.message);
+    });
   }
 
   function update() {
@@ -139,23 +146,13 @@ function init(doc) {
     doc.getElementById("bar-status").textContent = ready ? t("Ready") : t("Draft");
     doc.getElementById("bar-count").parentNode.classList.toggle("is-ready", ready);
 
-    var list = doc.getElementById("deck-problems");
-    list.textContent = "";
-    problems.forEach(function (p) {
-      if (p.level === "tip") return;
-      var li = doc.createElement("li");
-      li.className = "problem problem-" + p.level;
-      li.textContent = p.message;
-      list.appendChild(li);
-    });
+    render(problemItems(problems), problemList);
     doc.getElementById("eringe").hidden = !problems.some(function (p) { return p.level === "tip"; });
 
-    var deckList = doc.getElementById("deck-list");
     var active = doc.activeElement, focused = active && deckList.contains(active) ?
       [active.getAttribute("data-id"), active.getAttribute("data-step"), active.classList.contains("deck-row-remove")] : null;
     var ids = order.filter(function (id) { return deck[id]; });
-    deckList.textContent = "";
-    ids.forEach(function (id) { deckList.appendChild(deckRow(id, deck[id])); });
+    render(ids.map(function (id) { return deckRow(id, deck[id], stats.total >= data.size); }), deckList);
     doc.getElementById("deck-empty").hidden = stats.total > 0;
     if (focused) {
       var again = focused[2] ?
