@@ -1,4 +1,4 @@
-"""Page weight of the board, first and repeat load, measured in a real browser (issue 14).
+"""Page weight of the board (or another page), first and repeat load, measured in a real browser.
 
 Starts ``python -m webapp`` (tests/browserkit.py's Server; BRIGADE_SERVER=threading or gevent as
 given), registers a player, starts a CPU game with the Prince's Brigade, then opens that board in a
@@ -7,9 +7,15 @@ fresh browser context (empty cache) and counts the bytes transferred — Chromiu
 over the wire) of every HTTP request until the board is drawn, its card images have loaded and the
 network has been quiet for a second. Then it opens the same board again in the same context (the
 repeat load: a returning player) and counts again. WebSocket frames (the live game) are counted
-apart. Nothing is asserted; the figures go to docs/deploy.md.
+apart. Nothing is asserted; the figures go to docs/deploy.md and docs/performance.md.
+
+``--page collection|builder|lobby`` weighs that page instead (the same player, logged in): the
+collection, the deck builder of the player's first deck, the friends' lobby; each counts until its
+script has set the page up (its ``is-live`` mark, or the lobby's scripts loaded) and the network has
+been quiet for a second.
 
     .venv/bin/python bench/page_weight.py [--server threading|gevent] [--size desktop|phone]
+                                          [--page board|collection|builder|lobby]
 """
 
 import argparse
@@ -27,7 +33,16 @@ from tests.browserkit import SIZES, Server, register  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 
-def measure(page, cdp, url):
+BOARD_READY = "() => window.brigadeBoard && window.brigadeBoard.view && window.brigadeBoard.idle"
+#: page -> (path, or None for the first deck's builder; what says its script has set it up)
+PAGES = {
+    "collection": ("/collection", "() => !!document.querySelector('#coll-filters.is-live')"),
+    "builder": (None, "() => !!document.querySelector('#deck-form.is-live')"),
+    "lobby": ("/lobby", "() => window.BrigadeI18n && document.readyState === 'complete'"),
+}
+
+
+def measure(page, cdp, url, ready=BOARD_READY):
     """(bytes by kind, requests, websocket bytes) of one load of ``url``."""
     requests, sizes, kinds, ws = {}, collections.Counter(), collections.Counter(), [0]
 
@@ -49,9 +64,9 @@ def measure(page, cdp, url):
     cdp.on("Network.webSocketFrameReceived", frame)
     cdp.on("Network.webSocketFrameSent", frame)
     page.goto(url)
-    page.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.view && window.brigadeBoard.idle",
-                           timeout=30_000)
-    page.wait_for_function("() => [...document.images].every((i) => i.complete)", timeout=30_000)
+    page.wait_for_function(ready, timeout=30_000)
+    # lazy images (the collection's grid) load as they scroll into view: the ones on screen count
+    page.wait_for_function("() => [...document.images].every((i) => i.complete || i.loading === 'lazy')", timeout=30_000)
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(1000)
     for name, fn in (("Network.requestWillBeSent", sent), ("Network.responseReceived", typed),
@@ -100,6 +115,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--server", choices=("threading", "gevent"), default="gevent")
     ap.add_argument("--size", choices=tuple(SIZES), default="desktop")
+    ap.add_argument("--page", choices=("board", *PAGES), default="board")
     args = ap.parse_args()
     os.environ["BRIGADE_SERVER"] = args.server
     with tempfile.TemporaryDirectory() as tmp:
@@ -110,6 +126,9 @@ def main():
                 maker = browser.new_context(**SIZES[args.size])
                 page = maker.new_page()
                 register(page, server.url, "weigher")
+                if args.page != "board":
+                    weigh_page(browser, maker, server, args)
+                    return
                 page.goto(server.url + "/play")
                 page.locator("label.play-deck", has_text="Prince").locator("input[name=deck]").check()
                 page.click("text=Start the battle")
@@ -131,6 +150,26 @@ def main():
                 browser.close()
         finally:
             server.stop()
+
+
+def weigh_page(browser, maker, server, args):
+    """The first and repeat load of one of PAGES for the logged-in player of ``maker``."""
+    path, ready = PAGES[args.page]
+    if path is None:  # the builder of the player's first deck
+        page = maker.pages[0]
+        page.goto(server.url + "/decks")
+        path = page.evaluate("() => [...document.links].map((a) => a.pathname).find((p) => /^[/]decks[/][0-9]+$/.test(p))") or "/decks/new"
+    state = maker.storage_state()
+    maker.close()
+    ctx = browser.new_context(**SIZES[args.size], storage_state=state)
+    page = ctx.new_page()
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Network.enable")
+    print(f"{args.page} page ({path}), {args.size}, server {args.server}")
+    first = report("first load", *measure(page, cdp, server.url + path, ready))
+    repeat = report("repeat load", *measure(page, cdp, server.url + path, ready))
+    print(f"SUMMARY first={first / 1024:.1f}KB repeat={repeat / 1024:.1f}KB")
+    ctx.close()
 
 
 if __name__ == "__main__":

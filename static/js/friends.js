@@ -1,9 +1,8 @@
 /* The friends page, the ladder and the lobby: live challenges and matches over Socket.IO (docs/protocol.md
    "challenge", "matched"), the friends' presence refreshed from /friends/presence.json, challenges
    taken off the list when they expire. Words come from the page (data-words), in its language. */
-(function () {
-  "use strict";
-
+// A module: it runs once the page is parsed, after the classic socket.io script before it.
+function start() {
   var root = document.getElementById("friends") || document.getElementById("ladder") || document.getElementById("lobby");
   if (!root) { return; }
   var words = {};
@@ -66,4 +65,6 @@
     }).catch(function () { /* the next look will do */ });
   }
   setInterval(refresh, 15000);
-})();
+}
+
+start();

@@ -6,9 +6,7 @@
  * Tab reaches each and a screen reader reads them all; the arrows are drawn, not announced.
  * Where the links wrap (every other page, the desktop) nothing overflows and nothing is marked.
  */
-(function () {
-  "use strict";
-  var nav = document.querySelector(".site-nav");
+function start() {  var nav = document.querySelector(".site-nav");
   if (!nav) return;
 
   function mark() {
@@ -56,4 +54,6 @@
   var current = nav.querySelector("[aria-current=page]");
   if (current) reveal(current);
   mark();
-}());
+}
+
+start();

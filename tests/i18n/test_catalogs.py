@@ -125,6 +125,8 @@ CHECKED = [
     "templates/rules/index.html",
     "static/js/collection.js",
     "static/js/decks.js",
+    "static/js/deck-rules.js",
+    "static/js/deck-charts.js",
     "static/js/lobby.js",
     "static/js/play-cards.js",
     "static/js/play-preview.js",

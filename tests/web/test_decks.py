@@ -4,6 +4,7 @@ import html
 import json
 import re
 import subprocess
+from html.parser import HTMLParser
 
 import pytest
 
@@ -487,7 +488,7 @@ PARITY_DECKS = [
 ]
 
 
-def test_decks_js_words_messages_and_charts_as_the_server_does(app, db, alice, alice_cards, node):
+def test_deck_rules_js_words_messages_and_stats_as_the_server_does(app, db, alice, alice_cards, node):
     from webapp.web.decks import builder_data, card_rows
 
     owned = {"orc": 10, "salamander": 10, "flame-warden": 8, "fireball": 2, "sylph": 1, "vampire": 1}
@@ -495,12 +496,16 @@ def test_decks_js_words_messages_and_charts_as_the_server_does(app, db, alice, a
     rows = card_rows(POOL, owned, {cid: 1 for cid in everything})
     data = builder_data(rows, [1, 2, 3, 4])
     script = (
-        "const api = require(process.argv[1]);"
-        "const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
-        "console.log(JSON.stringify(input.decks.map(d => ({problems: api.checkDeck(d, input.data),"
+        "import {readFileSync} from 'node:fs'; import {createRequire} from 'node:module';"
+        "import {pathToFileURL} from 'node:url';"
+        "const js = (name) => pathToFileURL(process.argv[1] + '/' + name);"
+        "const api = await import(js('deck-rules.js').href);"
+        "const {tn} = createRequire(js('i18n.js'))(js('i18n.js').pathname);"
+        "const input = JSON.parse(readFileSync(0, 'utf8'));"
+        "console.log(JSON.stringify(input.decks.map(d => ({problems: api.checkDeck(d, input.data, tn),"
         " stats: api.deckStats(d, input.data)}))));"
     )
-    result = subprocess.run([node, "-e", script, str(ROOT / "static" / "js" / "decks.js")],
+    result = subprocess.run([node, "--input-type=module", "-e", script, str(ROOT / "static" / "js")],
                             input=json.dumps({"decks": PARITY_DECKS, "data": data}),
                             capture_output=True, text=True, timeout=30, check=True)
     from_js = json.loads(result.stdout)
@@ -508,3 +513,70 @@ def test_decks_js_words_messages_and_charts_as_the_server_does(app, db, alice, a
         report = check_deck(deck, POOL, owned)
         assert js["problems"] == report.to_list(), deck
         assert js["stats"] == deck_stats(deck, POOL), deck
+
+
+class ChartMarks(HTMLParser):
+    """The bars (data-bar: their x, y, width, height) and texts (data-text) of the charts' HTML."""
+
+    def __init__(self):
+        super().__init__()
+        self.bars, self.texts, self._text = {}, {}, None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "data-bar" in a:
+            self.bars[f"{a['data-bar']}:{a['data-key']}"] = {k: int(a[k]) for k in ("x", "y", "width", "height")
+                                                             if k in a and "." not in a[k]}
+        if "data-text" in a:
+            self._text = f"{a['data-text']}:{a.get('data-key', '')}"
+            self.texts[self._text] = ""
+
+    def handle_endtag(self, tag):
+        if tag in ("p", "li", "span", "text") and self._text and tag != "span":
+            self._text = None
+
+    def handle_data(self, data):
+        if self._text:
+            self.texts[self._text] += data
+
+
+def test_deck_charts_js_draws_the_bars_and_lines_as_the_template_does(app, node):
+    """static/js/deck-charts.js against templates/decks/_charts.html, over the same stats (English)."""
+    from flask import render_template_string
+
+    decks = [{k: v for k, v in d.items() if k in POOL} for d in PARITY_DECKS]
+    stats = [deck_stats(d, POOL) for d in decks]
+    with app.test_request_context():
+        pages = [render_template_string('{% import "decks/_charts.html" as c %}{{ c.charts(stats) }}', stats=s)
+                 for s in stats]
+    script = (
+        "import {readFileSync} from 'node:fs'; import {createRequire} from 'node:module';"
+        "import {pathToFileURL} from 'node:url';"
+        "const js = (name) => pathToFileURL(process.argv[1] + '/' + name);"
+        "const c = await import(js('deck-charts.js').href);"
+        "const {t, tn} = createRequire(js('i18n.js'))(js('i18n.js').pathname);"
+        "const LABELS = {fire: 'Fire', water: 'Water', earth: 'Earth', wind: 'Wind', light: 'Light', dark: 'Dark'};"
+        "console.log(JSON.stringify(JSON.parse(readFileSync(0, 'utf8')).map((s) => {"
+        "  const bars = {}, texts = {};"
+        "  for (const b of c.levelBars(s)) {"
+        "    bars['level:' + b.level] = {y: b.y, height: b.height}; texts['level:' + b.level] = String(b.count); }"
+        "  const r = c.ratioBars(s); bars['ratio:monsters'] = {x: 0, ...r.monsters}; bars['ratio:spells'] = r.spells;"
+        "  for (const b of c.elementBars(s)) bars['element:' + b.element] = {x: b.x, width: b.width};"
+        "  s.elements.forEach((row) => { texts['element:' + row.element] = c.elementText(row, LABELS[row.element], tn); });"
+        "  const cov = c.coverageBars(s);"
+        "  for (const e of Object.keys(LABELS)) { const b = cov[e];"
+        "    bars['slots:' + e] = {x: 0, width: b ? b.slots.width : 0}; bars['wild:' + e] = b ? b.wild : {x: 0, width: 0};"
+        "    bars['need:' + e] = {x: 0, width: b ? b.need.width : 0}; texts['coverage:' + e] = b ? c.coverageText(b.row, t, tn) : ''; }"
+        "  texts['levels-summary:'] = c.levelsSummary(s, t); texts['ratio:'] = c.ratioText(s, tn);"
+        "  return {bars, texts};"
+        "})));"
+    )
+    done = subprocess.run([node, "--input-type=module", "-e", script, str(ROOT / "static" / "js")],
+                          input=json.dumps(stats), capture_output=True, text=True, timeout=30, check=True)
+    for deck, page, js in zip(decks, pages, json.loads(done.stdout), strict=True):
+        marks = ChartMarks()
+        marks.feed(page)
+        for key, bar in js["bars"].items():
+            assert {k: marks.bars[key][k] for k in bar} == bar, (deck, key)
+        for key, line in js["texts"].items():
+            assert " ".join(marks.texts[key].split()) == line, (deck, key)

@@ -10,7 +10,7 @@ A problem has a level:
   slots).
 - ``tip``: Eringe's tip from the rulebook when the deck leans on spells (R2.5).
 
-The message texts are templates in ``MESSAGES`` so that the builder's script (static/js/decks.js)
+The message texts are templates in ``MESSAGES`` so that the builder's script (static/js/deck-rules.js)
 words its live messages exactly as the server does. They are gettext msgids (docs/i18n.md): ``message``
 words them in the request's language (English outside a request), and the builder page sends the
 script the same templates translated (``messages()``).

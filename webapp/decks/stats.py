@@ -1,6 +1,6 @@
 """Numbers behind the deckbuilder's charts: level curve, element split, monster/spell ratio, slot coverage.
 
-Everything is whole numbers in plain lists and dicts, the same JSON that static/js/decks.js
+Everything is whole numbers in plain lists and dicts, the same JSON that static/js/deck-rules.js
 computes in the browser (a test runs both and compares). Cards not in the pool are left out.
 """
 

@@ -158,7 +158,7 @@ def read_filters(args, options):
 
 
 def matches(entry, count, filters):
-    """Whether a catalogue entry (owned ``count`` times) passes every filter; the JS mirrors this."""
+    """Whether a catalogue entry (owned ``count`` times) passes every filter; static/js/card-filter.js mirrors this."""
     for name, value in filters.items():
         if name == "q":
             if not search.matches(entry["search"], value):
