@@ -127,6 +127,7 @@ CHECKED = [
     "static/js/decks.js",
     "static/js/lobby.js",
     "static/js/play-cards.js",
+    "static/js/play-words.js",
     "static/js/play-preview.js",
     "static/js/play-settings.js",
     "static/js/play-sound.js",
