@@ -3,7 +3,8 @@
 // Between states it replays the engine's events (damage, destruction, resolution from the right).
 
 import {h, add, sleep, pace, crownSvg, t, tn, uiLang} from "./play-util.js";
-import {slotMark, ELEMENT_COLOUR, ELEMENT_JA} from "./play-cards.js";
+import {slotMark, ELEMENT_COLOUR} from "./play-cards.js";
+import {elementName, landName} from "./play-words.js";
 import {FIGHT, stepIndex as stepIndexOf, stepAt, eventStep, skippedLine, spellWhy} from "./battle-words.js";
 
 /** How long (ms, at normal speed: the speed setting scales them) the screen lingers on each thing a
@@ -21,9 +22,9 @@ const FIZZLE = {
   cancelled: t("cancelled"), source_destroyed: t("its source fell"), negated: t("its source lost its abilities"),
   target_gone: t("its target is gone"), slots_gone: t("its spell slots are gone"),
 };
-const KIND_WORD = {base: t("base"), road: t("road"), swamp: t("swamp"), rearworld: t("rearworld")};
+const kindWord = (k) => { const w = landName(k, uiLang); return w ? (uiLang === "ja" ? w : w.toLowerCase()) : k; };
 /** An element's word in the page's language ("fire", 火). */
-const elementWord = (e) => (uiLang === "ja" ? ELEMENT_JA[e] || e || "" : e || "");
+const elementWord = (e) => (uiLang === "ja" ? elementName(e, "ja") || e || "" : e || "");
 const optionWord = (i) => t("option {n}", {n: i + 1});
 const PIPS = {1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8]};
 
@@ -146,7 +147,7 @@ export class BattleScreen {
     add(this.el, 
       h("header", {class: "pl-bhead"},
         h("h2", {}, h("span", {class: "pl-bhead-swords", "aria-hidden": "true"}, "⚔"), t("Battle at {land}", {land: B.landLabel(sc.land)})),
-        h("p", {}, [attackWord].concat(land ? [KIND_WORD[land.kind] || land.kind, t("capacity {n}", {n: land.capacity})] : []).join(" · ")),
+        h("p", {}, [attackWord].concat(land ? [kindWord(land.kind), t("capacity {n}", {n: land.capacity})] : []).join(" · ")),
         B.hint.chip()),
       this.steps(),
       h("div", {class: "pl-bfield"},

@@ -1,17 +1,13 @@
-// Card data (the pool's JSON file, fetched once: card id → name, stats, text, art URLs) and images of
-// the cards: each face is its own content-hashed, immutable SVG file (webapp/web/cardfiles.py).
+// Card data (the pool's JSON file, fetched once: {cards: card id → name, stats, text, art URLs; words:
+// the keyword, element and land names, which play-words.js keeps}) and images of the cards: each face is
+// its own content-hashed, immutable SVG file (webapp/web/cardfiles.py).
 
 import {h} from "./play-util.js";
+import {setWords, elementName, keywordName} from "./play-words.js";
 
 export const ELEMENT_COLOUR = {
   fire: "#e0623f", water: "#4a8fe0", earth: "#b08a4f", wind: "#58b983",
   light: "#f0d67a", dark: "#9a6bd1", wild: "#e7e7e7",
-};
-export const ELEMENT_JA = {fire: "火", water: "水", earth: "土", wind: "風", light: "光", dark: "闇", wild: "なんでも"};
-// Keywords in the card language (the card faces' own words: rulebook-ja.txt's 【進軍時：速攻】 and so on).
-const KEYWORDS = {
-  en: {haste: "Haste", double_march: "Double March", far_march: "Far March", spellproof: "Spellproof"},
-  ja: {haste: "速攻", double_march: "2回移動", far_march: "どこでも進軍", spellproof: "魔法無効"},
 };
 
 function esc(s) {
@@ -23,13 +19,16 @@ let pool = null;
 /** Fetch the card list at `url` (the page's data-cards-url) once; the Cards of the page read it. */
 export async function loadPool(url) {
   if (pool) return pool;
+  let answer = {};
   try {
     // No cookies: the list is public, and a session cookie that changes would miss the cache (Vary: Cookie).
-    const answer = await fetch(url, {credentials: "omit"});
-    pool = answer.ok ? await answer.json() : {};
+    const got = await fetch(url, {credentials: "omit"});
+    answer = got.ok ? await got.json() : {};
   } catch (e) {
-    pool = {};  // the board still runs, drawing plain faces from the states' words
+    answer = {};  // the board still runs, drawing plain faces from the states' words
   }
+  pool = answer.cards || {};
+  setWords(answer.words);
   return pool;
 }
 
@@ -61,7 +60,7 @@ export class Cards {
   }
 
   keywords(cid) {
-    return (this.get(cid).keywords || []).map((k) => KEYWORDS[this.lang][k] || k);
+    return (this.get(cid).keywords || []).map((k) => keywordName(k, this.lang) || k);
   }
 
   /** The options of a choose-one ability or spell, as words (from `choices` or the rules text). */
@@ -158,7 +157,7 @@ export class Cards {
       `<circle cx="214" cy="32" r="15" fill="#f2ead8"/><text x="214" y="39" font-size="18" text-anchor="middle" fill="#2b2117">${corner}</text>` +
       `<rect x="12" y="60" width="226" height="120" rx="8" fill="rgba(0,0,0,.25)"/>` +
       `<text x="125" y="135" font-size="44" text-anchor="middle" fill="rgba(255,255,255,.6)">${spell ? "✦" : "⚔"}</text>` +
-      `<text x="22" y="204" font-size="13" fill="#2b2117">${esc((ja && ELEMENT_JA[c.element]) || c.element || "")} · ${kind}</text>` +
+      `<text x="22" y="204" font-size="13" fill="#2b2117">${esc((ja && elementName(c.element, "ja")) || c.element || "")} · ${kind}</text>` +
       `<foreignObject x="16" y="212" width="218" height="90"><div xmlns="http://www.w3.org/1999/xhtml" style="font:12px sans-serif;color:#2b2117">${text}</div></foreignObject>` +
       stats + `</svg>`;
   }

@@ -4,18 +4,31 @@
 // click on the card still does what it always did (details, select, summon).
 
 import {h, add} from "./play-util.js";
-import {ELEMENT_JA} from "./play-cards.js";
+import {elementName, keywordName} from "./play-words.js";
+
+/** A keyword's entry: its names (en, ja) are the card list's words (play-words.js), read when first
+ * needed (the list arrives after this module loads); `match` finds either in a card's rules text. */
+function keyword(key, say) {
+  let match = null;
+  return {
+    key, say,
+    get en() { return keywordName(key, "en") || key; },
+    get ja() { return keywordName(key, "ja") || key; },
+    get match() {
+      const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const source = `${esc(this.en)}|${esc(this.ja)}`;
+      if (!match || match.source !== source) match = new RegExp(source);
+      return match;
+    },
+  };
+}
 
 /** Keywords and timing marks in plain words; `match` finds them in a card's rules text. */
 export const GLOSSARY = [
-  {key: "haste", en: "Haste", ja: "速攻", match: /Haste|速攻/,
-    say: {en: "Can march on the turn it is summoned.", ja: "召喚した手番にすぐ進軍できる。"}},
-  {key: "double_march", en: "Double March", ja: "2回移動", match: /Double March|2回移動/,
-    say: {en: "May march twice in one turn.", ja: "1手番に2回進軍できる。"}},
-  {key: "far_march", en: "Far March", ja: "どこでも進軍", match: /Far March|どこでも進軍/,
-    say: {en: "Besides its usual march next door, may march to any land but the enemy base, even one that is not next to it.", ja: "相手の本陣以外なら、隣でない土地にも進軍できる。"}},
-  {key: "spellproof", en: "Spellproof", ja: "魔法無効", match: /Spellproof|魔法無効/,
-    say: {en: "Spells do nothing to it, helpful or harmful. Abilities still work on it.", ja: "魔法は（味方のものも）効かない。能力は効く。"}},
+  keyword("haste", {en: "Can march on the turn it is summoned.", ja: "召喚した手番にすぐ進軍できる。"}),
+  keyword("double_march", {en: "May march twice in one turn.", ja: "1手番に2回進軍できる。"}),
+  keyword("far_march", {en: "Besides its usual march next door, may march to any land but the enemy base, even one that is not next to it.", ja: "相手の本陣以外なら、隣でない土地にも進軍できる。"}),
+  keyword("spellproof", {en: "Spells do nothing to it, helpful or harmful. Abilities still work on it.", ja: "魔法は（味方のものも）効かない。能力は効く。"}),
   {key: "quick", en: "Quick", ja: "即時召喚", match: /\bQuick\b|即時召喚/,
     say: {en: "Can join a battle straight from your hand, if the land has room for its level.", ja: "土地の上限に余裕があれば、手札から直接戦闘に加われる。"}},
   {key: "normal", en: "[Normal]", ja: "【普通】", match: /\[Normal\]|【普通】/,
@@ -114,7 +127,7 @@ export class Preview {
     const C = B.cards;
     const c = C.get(card);
     const lang = C.lang;  // the card language (board settings), which may differ from the page's
-    const element = (lang === "ja" && ELEMENT_JA[c.element]) || c.element || "";
+    const element = (lang === "ja" && elementName(c.element, "ja")) || c.element || "";
     this.el.textContent = "";
     const facts = [];
     if (c.kind === "spell") {

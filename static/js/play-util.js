@@ -82,10 +82,6 @@ export function cap(s) {
 
 export const ELEMENTS = ["fire", "water", "earth", "wind", "light", "dark", "wild"];
 
-export const LAND_KIND = {
-  road: t("Road"), rearworld: t("Rearworld"), swamp: t("Swamp"), base: t("Base"),
-};
-
 /** R4.2: rows from player 0's side; adjacency as drawn by lines on the map. */
 export const ROWS = [["H0"], ["L1", "L2"], ["L3", "L4"], ["L5", "L6"], ["H1"]];
 export const LINKS = [

@@ -1,8 +1,9 @@
 // The Brigade board: map, hands, panels, log and tips, driven by the server's `state` payloads.
 // Nothing here decides what is legal: every control offers one of the payload's `legal_actions`.
 
-import {h, add, pace, sleep, bag, ROWS, LINKS, LAND_KIND, focusKey, restoreFocus, crownSvg, t, tn, uiLang} from "./play-util.js";
-import {Cards, cardPool, loadPool, ELEMENT_JA} from "./play-cards.js";
+import {h, add, pace, sleep, bag, ROWS, LINKS, focusKey, restoreFocus, crownSvg, t, tn, uiLang} from "./play-util.js";
+import {Cards, cardPool, loadPool} from "./play-cards.js";
+import {elementName, landName} from "./play-words.js";
 import {connect} from "./play-transport.js";
 import {BattleScreen} from "./play-battle.js";
 import {Tips} from "./play-tips.js";
@@ -663,7 +664,7 @@ class Board {
     const foeUsed = land.used ? land.used[this.foe] : 0;
     // a spectator (or a replay) sees both bases by their players' names: neither is "yours"
     const mineWord = this.seat === null ? t("{name}’s base", {name: this.names[this.me]}) : t("Your base");
-    const kind = land.kind === "base" ? (id === `H${this.me}` ? mineWord : t("{name}’s base", {name: this.names[this.foe]})) : LAND_KIND[land.kind] || land.kind;
+    const kind = land.kind === "base" ? (id === `H${this.me}` ? mineWord : t("{name}’s base", {name: this.names[this.foe]})) : landName(land.kind, uiLang) || land.kind;
     const failed = (v.failed_lands || []).includes(id);
     const attack = dest && enemies.length > 0;
     const ownerWord = owner === "me" ? (this.seat === null ? t("held by {name}", {name: this.names[this.me]}) : t("yours"))
@@ -1196,7 +1197,7 @@ class Board {
     const c = this.cards.get(cid);
     const dl = h("dl", {class: "pl-facts"});
     const fact = (k, val) => { if (val !== null && val !== undefined && val !== "") add(dl, h("dt", {}, k), h("dd", {}, val)); };
-    const element = (e) => (uiLang === "ja" ? ELEMENT_JA[e] || e : cap1(e));
+    const element = (e) => (uiLang === "ja" ? elementName(e, "ja") || e : cap1(e));
     if (c.kind === "spell") {
       const mana = c.mana !== undefined ? t("mana {n}", {n: c.mana}) : "";
       fact(t("Spell"), [element(c.element), mana, c.timing ? TIMING[c.timing] || c.timing : ""].filter(Boolean).join(" · "));

@@ -129,6 +129,7 @@ CHECKED = [
     "static/js/deck-charts.js",
     "static/js/lobby.js",
     "static/js/play-cards.js",
+    "static/js/play-words.js",
     "static/js/play-preview.js",
     "static/js/play-settings.js",
     "static/js/play-sound.js",

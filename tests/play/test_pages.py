@@ -85,7 +85,9 @@ def test_the_board_page_names_no_deck_and_inlines_no_pool(app, db, alice, friend
     assert re.fullmatch(r"/cards/pool-[0-9a-f]{12}\.json", url)
     answer = client.get(url)
     assert answer.headers["Cache-Control"] == "public, max-age=31536000, immutable"
-    cards = answer.get_json()
+    listed = answer.get_json()
+    assert set(listed) == {"cards", "words"}  # the game's names come with it (tests/cards/test_words.py)
+    cards = listed["cards"]
     assert set(cards) == set(load_pool())
     assert cards["orc"]["name"]["en"] == "Orc" and cards["orc"]["text"]["en"] is not None
     assert all(re.fullmatch(rf"/art/{lang}/{re.escape(cid)}-[0-9a-f]{{12}}\.svg", c["art"][lang])

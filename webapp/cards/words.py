@@ -3,7 +3,8 @@ cards/words.toml (the one place they are written; the Japanese follows the ruleb
 
 ``keyword_name(k, lang)`` is the rules text's word (【進軍時：速攻】), ``keyword_short`` the badge's
 (速攻); ``element_name`` covers "wild" (なんでも) too; ``land_name`` names a kind of land. ``for_board()``
-is the part the board needs (not served yet: docs/decisions/0136-one-narrator-one-vocabulary.md). Validated at load:
+is the part the board reads, served with the card list (webapp/web/cardfiles.py; static/js/play-words.js).
+Validated at load:
 every entry has both languages, and each section holds exactly its ids (``IDS``).
 """
 
@@ -77,7 +78,7 @@ def pairs(section):
 
 
 def for_board():
-    """What the board needs: {"keyword": {lang: {id: badge word}}, "element": {lang:
+    """What the board reads with the card list: {"keyword": {lang: {id: badge word}}, "element": {lang:
     {id: name}}, "land": {lang: {id: name}}}."""
     v = vocabulary()
     return {"keyword": {lang: {k: e["short"][lang] for k, e in v["keyword"].items()} for lang in LANGS},

@@ -1,7 +1,8 @@
 """Card art and card data as cacheable files with content-hashed, immutable URLs (docs/deploy.md).
 
 Every page that draws cards (the board, spectators, the replay) reads one JSON of the whole pool
-(`pool_url`: names, stats, rules text and each card's art URL per language) and then loads each
+(`pool_url`: names, stats, rules text and each card's art URL per language, and the game's names of
+keywords, elements and kinds of land from cards/words.toml, so the board keeps no copy) and then loads each
 card face it shows as its own SVG file (`art_url`). Both URLs carry a hash of the file's content,
 so they are served with a year's ``max-age`` and ``immutable``: a repeat visit asks for nothing,
 and a change to a card or to the art code changes the URL. Nothing here is about anyone: the pool
@@ -14,6 +15,7 @@ import json
 
 from flask import has_request_context, request, url_for
 
+from webapp.cards import words
 from webapp.cards.art import card_svg
 from webapp.cards.text import rules_text
 from webapp.engine import load_pool
@@ -66,14 +68,17 @@ def pool_faces():
 @functools.lru_cache(maxsize=4)
 def _pool_file(script_root):
     faces = pool_faces()
-    data = {cid: dict(face, art={lang: art_url(cid, lang) for lang in LANGS}) for cid, face in faces.items()}
+    cards = {cid: dict(face, art={lang: art_url(cid, lang) for lang in LANGS}) for cid, face in faces.items()}
+    data = {"cards": cards, "words": words.for_board()}
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
     return body, digest(body)
 
 
 def pool_file():
-    """(JSON bytes, hash) of the card list every card-drawing page reads (needs a request or app
-    context with a server name: the art URLs in it are the app's own)."""
+    """(JSON bytes, hash) of the card list every card-drawing page reads: ``{"cards": {card id: face},
+    "words": {"keyword" | "element" | "land": {lang: {id: name}}}}`` (the words are
+    webapp/cards/words.py's ``for_board()``; static/js/play-words.js reads them). Needs a request or
+    app context with a server name: the art URLs in it are the app's own."""
     return _pool_file(request.script_root if has_request_context() else "")
 
 
