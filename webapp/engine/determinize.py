@@ -62,6 +62,7 @@ def determinize(s, p, rng, guess=None):
         cards[u] = pool[cid]
     new = s.copy()
     new.static = Static(cards, st.owner, st.names, st.kinds, st.custom, pool, st.leader_mode)
+    new.static.imagined = True
     new.hand[opp] = shown_in_hand + hand
     new.deck[opp] = order[hand_count:]
     own = sorted(s.deck[p])  # p knows which of its own cards are still in its pile, not their order
