@@ -512,15 +512,20 @@ SHAPE_KEYS = {k: (frozenset(req), frozenset(req | opt | {"type"})) for k, (req, 
 def check_named(action, kind, known):
     """IllegalAction if the action names an id that is not ``known`` (an instance of this game, or
     one the asker may see): the same words for every such id."""
-    for key in LIST_KEYS & action.keys():
-        for name in action[key]:
-            if key == "targets" and kind == "march_ability" and name in LANDS:
-                continue
-            if not known(name):
-                raise IllegalAction(f"{WORDS[kind].capitalize()}: one of the cards named is not in this game.")
-    for key in ("card", "unit", "sacrifice"):
+    for key, value in action.items():
+        if key in LIST_KEYS:
+            for name in value:
+                if key == "targets" and kind == "march_ability" and name in LANDS:
+                    continue
+                if not known(name):
+                    raise IllegalAction(f"{WORDS[kind].capitalize()}: one of the cards named is not in this game.")
+    for key in NAMED_KEYS:
         if key in action and not known(action[key]):
             raise IllegalAction(f"{WORDS[kind].capitalize()}: the card named is not in this game.")
+
+
+NAMED_KEYS = ("card", "unit", "sacrifice")
+_is_str = str.__instancecheck__  # isinstance(x, str), for map()
 
 
 def check_shape(action):
@@ -540,7 +545,7 @@ def check_shape(action):
         if k == "type":
             continue
         if k in LIST_KEYS:
-            if not isinstance(v, list) or len(v) > 40 or not all(isinstance(x, str) for x in v):
+            if not isinstance(v, list) or len(v) > 40 or not all(map(_is_str, v)):
                 raise IllegalAction(f"{WORDS[kind].capitalize()}: the move names its cards wrongly.")
         elif k == "choice":
             if not isinstance(v, int) or isinstance(v, bool):

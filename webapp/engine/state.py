@@ -38,6 +38,21 @@ class Static:
         self.entries = {}                  # inst -> (its summon entry, its discard entry): Game._main_actions
 
 
+    def imagined_with(self, cards):
+        """This game's Static with other cards for some instances: a determinized world's (search);
+        what depends on the instances alone is shared, what depends on their cards made again."""
+        st = Static.__new__(Static)
+        for name in Static.__slots__:
+            setattr(st, name, getattr(self, name))
+        st.cards = tuple(cards)
+        st.marchers = frozenset(i for i, c in enumerate(st.cards) if c.march is not None)
+        st.levels = tuple(c.level for c in st.cards)
+        st.printed = tuple((0, c.life, c.power, c.speed, c.level, c.tribe) for c in st.cards)
+        st.unit_views, st.standing_view, st.land_views, st.lands_view = {}, None, [None] * len(LANDS), None
+        st.discard_views, st.opening_view, st.entries, st.imagined = [None, None], None, {}, True
+        return st
+
+
 class Battle:
     """A battle in progress (R9–R14). Everything here ends with the battle (R14.2)."""
 
