@@ -1,11 +1,13 @@
 """Engine speed: random legal games, the cost of legal_actions + apply, and of copying a state.
 
     python bench/engine.py [--games N] [--seed S] [--speed-only]
-    python bench/engine.py --compare REF [--rounds R] [--games N]
+    python bench/engine.py --compare REF [--rounds R] [--games N] [--listed]
 
 Prints games/s, actions/s (legal_actions and apply counted together, as a player's loop does: a
 random entry of the legal list, a random choice of it when it is a compact entry), the median cost
-of one legal_actions + apply, and a mid-game state copy against copy.deepcopy.
+of one legal_actions + apply, and a mid-game state copy against copy.deepcopy. `--listed` applies the
+moves through `Game.apply_listed` (the searches' path for moves the engine listed, without apply's
+checks) where the engine has it, `apply` elsewhere: what a search's rollout pays per move.
 
 `--compare REF` exports the git ref REF (`git archive` of webapp/, cards/ and bench/ into a
 temporary folder, removed afterwards; no worktree is registered) and runs its own bench/engine.py
@@ -59,6 +61,7 @@ def main():
     ap.add_argument("--speed-only", action="store_true", help="only the games (no copy timings)")
     ap.add_argument("--compare", metavar="REF", help="a git ref to run side by side with this tree")
     ap.add_argument("--rounds", type=int, default=3, help="runs of each side with --compare")
+    ap.add_argument("--listed", action="store_true", help="apply through Game.apply_listed where the engine has it")
     ap.add_argument("--engine-root", default=HERE, help="the checkout whose engine to run (this tree's bench loop)")
     args = ap.parse_args()
     if args.compare:
@@ -66,6 +69,7 @@ def main():
         return
     load_pool, random_game, random_action_of = engine_from(args.engine_root)
     pool = load_pool()
+    listed = args.listed and hasattr(random_game(0, pool)[0], "apply_listed")
     before = calibrate()
     costs = []
     actions = 0
@@ -80,7 +84,7 @@ def main():
             player = rng.choice(sorted(game.waiting_for()))
             legal = game.legal_actions(player)
             choices = [a for a in legal if a["type"] != "resign"]
-            game.apply(player, random_action_of(rng.choice(choices), rng))
+            (game.apply_listed if listed else game.apply)(player, random_action_of(rng.choice(choices), rng))
             costs.append(time.perf_counter() - t0)
             n += 1
             if n == 60 and len(mid_states) < 50:
@@ -93,6 +97,7 @@ def main():
     after = calibrate()
     print(f"machine: reference loop {before:.3f} s before, {after:.3f} s after "
           f"(compare runs only at similar figures: a busy host slows everything)")
+    print(f"path: {'apply_listed' if listed else 'apply'}")
     print(f"games: {args.games} in {elapsed:.2f} s = {args.games / elapsed:.1f} games/s")
     print(f"actions: {actions} = {actions / elapsed:,.0f} actions/s (legal_actions + apply, whole loop)")
     print(f"cpu: {cpu:.2f} s of this process's CPU = {actions / cpu:,.0f} actions per CPU second "
@@ -144,16 +149,18 @@ def compare(args):
         for r in range(args.rounds):
             for label, root in sides:
                 out = subprocess.run([sys.executable, os.path.abspath(__file__), "--speed-only", "--engine-root", root,
-                                      "--games", str(args.games), "--seed", str(args.seed)],
+                                      "--games", str(args.games), "--seed", str(args.seed)]
+                               + (["--listed"] if args.listed else []),
                                      cwd=root, check=True, capture_output=True, text=True).stdout
                 w = float(re.search(r"= ([\d,]+) actions/s", out).group(1).replace(",", ""))
                 c = float(re.search(r"= ([\d,]+) actions per CPU second", out).group(1).replace(",", ""))
                 n = re.search(r"actions: (\d+)", out).group(1)
+                path = re.search(r"path: (\w+)", out).group(1)
                 loop = re.search(r"reference loop ([\d.]+) s before", out).group(1)
                 wall[label].append(w)
                 cpu[label].append(c)
                 print(f"round {r + 1}: {label:>12}: {w:>8,.0f} actions/s wall, {c:>8,.0f} per CPU second "
-                      f"({n} actions; reference loop {loop} s)", flush=True)
+                      f"({n} actions, {path}; reference loop {loop} s)", flush=True)
         print(f"load average after: {os.getloadavg()[0]:.2f} (1 min)")
         for what, figures in (("wall", wall), ("CPU", cpu)):
             old, new = (statistics.median(figures[label]) for label, _ in sides)

@@ -103,7 +103,7 @@ class SearchPlayer:
                 break
             waiting = world.waiting_for()
             p = min(waiting) if len(waiting) > 1 else next(iter(waiting))
-            world.apply(p, bl.choose(world, p))
+            world.apply_listed(p, bl.choose(world, p))  # the baseline's choice: an entry as listed, or filled
             steps += 1
             if world.state.active != active:
                 active = world.state.active
@@ -250,7 +250,7 @@ class Search(Sliced):
         if not world.is_legal(player, action):  # cannot happen for the seat's own moves; be safe
             self.visits[k] += 1
             return
-        world.apply(player, action)
+        world.apply_listed(player, action)  # just checked
         value = sp.rollout(world, player, self.root_active, deadline)
         lost, fell, lead = sp.rollout_stats(world, player, self.leaders_before)
         self.visits[k] += 1

@@ -32,6 +32,7 @@ def start(s, p, units, to, ev):
     b.negated, b.tribe, b.level, b.granted = frozenset(), {}, {}, {}
     b.used, b.done, b.fallen, b.killed_leader = ({}, {}), frozenset(), ((), ()), (False, False)
     b.simultaneous = False
+    b.memo = None
     s.battle = b
     s.phase = "battle"
     names = s.static.names

@@ -149,6 +149,7 @@ def _load(data, pool):
         b.fallen = tuple(tuple(ix[u] for u in f) for f in bd["fallen"])
         b.killed_leader = tuple(bd["killed_leader"])
         b.simultaneous = bd["simultaneous"]
+        b.memo = None
         s.battle = b
     return s
 

@@ -12,16 +12,29 @@ handled in id order and their real cards are never read, so two games that diffe
 cannot see give the same determinization for the same `rng` (tests/engine/test_determinize.py).
 """
 
-from .state import Static
-
 
 def default_guess(seen, pool, count, rng):
     """`count` card ids for the opponent's unseen cards: cards it has shown (decks hold copies)
     are three times as likely as any other card of the pool, monsters twice as likely as spells
     (decks are mostly monsters)."""
-    ids = sorted(pool)
-    weights = [(2.0 if pool[c].kind == "monster" else 1.0) + 3.0 * seen.get(c, 0) for c in ids]
+    kept = _BASE_WEIGHTS.get(id(pool))
+    if kept is None or kept[0] is not pool or len(kept[1]) != len(pool):
+        ids = sorted(pool)
+        kept = _BASE_WEIGHTS[id(pool)] = (pool, ids, [2.0 if pool[c].kind == "monster" else 1.0 for c in ids],
+                                          {c: i for i, c in enumerate(ids)})
+        if len(_BASE_WEIGHTS) > 8:
+            _BASE_WEIGHTS.pop(next(iter(_BASE_WEIGHTS)), None)
+    _pool, ids, weights, position = kept
+    if seen:
+        weights = weights[:]
+        for c, n in seen.items():
+            if n and c in position:
+                weights[position[c]] += 3.0 * n
     return rng.choices(ids, weights=weights, k=count)
+
+
+#: {id(pool): (pool, its card ids sorted, their weights before what was seen, {card id: position})}
+_BASE_WEIGHTS = {}
 
 
 def seen_cards(s, p):
@@ -61,7 +74,7 @@ def determinize(s, p, rng, guess=None):
     for u, cid in zip(unseen, picks, strict=True):
         cards[u] = pool[cid]
     new = s.copy()
-    new.static = Static(cards, st.owner, st.names, st.kinds, st.custom, pool, st.leader_mode)
+    new.static = st.imagined_with(cards)
     new.hand[opp] = shown_in_hand + hand
     new.deck[opp] = order[hand_count:]
     own = sorted(s.deck[p])  # p knows which of its own cards are still in its pile, not their order

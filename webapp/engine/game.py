@@ -3,7 +3,7 @@
 import contextlib
 
 from . import battle, choices, codec, effects, turn, views
-from .board import LANDS, SHARED_LANDS
+from .board import BASES, LANDS, SHARED_LANDS
 from .carddefs import load_pool
 from .determinize import determinize
 from .errors import IllegalAction
@@ -215,29 +215,58 @@ class Game:
         return out
 
     def _main_actions(self, p):
+        """The main step's list (R6–R8, R13.5) from one pass over the board (`turn.board_tables`):
+        summons, one compact march entry per destination, [March] abilities, discards, the end."""
         s = self.state
-        names = s.static.names
-        out = []
-        seen = set()
+        st = s.static
+        names, cards, levels, capacity = st.names, st.cards, st.levels, st.capacity
         tables = turn.board_tables(s, p)
-        cards = s.static.cards
+        own, enemy, movers, _ready = tables
+        plain = st.entries  # the plain entries of summons and discards, made once per game
+        out = []
         hand = s.hand[p]
+        base = BASES[p]
+        if not enemy[base]:  # R7.3
+            room = capacity[base] - own[base]  # R7.2
+            seen = set()
+            for c in hand:
+                card = cards[c]
+                if card.kind == "monster" and card.level <= room and card.id not in seen:  # R7.5
+                    seen.add(card.id)  # copies of a card summon alike; any copy's id is accepted
+                    entry = plain.get(c)
+                    if entry is None:
+                        entry = plain[c] = ({"type": "summon", "card": names[c]},
+                                            {"type": "discard", "cards": [names[c]]})
+                    out.append(entry[0])
+        if movers:  # turn.march_candidates: R8.1 adjacent, R8.3 Far March: anywhere but the enemy base
+            where, failed = s.land, s.failed
+            reach = turn.REACH[p]
+            by_dest = [None] * len(LANDS)
+            for u in movers:
+                for d in reach[where[u]][1 if cards[u].far_march else 0]:
+                    cand = by_dest[d]
+                    if cand is None:
+                        by_dest[d] = [u]
+                    else:
+                        cand.append(u)
+            for dest, cand in enumerate(by_dest):
+                if cand is None or (enemy[dest] and dest in failed):  # R8.7
+                    continue
+                room = capacity[dest] - own[dest]  # R8.4
+                fit = [u for u in cand if levels[u] <= room]
+                if fit:  # one compact entry per destination: every set of `fit` within `room` (R8.4, R8.5)
+                    out.append({"type": "march", "to": LANDS[dest], "choose": "set", "fill": "units",
+                                "from": [names[u] for u in fit], "levels": [levels[u] for u in fit],
+                                "room": room, "battle": enemy[dest]})
+        if tables[3]:
+            for u, targets in turn.march_ability_options(s, p, tables):
+                out.append({"type": "march_ability", "unit": names[u],
+                            "targets": [names[targets[0]], LANDS[targets[1]]] if targets else []})
         for c in hand:
-            cid = cards[c].id
-            if cid not in seen and turn.summon_legal(s, p, c, tables):
-                seen.add(cid)  # copies of a card summon alike; any copy's id is accepted
-                out.append({"type": "summon", "card": names[c]})
-        levels = s.static.levels
-        for dest, cand, room, battle_here in turn.march_candidates(s, p, tables):
-            fit = [u for u in cand if levels[u] <= room]
-            if fit:  # one compact entry per destination: every set of `fit` within `room` (R8.4, R8.5)
-                out.append({"type": "march", "to": LANDS[dest], "choose": "set", "fill": "units",
-                            "from": [names[u] for u in fit], "levels": [levels[u] for u in fit],
-                            "room": room, "battle": battle_here})
-        for u, targets in turn.march_ability_options(s, p, tables):
-            out.append({"type": "march_ability", "unit": names[u],
-                        "targets": [names[targets[0]], LANDS[targets[1]]] if targets else []})
-        out += [{"type": "discard", "cards": [names[c]]} for c in hand]
+            entry = plain.get(c)
+            if entry is None:
+                entry = plain[c] = ({"type": "summon", "card": names[c]}, {"type": "discard", "cards": [names[c]]})
+            out.append(entry[1])
         out.append({"type": "end_turn"})
         return out
 
@@ -255,7 +284,7 @@ class Game:
         if hidden_choice:
             opp = 1 - player
             options = [a for a in game.legal_actions(opp) if a["type"] == "choose_leaders"]
-            game.apply(opp, rng.choice(options))
+            game.apply_listed(opp, rng.choice(options))
         return game
 
     def view(self, player=None):
@@ -264,6 +293,8 @@ class Game:
         if player not in (0, 1, None):
             raise ValueError(f"player must be 0, 1 or None, got {player!r}")
         s = self.state
+        if s.static.imagined:  # a search's imagined world: read once, by its own seat; nothing to share
+            return views.view(s, player, None, views.Public(s, self.waiting_for()))
         kept = PUBLIC.get(id(s))
         if kept is None or kept[0] is not s or kept[1] != s.version:  # made once per state, for every reader
             kept = PUBLIC[id(s)] = (s, s.version, views.Public(s, self.waiting_for()))
@@ -305,6 +336,25 @@ class Game:
         """Apply one action of `player`; returns the events. Raises IllegalAction, changing nothing."""
         kind = self._check(player, action)
         new = self.state.copy()
+        ev = []
+        self._do(new, player, action, kind, ev)
+        new.version += 1
+        self.state = new
+        self._legal.clear()
+        return ev
+
+    def apply_listed(self, player, action):
+        """`apply` for a simulation's own moves, without `apply`'s checks of the action: for an action
+        that is an entry of this game's `legal_actions(player)` now, as listed, or a choice of one of its
+        compact entries (`choices.fill` of a set that `choices.fits`). The CPUs' imagined games (search
+        rollouts) and benches use it; a player's action always goes through `apply`, which checks it
+        exactly. An action outside that contract is still refused when the game does not wait for
+        `player` or is over; anything else about it is trusted, so give it nothing else."""
+        s = self.state
+        kind = action["type"]
+        if s.result is not None or (kind != "resign" and not self._waits_for(player)):
+            return self.apply(player, action)  # refused there, with its words
+        new = s.copy()
         ev = []
         self._do(new, player, action, kind, ev)
         new.version += 1
@@ -462,15 +512,20 @@ SHAPE_KEYS = {k: (frozenset(req), frozenset(req | opt | {"type"})) for k, (req, 
 def check_named(action, kind, known):
     """IllegalAction if the action names an id that is not ``known`` (an instance of this game, or
     one the asker may see): the same words for every such id."""
-    for key in LIST_KEYS & action.keys():
-        for name in action[key]:
-            if key == "targets" and kind == "march_ability" and name in LANDS:
-                continue
-            if not known(name):
-                raise IllegalAction(f"{WORDS[kind].capitalize()}: one of the cards named is not in this game.")
-    for key in ("card", "unit", "sacrifice"):
+    for key, value in action.items():
+        if key in LIST_KEYS:
+            for name in value:
+                if key == "targets" and kind == "march_ability" and name in LANDS:
+                    continue
+                if not known(name):
+                    raise IllegalAction(f"{WORDS[kind].capitalize()}: one of the cards named is not in this game.")
+    for key in NAMED_KEYS:
         if key in action and not known(action[key]):
             raise IllegalAction(f"{WORDS[kind].capitalize()}: the card named is not in this game.")
+
+
+NAMED_KEYS = ("card", "unit", "sacrifice")
+_is_str = str.__instancecheck__  # isinstance(x, str), for map()
 
 
 def check_shape(action):
@@ -490,7 +545,7 @@ def check_shape(action):
         if k == "type":
             continue
         if k in LIST_KEYS:
-            if not isinstance(v, list) or len(v) > 40 or not all(isinstance(x, str) for x in v):
+            if not isinstance(v, list) or len(v) > 40 or not all(map(_is_str, v)):
                 raise IllegalAction(f"{WORDS[kind].capitalize()}: the move names its cards wrongly.")
         elif k == "choice":
             if not isinstance(v, int) or isinstance(v, bool):

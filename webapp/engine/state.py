@@ -12,7 +12,7 @@ class Static:
 
     __slots__ = ("cards", "owner", "names", "index", "kinds", "capacity", "custom", "pool",
                  "leader_mode", "marchers", "levels", "printed", "unit_views",
-                 "standing_view")
+                 "standing_view", "land_views", "lands_view", "discard_views", "opening_view", "entries", "imagined")
 
     def __init__(self, cards, owner, names, kinds, custom, pool, leader_mode):
         self.cards = tuple(cards)          # inst -> CardDef
@@ -30,6 +30,27 @@ class Static:
         self.printed = tuple((0, c.life, c.power, c.speed, c.level, c.tribe) for c in self.cards)
         self.unit_views = {}               # inst -> (values, its entry in views' units): views.py
         self.standing_view = None          # (land owners, the views' standing entry for them): views.py
+        self.land_views = [None] * len(LANDS)  # land -> ((owner, used by each), the views' entry): views.py
+        self.lands_view = None             # ((owners, levels of each player per land), the views' lands)
+        self.discard_views = [None, None]  # player -> (the pile, its card ids, its instance ids): views.py
+        self.opening_view = None           # (the state's opening, the views' copy of it): views.py
+        self.imagined = False              # a determinized world's (search): its views are nobody else's
+        self.entries = {}                  # inst -> (its summon entry, its discard entry): Game._main_actions
+
+
+    def imagined_with(self, cards):
+        """This game's Static with other cards for some instances: a determinized world's (search);
+        what depends on the instances alone is shared, what depends on their cards made again."""
+        st = Static.__new__(Static)
+        for name in Static.__slots__:
+            setattr(st, name, getattr(self, name))
+        st.cards = tuple(cards)
+        st.marchers = frozenset(i for i, c in enumerate(st.cards) if c.march is not None)
+        st.levels = tuple(c.level for c in st.cards)
+        st.printed = tuple((0, c.life, c.power, c.speed, c.level, c.tribe) for c in st.cards)
+        st.unit_views, st.standing_view, st.land_views, st.lands_view = {}, None, [None] * len(LANDS), None
+        st.discard_views, st.opening_view, st.entries, st.imagined = [None, None], None, {}, True
+        return st
 
 
 class Battle:
@@ -38,7 +59,7 @@ class Battle:
     __slots__ = ("land", "attacker", "party", "origin", "main_origin", "quick", "step", "step_player",
                  "rolls", "order", "striker", "chain", "responder", "acted", "damage", "boosts",
                  "negated", "tribe", "level", "granted", "used", "done", "fallen", "killed_leader",
-                 "simultaneous")
+                 "simultaneous", "memo")
 
     def copy(self):
         b = Battle.__new__(Battle)
@@ -55,6 +76,7 @@ class Battle:
         b.boosts, b.negated, b.tribe, b.level = self.boosts, self.negated, self.tribe, self.level
         b.granted, b.used, b.done = self.granted, self.used, self.done
         b.fallen, b.killed_leader = self.fallen, self.killed_leader
+        b.memo = self.memo  # (what the [Battle] auras were worked out from, them): stats.auras
         return b
 
 

@@ -141,9 +141,24 @@ _NO_AURAS = Auras()
 
 
 def auras(s):
+    """The [Battle] effects in force now (read-only: one object may answer several calls). Worked out
+    again only when what they are made of changed: the parties and their order, negations, tribes
+    and levels changed in this battle, the fallen, the leaders, the card data (``Battle.memo`` keeps
+    the last; those values are replaced, never changed in place, when they change)."""
     b = s.battle
     if b is None or b.simultaneous:
         return _NO_AURAS  # R10.9
+    p0, p1 = b.party
+    key = (tuple(p0), tuple(p1), b.negated, b.tribe, b.level, b.fallen, s.leaders, s.static)
+    memo = b.memo
+    if memo is not None and memo[0] == key:
+        return memo[1]
+    out = _auras(s, b)
+    b.memo = (key, out)
+    return out
+
+
+def _auras(s, b):
     out = None
     cards = s.static.cards
     for side in (0, 1):

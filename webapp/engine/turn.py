@@ -167,11 +167,24 @@ def march_legal(s, p, units, dest):
         return False
     if march_blocked(s, dest, p):
         return False
-    for u in units:
-        if u not in s.land or not can_march(s, u, p) or not reaches(s, u, dest, p):
+    st = s.static
+    cards, owner, levels = st.cards, st.owner, st.levels
+    where, exhausted, marches = s.land, s.exhausted, s.marches
+    total = 0
+    for u in units:  # can_march and reaches, inlined
+        here = where.get(u)
+        if here is None or owner[u] != p or u in exhausted:
             return False
-    cards = s.static.cards
-    return sum(cards[u].level for u in units) + s.level_on(dest, p) <= s.static.capacity[dest]
+        card = cards[u]
+        if marches.get(u, 0) >= (2 if card.double_march else 1):  # R8.1, R8.2
+            return False
+        if here == dest or (dest not in ADJACENT[here] and not (card.far_march and dest != BASES[1 - p])):
+            return False  # R8.1 adjacent; R8.3 Far March: any land but the enemy base
+        total += levels[u]
+    for u, at in where.items():  # s.level_on(dest, p)
+        if at == dest and owner[u] == p:
+            total += levels[u]
+    return total <= st.capacity[dest]  # R8.4
 
 
 def march_refusal(s, p, units, dest, name):

@@ -26,24 +26,42 @@ class Public:
         au = stats.auras(s) if b is not None else None
         where = s.land
         kinds, capacity = st.kinds, st.capacity
+        levels = st.levels
         used0, used1 = [0] * len(LANDS), [0] * len(LANDS)
         for u, land in where.items():
             if owner[u]:
-                used1[land] += cards[u].level
+                used1[land] += levels[u]
             else:
-                used0[land] += cards[u].level
+                used0[land] += levels[u]
         owners = s.owners
-        self.lands = {name: {"kind": kinds[land], "capacity": capacity[land], "owner": owners[land],
-                             "used": [used0[land], used1[land]], "distance": [DISTANCE[0][land], DISTANCE[1][land]]}
-                      for land, name in _LANDS}
+        key = (owners, tuple(used0), tuple(used1))
+        kept = st.lands_view  # the lands of the game's last view, while their owners and levels are the same
+        if kept is not None and kept[0] == key:
+            self.lands = kept[1]
+        else:
+            made = st.land_views  # as _units keeps units: a land as it was in an earlier view gets that entry again
+            lands = {}
+            for land, name in _LANDS:
+                values = (owners[land], used0[land], used1[land])
+                kept = made[land]
+                if kept is None or kept[0] != values:
+                    kept = made[land] = (values, {"kind": kinds[land], "capacity": capacity[land], "owner": values[0],
+                                                  "used": [values[1], values[2]],
+                                                  "distance": [DISTANCE[0][land], DISTANCE[1][land]]})
+                lands[name] = kept[1]
+            self.lands = lands
+            st.lands_view = (key, lands)
         self.units = _units(s, b, au)
         hand, shown = s.hand, s.shown
+        piles = st.discard_views  # each discard pile's two lists in the game's last view, while the pile is the same
         players = []
         for p in (0, 1):
             discard = s.discard[p]
+            kept = piles[p]
+            if kept is None or kept[0] != discard:
+                kept = piles[p] = (discard[:], [cards[c].id for c in discard], [names[c] for c in discard])
             entry = {"hand_count": len(hand[p]), "deck_count": len(s.deck[p]),
-                     "discard": [cards[c].id for c in discard],
-                     "discard_ids": [names[c] for c in discard],
+                     "discard": kept[1], "discard_ids": kept[2],
                      "leaders_chosen": s.leader_choice[p] is not None,
                      "lands": owners.count(p)}
             if shown:
@@ -55,7 +73,10 @@ class Public:
         self.failed = sorted(LANDS[land] for land in s.failed)
         self.pending = {"player": s.active, "land": LANDS[s.pending[0]]} if s.pending else None
         self.battle = battle_view(s, au) if b is not None else None
-        self.opening = dict(s.opening) if s.opening else None
+        opening = st.opening_view  # one copy of the opening per game (it never changes)
+        if opening is None or opening[0] is not s.opening:
+            opening = st.opening_view = (s.opening, dict(s.opening) if s.opening else None)
+        self.opening = opening[1]
         self.standing = _standing(s)
         lc = s.leader_choice
         self.leaders = ([[names[c] for c in lc[p]] for p in (0, 1)]
@@ -83,9 +104,11 @@ def _units(s, b, au):
     where, leaders, exhausted, marches = s.land, s.leaders, s.exhausted, s.marches
     made = st.unit_views
     units = []
+    # in a battle, the units with values of their own in it (the others' are the printed ones)
+    touched = () if b is None else b.damage.keys() | b.boosts.keys() | au.bonus.keys() | b.level.keys() | b.tribe.keys()
     for u in sorted(where, key=where.__getitem__):
         card = cards[u]
-        stats = printed[u] if b is None else _battle_stats(u, card, b, au)
+        stats = _battle_stats(u, card, b, au) if u in touched else printed[u]
         tired = u in exhausted
         values = (where[u], u in leaders, tired, 0 if tired else (2 if card.double_march else 1) - marches.get(u, 0),
                   stats)
