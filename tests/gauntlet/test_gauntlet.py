@@ -161,7 +161,10 @@ def test_a_run_in_its_games_survives_a_restart(app, db, alice, instance):
     c2 = again.test_client()
     log_in(c2, alice)
     page = c2.get("/gauntlet").get_data(as_text=True)
-    assert "1 wins, 1 losses" in page and "Back to the board" in page
+    assert "1 win, 1 loss" in page and "Back to the board" in page  # each count in its own plural
+    assert post(c2, "/lang", {"lang": "ja"}).status_code == 303
+    assert "1勝1敗" in c2.get("/gauntlet").get_data(as_text=True)
+    assert post(c2, "/lang", {"lang": "en"}).status_code == 303
     back = post(c2, "/gauntlet/play")
     assert back.status_code == 302 and back.headers["Location"].endswith(f"/play/{game_id}")
     assert c2.get(f"/play/{game_id}").status_code == 200
