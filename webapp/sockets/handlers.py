@@ -145,28 +145,29 @@ def guard(hub, socketio):
                 begun, outcome = time.perf_counter(), "error"  # the host log's line (never the payload)
                 game = payload.get("game") if isinstance(payload, dict) else None
                 game = game if isinstance(game, int) and not isinstance(game, bool) else None
-                with hub.lease():  # one pooled connection for the gate's account recheck and the event
-                    member = hub.gate(game)
-                    if member is None:
-                        known = hub.members.get(request.sid)
-                        hostlog.log_event(name, known.user_id if known else None, None, g.get("refused", "refused"))
-                        return
-                    # refusals (PlayError messages through gettext) in the language the user reads the game in:
-                    # the socket's request has no g.user for webapp/i18n.py's select_locale to read
-                    g.locale_choice = seatnames.user_lang(member.user_id, member.marks)
-                    try:
-                        fn(member, **check_payload(name, payload, keys, extra))
-                        outcome = "ok"
-                    except play.PlayError as exc:
-                        outcome = exc.code  # the refusal's reason as a word: illegal, stale, forbidden…
-                        hub.error(exc.code, exc.message, exc.game if exc.game is not None else game)
-                    except sqlite3.OperationalError as exc:
-                        if store_db.trouble(exc) is None:
-                            raise
-                        outcome = "busy"
-                        hub.unavailable(exc, game)
-                    finally:
-                        hostlog.log_event(name, member.user_id, (time.perf_counter() - begun) * 1000, outcome)
+                member = hub.gate(game)
+                if member is None:
+                    known = hub.members.get(request.sid)
+                    hostlog.log_event(name, known.user_id if known else None, None, g.get("refused", "refused"))
+                    return
+                # refusals (PlayError messages through gettext) in the language the user reads the game in:
+                # the socket's request has no g.user for webapp/i18n.py's select_locale to read
+                g.locale_choice = seatnames.user_lang(member.user_id, member.marks)
+                try:
+                    with hub.lease():
+                        try:
+                            fn(member, **check_payload(name, payload, keys, extra))
+                            outcome = "ok"
+                        except play.PlayError as exc:
+                            outcome = exc.code  # the refusal's reason as a word: illegal, stale, forbidden…
+                            hub.error(exc.code, exc.message, exc.game if exc.game is not None else game)
+                        except sqlite3.OperationalError as exc:
+                            if store_db.trouble(exc) is None:
+                                raise
+                            outcome = "busy"
+                            hub.unavailable(exc, game)
+                finally:
+                    hostlog.log_event(name, member.user_id, (time.perf_counter() - begun) * 1000, outcome)
             handler.__name__ = f"on_{name}"
             socketio.on_event(name, handler)
             return fn

@@ -157,9 +157,7 @@ class Hub(Outbox):
             g.refused = "unknown_socket"
             disconnect()
             return None
-        with self.lease():  # the account's recheck reads a pooled connection, never a new one per event
-            allowed = still_allowed(member)
-        if not allowed:
+        if not still_allowed(member, self.lease):  # its recheck on a pooled connection
             g.refused = "revoked"
             log.info("socket %s of user %s closed: the account logged out everywhere or was disabled",
                      request.sid, member.user_id)
