@@ -155,7 +155,7 @@ def end_info(game_id):
                         "url": done})
         else:
             nxt.append({"kind": "retry", "label": gettext("Try chapter %(n)s again", n=ch.order),
-                        "url": url_for("storychapters.chapter", chapter_id=ch.id)})
+                        "url": url_for("story.chapter", chapter_id=ch.id)})
             nxt.append({"kind": "done", "label": gettext("The chapter's page"), "url": done})
         nxt.append({"kind": "map", "label": gettext("The chapter map"), "url": url_for("story.index")})
     elif row["mode"] == "puzzle":  # the puzzle's page: its retry, hint and (once open) solution
