@@ -6,7 +6,7 @@ For every chapter (docs/story.md) and seed: the chapter's game as `story.start_c
 (the Prince's Brigade for the player, the chapter's deck, its custom start if any), seat 0 played by
 the searching CPU (`SearchPlayer`, `--budget` seconds per decision), seat 1 by the chapter's level
 (`difficulty`: easy, normal = baseline, hard = the searching CPU at the same budget). The goal is
-judged after every action as the server judges it (`story.judge`). Prints per chapter the clear rate
+judged after every action as the server judges it (`storygoals.judge`). Prints per chapter the clear rate
 with its 95% Wilson interval and the rounds the clears took; one process, one core.
 """
 
@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench.hard_vs_baseline import wilson  # noqa: E402
 from webapp.decks.collection import LOANER  # noqa: E402
-from webapp.game import play, story  # noqa: E402
+from webapp.game import play, storychapters, storygoals  # noqa: E402
 from webapp.game.replay import new_game  # noqa: E402
 from webapp.ai import DIFFICULTIES, PLAYERS, SEARCHING, SearchPlayer  # noqa: E402
 from webapp.cards.decks import load_decks  # noqa: E402
@@ -33,7 +33,7 @@ def setup_for(ch, loaner_cards, seed):
     setup = {"story": ch.id, "decks": decks, "mode": "story", "seed": seed, "first": 0,
              "leader_mode": "sequential"}
     if ch.start is not None:
-        setup["scenario"] = story.fill_start(ch.start, decks, seed)
+        setup["scenario"] = storychapters.fill_start(ch.start, decks, seed)
     return setup
 
 
@@ -52,7 +52,7 @@ def play_chapter(ch, loaner_cards, seed, pool, budget):
     players = {0: SearchPlayer(seed=seed, pool=pool, budget=budget), 1: opponent(ch, seed + 1, pool, budget)}
     actions = 0
     while True:
-        verdict = story.judge(row, game)
+        verdict = storygoals.judge(row, game)
         if verdict.final:
             return verdict.met, verdict.round, actions
         p = min(game.waiting_for())
@@ -69,7 +69,7 @@ def main():
     pool = load_pool()
     loaner_cards = load_decks(pool)[LOANER].counts
     wanted = [c for c in args.chapters.split(",") if c]
-    chapters = [c for c in story.chapters() if not wanted or c.id in wanted]
+    chapters = [c for c in storychapters.chapters() if not wanted or c.id in wanted]
     print(f"story chapters, Hard CPU ({args.budget:g} s/decision) in the player's seat, {args.seeds} seeds each")
     for ch in chapters:
         t0 = time.perf_counter()

@@ -220,14 +220,14 @@ def test_under_30_cards_no_deck_and_no_mark(db):
 
 
 def test_a_chapters_reward_cards_that_make_30_build_the_first_deck(db):
-    from webapp.game import story
+    from webapp.game import storychapters, storyprogress
 
     uid = create_user(db, "sol", "hash")["id"]
     add_cards(db, uid, packs.STARTER)
     add_cards(db, uid, {"merfolk-spearman": 6})  # 27, as after the welcome pack
-    shield_wall = next(c for c in story.chapters() if sum(c.reward["cards"].values()) == 3 and not c.reward["packs"])
+    shield_wall = next(c for c in storychapters.chapters() if sum(c.reward["cards"].values()) == 3 and not c.reward["packs"])
     with transaction(db):
-        story.grant_reward(db, uid, shield_wall)
+        storyprogress.grant_reward(db, uid, shield_wall)
     (deck,) = own_decks(db, uid)
     assert deck["name"] == deckbuild.FIRST_DECK_NAME
     assert sum(get_deck(db, uid, deck["id"])["cards"].values()) == DECK_SIZE

@@ -8,7 +8,7 @@ import pytest
 
 from tests.play.helpers import errors, play_seat, received, states
 from tests.web.conftest import log_in
-from webapp.game import play, story
+from webapp.game import play, story, storychapters
 from webapp.ai import BaselinePlayer
 from webapp.engine import load_pool
 
@@ -65,7 +65,7 @@ def test_the_pages_a_player_reads_carry_no_ids_or_rule_numbers(client, db, alice
     story_id = story.start_chapter(db, alice, "first-muster", seed=3)
     urls = ["/play", f"/play/{game_id}", f"/play/{story_id}", "/story", "/rules", "/rules?lang=ja",
             f"/story/game/{story_id}.json"]
-    for ch in story.chapters():
+    for ch in storychapters.chapters():
         urls += [f"/story/{ch.id}", f"/story/{ch.id}?lang=ja", f"/story/{ch.id}/done"]
         # every chapter open, so every briefing is shown
         from webapp.store import record_clear
@@ -98,7 +98,7 @@ def test_a_refusal_never_names_a_card_the_reader_cannot_see(db, alice, loaner):
 def test_every_chapters_words_are_plain():
     """What the story pages and the board show of a chapter, in both languages, including the closing
     words a done page shows only after a clear and the goal and start texts."""
-    for ch in story.chapters():
+    for ch in storychapters.chapters():
         for lang in ("en", "ja"):
             texts = [ch.title[lang], ch.narration_before[lang], ch.narration_after[lang], ch.teaches[lang],
                      ch.opponent["name"][lang], ch.goal_text(lang), ch.goal_short(lang), ch.start_text(lang) or ""]

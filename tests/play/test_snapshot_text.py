@@ -4,7 +4,7 @@
 import random
 
 from tests.engine.helpers import card, scenario, unit
-from webapp.game import gamecache, play, story
+from webapp.game import gamecache, play, storychapters
 from webapp.engine import Game
 from webapp.engine.randomplay import random_action, random_game
 
@@ -56,11 +56,11 @@ def test_scenarios_with_cards_of_their_own_and_text_beyond_ascii():
 
 
 def test_every_story_chapter_start():
-    for ch in story.chapters():
+    for ch in storychapters.chapters():
         decks = [play.deck_list(ch.deck.counts), play.deck_list(ch.deck.counts)]
         setup = {"decks": decks, "seed": 5, "first": 0, "leader_mode": "sequential"}
         if ch.start is not None:
-            setup["scenario"] = story.fill_start(ch.start, decks, 5)
+            setup["scenario"] = storychapters.fill_start(ch.start, decks, 5)
         same_text(play.new_game(setup))
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from tests.online.helpers import Seat, errors
 from tests.security.conftest import client_of
-from webapp.game import play, story
+from webapp.game import play, story, storychapters
 from webapp.social import watching
 
 
@@ -17,7 +17,7 @@ from webapp.social import watching
 def games(db, alice, loaner):
     """{"cpu": id, "story": id}: alice's CPU game and story battle, both in progress."""
     return {"cpu": play.create_cpu_game(db, alice, loaner),
-            "story": story.start_chapter(db, alice, story.chapters()[0].id, seed=5)}
+            "story": story.start_chapter(db, alice, storychapters.chapters()[0].id, seed=5)}
 
 
 def heard_on_join(connect_as, user, game_id):

@@ -5,14 +5,14 @@ The web fixtures (make_user, alice, bob, log_in, post) come from tests/web/conft
 
 from tests.play.conftest import app, db, loaner  # noqa: F401 (fixtures: an app whose CPU moves at once)
 from tests.web.conftest import PASSWORD, alice, bob, log_in, make_user, post  # noqa: F401 (fixtures)
-from webapp.game import cpumoves, play, story
+from webapp.game import cpumoves, play, story, storychapters
 from webapp.ai import BaselinePlayer
 from webapp.store import record_clear
 
 
 def unlock_up_to(db, user_id, chapter_id):
     """Mark every chapter before ``chapter_id`` cleared (without rewards), so it can be started."""
-    for ch in story.chapters():
+    for ch in storychapters.chapters():
         if ch.id == chapter_id:
             return ch
         record_clear(db, user_id, ch.id)

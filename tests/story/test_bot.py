@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from webapp.decks import collection, packs
-from webapp.game import play, story
+from webapp.game import play, story, storychapters, storyprogress
 from webapp.engine import load_pool
 from webapp.store import get_collection, get_deck, get_loaner, get_progress, list_packs, load_game, save_deck
 
@@ -19,7 +19,7 @@ SEEDS = 8
 LESSONS = 9  # summoning and leaders ... the round-12 judgment
 
 
-@pytest.mark.parametrize("chapter_id", [c.id for c in story.chapters()])
+@pytest.mark.parametrize("chapter_id", [c.id for c in storychapters.chapters()])
 def test_the_bot_clears_the_chapter(db, make_user, chapter_id):
     user = make_user(f"bot-{chapter_id}")
     ch = unlock_up_to(db, user["id"], chapter_id)
@@ -34,7 +34,7 @@ def test_the_bot_clears_the_chapter(db, make_user, chapter_id):
             packs = [p for p in list_packs(db, user["id"]) if p["source"] == ch.pack_source]
             assert len(packs) == ch.reward["packs"]
             # the done page's safety net finds it done already
-            assert story.finish(db, user["id"], gid).granted is None
+            assert storyprogress.finish(db, user["id"], gid).granted is None
             return
     raise AssertionError(f"the bot did not clear {ch.id} in {SEEDS} seeds: {tried}")
 
@@ -63,11 +63,11 @@ def test_the_lessons_in_a_row_by_one_new_player(db, make_user):
     packs.grant_starter(db, user["id"])
     rng = random.Random(7)
     used = []
-    lessons = story.chapters()[:LESSONS]
+    lessons = storychapters.chapters()[:LESSONS]
     for n, ch in enumerate(lessons):
         for pack in list_packs(db, user["id"], unopened_only=True):
             packs.open_pack(db, user["id"], pack["id"], load_pool(), {}, rng)
-        assert story.unlocked(get_progress(db, user["id"]))[-1] == ch.id
+        assert storyprogress.unlocked(get_progress(db, user["id"]))[-1] == ch.id
         try:
             story.story_deck(db, user["id"])
         except play.Forbidden:
@@ -82,4 +82,4 @@ def test_the_lessons_in_a_row_by_one_new_player(db, make_user):
             raise AssertionError(f"stuck at chapter {n + 1}")
     assert len(get_progress(db, user["id"])) == LESSONS
     assert used[0] == get_loaner(db, collection.LOANER)["id"] != used[-1]  # the loaner first, an own deck later
-    assert story.unlocked(get_progress(db, user["id"]))[-1] == story.chapters()[LESSONS].id
+    assert storyprogress.unlocked(get_progress(db, user["id"]))[-1] == storychapters.chapters()[LESSONS].id

@@ -17,7 +17,7 @@ import pytest
 from tests.browserkit import SIZES, Server, register, start_at
 from tests.conftest import shots_dir
 
-from webapp.game import story
+from webapp.game import storychapters
 from webapp.tools.bot import Bot
 from webapp.store import connect, get_progress, get_user_by_name, list_packs
 
@@ -77,7 +77,7 @@ def test_a_new_account_plays_the_first_chapter(server, page, size):
     page.click("nav >> text=Story")
     page.wait_for_url(base + "/story")
     nodes = page.locator(".st-map .st-node")
-    assert nodes.count() == len(story.chapters())
+    assert nodes.count() == len(storychapters.chapters())
     assert nodes.first.get_attribute("data-state") == "open"
     assert nodes.nth(1).get_attribute("data-state") == "locked"
     no_sideways_scroll(page)

@@ -9,17 +9,17 @@ from pathlib import Path
 import pytest
 
 from webapp.decks.collection import LOANER
-from webapp.game import story
+from webapp.game import replay, storychapters
 from webapp.cards.decks import load_decks, parse_deck
 from webapp.engine import Game, load_pool
 from webapp.engine.board import CAPACITY, LANDS
 
-STORY = Path(story.story_dir())
+STORY = Path(storychapters.story_dir())
 
 
 @pytest.fixture(scope="module")
 def chapters():
-    return story.load_chapters()
+    return storychapters.load_chapters()
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +36,7 @@ def test_every_chapter_loads_in_order(chapters):
     assert len(chapters) >= 10
     assert [c.order for c in chapters] == list(range(1, len(chapters) + 1))
     assert len({c.id for c in chapters}) == len(chapters)
-    assert [c.id for c in story.chapters()] == [c.id for c in chapters]
+    assert [c.id for c in storychapters.chapters()] == [c.id for c in chapters]
     files = sorted(p.name for p in STORY.glob("*.toml"))
     assert len(files) == len(chapters), "one file per chapter"
 
@@ -66,7 +66,7 @@ def test_every_custom_start_position_is_legal_and_the_human_moves_first(chapters
     assert len(starts) >= 3
     for c in starts:
         for seed in (0, 1, 2**40):
-            scenario = story.fill_start(c.start, [loaner.card_ids(), c.deck.card_ids()], seed)
+            scenario = storychapters.fill_start(c.start, [loaner.card_ids(), c.deck.card_ids()], seed)
             game = Game.from_scenario(scenario, pool)  # raises on an illegal position
             s = game.state
             assert (s.first, s.active) == (0, 0) and game.waiting_for() == {0}, c.id
@@ -75,7 +75,7 @@ def test_every_custom_start_position_is_legal_and_the_human_moves_first(chapters
                 for p in (0, 1):
                     assert s.level_on(land, p) <= CAPACITY[s.static.kinds[land]], (c.id, LANDS[land])
             # every card of the CPU's is one of its deck's 30, and it has all 30
-            cpu = Counter(story.scenario_cards(scenario, 1))
+            cpu = Counter(replay.scenario_cards(scenario, 1))
             assert cpu == Counter(c.deck.card_ids()), c.id
             assert len(s.hand[0]) <= 6
 
@@ -117,7 +117,7 @@ def test_goals_and_rewards(chapters, pool):
         assert c.reward["packs"] or c.reward["cards"]
         assert all(cid in pool for cid in c.reward["cards"])
         assert c.goal_text("en") and c.goal_text("ja")
-    assert story.chapter("citadel-road").goal == {"type": "take_land", "land": "H1", "by_round": 8}
+    assert storychapters.chapter("citadel-road").goal == {"type": "take_land", "land": "H1", "by_round": 8}
 
 
 # ---------------------------------------------------------------- bad data
@@ -140,8 +140,8 @@ def edit(folder, name, old, new):
 
 
 def refused(folder, *parts):
-    with pytest.raises(story.StoryDataError) as info:
-        story.load_chapters(str(folder))
+    with pytest.raises(storychapters.StoryDataError) as info:
+        storychapters.load_chapters(str(folder))
     message = str(info.value)
     for part in parts:
         assert part in message, message

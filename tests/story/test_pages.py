@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from webapp.game import play, story
+from webapp.game import play, storychapters
 from webapp.store import add_cards, get_progress, list_games, list_packs, load_game, record_clear
 from webapp.store.marks import set_mark
 
@@ -37,7 +37,7 @@ def test_the_map_shows_every_chapter_locked_open_or_cleared(client, db, alice):
     html = client.get("/story").get_data(as_text=True)
     assert 'data-testid="story-map"' in html and "<path" in html and 'class="st-road"' in html
     states = re.findall(r'<g class="st-node[^"]*"[^>]*data-chapter="([^"]+)" data-state="(\w+)"', html)
-    assert [cid for cid, _ in states] == [c.id for c in story.chapters()]
+    assert [cid for cid, _ in states] == [c.id for c in storychapters.chapters()]
     assert [s for _, s in states] == ["open"] + ["locked"] * (len(states) - 1)
     assert 'href="/story/first-muster"' in html and 'href="/story/river-crossing"' not in html
     assert 'aria-current="page"' in html and ">Story<" in html  # the nav's Story link
@@ -52,7 +52,7 @@ def test_the_map_shows_every_chapter_locked_open_or_cleared(client, db, alice):
 
 def test_a_chapter_page_briefs_and_offers_the_start(client):
     html = client.get("/story/first-muster").get_data(as_text=True)
-    ch = story.chapter("first-muster")
+    ch = storychapters.chapter("first-muster")
     assert ch.title["en"].replace("'", "&#39;") in html
     assert "I am Eringe" in html and "img/eringe.svg" in html
     assert "Win: destroy every enemy leader" in html

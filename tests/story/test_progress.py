@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from webapp.decks.collection import LOANER
-from webapp.game import cpuseats, play, replay, seatnames, seatstate, story
+from webapp.game import cpuseats, play, replay, seatnames, seatstate, story, storychapters, storygoals, storyprogress
 from webapp.engine import Game
 from webapp.store import add_cards, get_loaner, get_progress, list_actions, load_game, record_clear, save_deck
 
@@ -13,12 +13,12 @@ from .conftest import play_out, unlock_up_to
 
 
 def ids():
-    return [c.id for c in story.chapters()]
+    return [c.id for c in storychapters.chapters()]
 
 
 def test_only_the_first_chapter_is_open_at_first():
-    assert story.unlocked({}) == [ids()[0]]
-    states = story.chapter_states({})
+    assert storyprogress.unlocked({}) == [ids()[0]]
+    states = storyprogress.chapter_states({})
     assert [s for _, s, _ in states] == ["open"] + ["locked"] * (len(states) - 1)
 
 
@@ -26,13 +26,13 @@ def test_clearing_a_chapter_opens_the_next_one_in_order():
     chapters = ids()
     progress = {}
     for n, cid in enumerate(chapters):
-        assert story.unlocked(progress) == chapters[:n + 1]
+        assert storyprogress.unlocked(progress) == chapters[:n + 1]
         progress[cid] = {"cleared": True, "best": None}
-    assert story.unlocked(progress) == chapters
+    assert storyprogress.unlocked(progress) == chapters
     # a chapter cleared out of order (data changed under a player) stays open, with the next one
     odd = {chapters[3]: {"cleared": True}}
-    assert story.unlocked(odd) == [chapters[0], chapters[3], chapters[4]]
-    states = dict((c.id, s) for c, s, _ in story.chapter_states(odd))
+    assert storyprogress.unlocked(odd) == [chapters[0], chapters[3], chapters[4]]
+    states = dict((c.id, s) for c, s, _ in storyprogress.chapter_states(odd))
     assert states[chapters[3]] == "cleared" and states[chapters[4]] == "open" and states[chapters[1]] == "locked"
 
 
@@ -53,7 +53,7 @@ def test_a_chapter_game_is_a_story_game_against_the_cpu_with_the_human_first(db,
     assert setup["seats"] == [{"user_id": alice["id"]}, {"cpu": "easy"}]  # chapter 1's level: Easy
     assert (setup["first"], setup["leader_mode"], row["seed"]) == (0, "sequential", 77)
     assert setup["deck_ids"] == [loaner, None]  # R2.3: the Prince's Brigade for a new player
-    ch = story.chapter("first-muster")
+    ch = storychapters.chapter("first-muster")
     assert sorted(setup["decks"][1]) == sorted(ch.deck.card_ids())
     assert game.waiting_for() == {0}  # R5.1 the human first, R5.7 the CPU after
     assert row["state"] == replay.new_game(setup).to_json()
@@ -110,16 +110,16 @@ def finished(db, gid, winner, reason="resign"):
 def test_a_win_goal_is_met_by_a_win_only(db, alice):
     gid = story.start_chapter(db, alice, "first-muster", seed=1)
     row, game = play.load(db, gid)
-    assert story.judge(row, game) == story.Verdict(False, False, None, "the battle goes on")
+    assert storygoals.judge(row, game) == storygoals.Verdict(False, False, None, "the battle goes on")
     row, game = finished(db, gid, 0, "disconnect")
-    verdict = story.judge(row, game)
+    verdict = storygoals.judge(row, game)
     assert verdict.met and verdict.final and verdict.round == 1
     gid = story.start_chapter(db, alice, "first-muster", seed=2)
     row, game = finished(db, gid, 1)
-    assert story.judge(row, game) == story.Verdict(False, True, None, "lost")
+    assert storygoals.judge(row, game) == storygoals.Verdict(False, True, None, "lost")
     gid = story.start_chapter(db, alice, "first-muster", seed=3)
     row, game = finished(db, gid, None, "draw")
-    assert story.judge(row, game) == story.Verdict(False, True, None, "draw")
+    assert storygoals.judge(row, game) == storygoals.Verdict(False, True, None, "draw")
 
 
 def test_take_land_is_judged_from_the_record_at_the_moment_it_happens(db, alice):
@@ -131,7 +131,7 @@ def test_take_land_is_judged_from_the_record_at_the_moment_it_happens(db, alice)
         row = play_out(db, gid, alice["id"], bot_seed=seed)
         game = Game.from_json(row["state"])
         actions = list_actions(db, gid)
-        verdict = story.judge(row, game, actions)
+        verdict = storygoals.judge(row, game, actions)
         assert verdict.final
         # the verdict agrees with a scan of every state of the game
         taken = [(g.state.round, g.state.owners[-1] == 0 or (g.result or {}).get("winner") == 0)
@@ -147,30 +147,30 @@ def test_take_land_is_not_met_after_the_round(db, alice):
     ch = unlock_up_to(db, alice["id"], "citadel-road")
     gid = story.start_chapter(db, alice, ch.id, seed=9)
     row, game = play.load(db, gid)
-    verdict = story.judge(row, game, [])
+    verdict = storygoals.judge(row, game, [])
     assert not verdict.met and not verdict.final
     row, game = finished(db, gid, 1)
-    assert story.judge(row, game, list_actions(db, gid)) == story.Verdict(False, True, None,
+    assert storygoals.judge(row, game, list_actions(db, gid)) == storygoals.Verdict(False, True, None,
                                                                          "H1 not taken by round 8")
 
 
 def test_a_better_result_replaces_the_best(db, alice):
-    assert story.better({"round": 5}, None) and story.better({"round": 5}, {"round": 7})
-    assert not story.better({"round": 7}, {"round": 5}) and not story.better({"round": 5}, {"round": 5})
+    assert storyprogress.better({"round": 5}, None) and storyprogress.better({"round": 5}, {"round": 7})
+    assert not storyprogress.better({"round": 7}, {"round": 5}) and not storyprogress.better({"round": 5}, {"round": 5})
     first = story.start_chapter(db, alice, "first-muster", seed=1)
     play.end(db, first, 0, "disconnect")
-    story.finish(db, alice["id"], first)
+    storyprogress.finish(db, alice["id"], first)
     assert get_progress(db, alice["id"])["first-muster"]["best"]["round"] == 1
 
 
 def test_the_cpu_plays_at_the_chapters_level_unless_the_host_names_a_player(db, alice):
-    for ch in story.chapters():
+    for ch in storychapters.chapters():
         record_clear(db, alice["id"], ch.id)
-    hard = next(c for c in story.chapters() if c.difficulty == "hard")
+    hard = next(c for c in storychapters.chapters() if c.difficulty == "hard")
     gid = story.start_chapter(db, alice, hard.id, seed=5, seconds=0.25)
     assert load_game(db, gid)["setup"]["seats"][1] == {"cpu": "hard", "seconds": 0.25}
     assert cpuseats.cpu_difficulty(load_game(db, gid)) == "hard"
-    normal = next(c for c in story.chapters() if c.difficulty == "normal")
+    normal = next(c for c in storychapters.chapters() if c.difficulty == "normal")
     gid = story.start_chapter(db, alice, normal.id, seed=5)
     assert load_game(db, gid)["setup"]["seats"][1] == {"cpu": "baseline"}
     gid = story.start_chapter(db, alice, hard.id, seed=6, cpu_name="random")  # the host's CPU_PLAYER
@@ -183,7 +183,7 @@ def test_the_opponent_is_named_in_the_language_of_the_log(db, alice):
     game_id = story.start_chapter(db, alice, ids()[0])
     row, game = play.load(db, game_id)
     names = seatnames.seat_names(db, row)
-    ch = story.chapter(ids()[0])
+    ch = storychapters.chapter(ids()[0])
     cpu = next(iter(cpuseats.cpu_seats(row)))
     assert names[cpu] == ch.opponent["name"]["en"]
     for lang in ("en", "ja"):

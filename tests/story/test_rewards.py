@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp.game import modes, play, story
+from webapp.game import modes, play, story, storychapters, storygoals, storyprogress
 from webapp.engine import choices
 from webapp.store import connect, get_collection, get_progress, list_packs
 
@@ -26,14 +26,14 @@ def won_game(db, user, chapter_id, seed=1):
 
 def test_finish_records_the_clear_and_grants_the_packs_once(db, alice):
     """The play service finishes the chapter when the game ends; finishing again grants nothing."""
-    ch = story.chapter("first-muster")
+    ch = storychapters.chapter("first-muster")
     gid = won_game(db, alice, ch.id)  # play.end runs the story hook: recorded and granted here
     assert len(story_packs(db, alice["id"], ch)) == ch.reward["packs"] == 1
-    out = story.finish(db, alice["id"], gid)
+    out = storyprogress.finish(db, alice["id"], gid)
     assert out.cleared and out.verdict.met and out.granted is None
     progress = get_progress(db, alice["id"])[ch.id]
     assert progress["cleared"] and progress["reward_granted"] and progress["best"]["game"] == gid
-    again = story.finish(db, alice["id"], gid)
+    again = storyprogress.finish(db, alice["id"], gid)
     assert again.cleared and again.granted is None
     assert len(story_packs(db, alice["id"], ch)) == 1
     assert story_packs(db, alice["id"], ch)[0]["source"] == "story:1"
@@ -45,15 +45,15 @@ def test_card_rewards_are_added_once(db, alice):
     gid = won_game(db, alice, ch.id)
     for _ in range(3):
         story.on_game_over(db, play.load_row(db, gid))
-        story.finish(db, alice["id"], gid)
+        storyprogress.finish(db, alice["id"], gid)
     after = get_collection(db, alice["id"])
     assert {cid: after.get(cid, 0) - before.get(cid, 0) for cid in ch.reward["cards"]} == ch.reward["cards"]
 
 
 def test_clearing_again_with_another_game_grants_nothing_more(db, alice):
-    ch = story.chapter("first-muster")
-    story.finish(db, alice["id"], won_game(db, alice, ch.id, seed=1))
-    out = story.finish(db, alice["id"], won_game(db, alice, ch.id, seed=2))
+    ch = storychapters.chapter("first-muster")
+    storyprogress.finish(db, alice["id"], won_game(db, alice, ch.id, seed=1))
+    out = storyprogress.finish(db, alice["id"], won_game(db, alice, ch.id, seed=2))
     assert out.cleared and out.granted is None
     assert len(story_packs(db, alice["id"], ch)) == 1
 
@@ -61,7 +61,7 @@ def test_clearing_again_with_another_game_grants_nothing_more(db, alice):
 def test_a_lost_game_records_nothing(db, alice):
     gid = story.start_chapter(db, alice, "first-muster", seed=1)
     play.end(db, gid, 1, "resign")
-    out = story.finish(db, alice["id"], gid)
+    out = storyprogress.finish(db, alice["id"], gid)
     assert not out.cleared and not out.verdict.met and out.granted is None
     assert get_progress(db, alice["id"]) == {} and list_packs(db, alice["id"]) == []
 
@@ -69,7 +69,7 @@ def test_a_lost_game_records_nothing(db, alice):
 def test_only_the_player_of_the_game_can_finish_it(db, alice, bob):
     gid = won_game(db, alice, "first-muster")
     with pytest.raises(play.Forbidden):
-        story.finish(db, bob["id"], gid)
+        storyprogress.finish(db, bob["id"], gid)
     assert get_progress(db, bob["id"]) == {}
 
 
@@ -77,7 +77,7 @@ def test_a_cpu_game_is_not_a_story_game(db, alice, loaner):
     gid = play.create_cpu_game(db, alice, loaner, seed=1)
     play.end(db, gid, 0, "disconnect")
     with pytest.raises(play.NotFound):
-        story.finish(db, alice["id"], gid)
+        storyprogress.finish(db, alice["id"], gid)
     assert story.on_game_over(db, play.load_row(db, gid)) is None
 
 
@@ -85,7 +85,7 @@ def test_the_final_action_sent_twice_grants_once(db, alice):
     """The bot plays a chapter out through play.act; the action that won is sent again (a double click,
     a retried socket message): it is refused as stale, and the hook, the done page and a second hook
     all finish the game without a second grant."""
-    ch = story.chapter("first-muster")
+    ch = storychapters.chapter("first-muster")
     for seed in range(20):
         gid = story.start_chapter(db, alice, ch.id, seed=seed)
         sent = []
@@ -99,7 +99,7 @@ def test_the_final_action_sent_twice_grants_once(db, alice):
         with pytest.raises(play.Illegal):
             play.act(db, gid, alice["id"], action, row["version"])
         story.on_game_over(db, play.load_row(db, gid))
-        assert story.finish(db, alice["id"], gid).granted is None
+        assert storyprogress.finish(db, alice["id"], gid).granted is None
         assert len(story_packs(db, alice["id"], ch)) == 1
         assert get_progress(db, alice["id"])[ch.id]["reward_granted"]
         return
@@ -108,7 +108,7 @@ def test_the_final_action_sent_twice_grants_once(db, alice):
 
 def test_two_connections_finishing_at_once_grant_once(app, db, alice, monkeypatch):
     """Four finishes race (the end-of-game hook held back so none has run): one grants."""
-    ch = story.chapter("first-muster")
+    ch = storychapters.chapter("first-muster")
     with monkeypatch.context() as m:
         m.setitem(modes.MODES, "story", modes.MODES["story"]._replace(game_over=lambda db, row: None))
         gid = won_game(db, alice, ch.id)
@@ -120,7 +120,7 @@ def test_two_connections_finishing_at_once_grant_once(app, db, alice, monkeypatc
         conn = connect(app.config["DATABASE"])
         try:
             barrier.wait()
-            results.append(story.finish(conn, alice["id"], gid).granted)
+            results.append(storyprogress.finish(conn, alice["id"], gid).granted)
         except Exception as exc:  # noqa: BLE001 - reported below
             errors.append(exc)
         finally:
@@ -150,25 +150,25 @@ def test_a_take_land_goal_met_mid_game_clears_before_the_game_ends(db, alice, tm
     """take_land is judged "at the round": finish (the done page) clears it while the game goes on."""
     folder = tmp_path / "story"
     folder.mkdir()
-    text = (Path(story.story_dir()) / "02-river-crossing.toml").read_text(encoding="utf-8")
+    text = (Path(storychapters.story_dir()) / "02-river-crossing.toml").read_text(encoding="utf-8")
     text = text.replace("order = 2\n", "order = 1\n").replace('land = "H1"\nby_round = 8', 'land = "L5"\nby_round = 3')
     (folder / "01-ford.toml").write_text(text, encoding="utf-8")
     monkeypatch.setenv("BRIGADE_STORY", str(folder))
-    ch = story.chapter("river-crossing")
-    assert story.chapters() == [ch] and ch.goal == {"type": "take_land", "land": "L5", "by_round": 3}
+    ch = storychapters.chapter("river-crossing")
+    assert storychapters.chapters() == [ch] and ch.goal == {"type": "take_land", "land": "L5", "by_round": 3}
 
     gid = story.start_chapter(db, alice, ch.id, seed=1)
     row, game = play.load(db, gid)
-    assert not story.finish(db, alice["id"], gid).cleared
+    assert not storyprogress.finish(db, alice["id"], gid).cleared
     entry = next(a for a in game.legal_actions(0) if a["type"] == "march" and a["to"] == "L5")
     march = choices.fill(entry, choices.joiners(entry)[:1])
     play.act(db, gid, alice["id"], march, row["version"])
     row, game = play.load(db, gid)
     assert row["status"] == "active" and game.state.owners[5] == 0
-    out = story.finish(db, alice["id"], gid)
-    assert out.cleared and out.verdict == story.Verdict(True, True, 2, "took L5 in round 2")
+    out = storyprogress.finish(db, alice["id"], gid)
+    assert out.cleared and out.verdict == storygoals.Verdict(True, True, 2, "took L5 in round 2")
     assert out.granted == {"packs": [], "cards": ch.reward["cards"]}
-    assert story.finish(db, alice["id"], gid).granted is None
+    assert storyprogress.finish(db, alice["id"], gid).granted is None
     # the game goes on, and its end changes nothing more
     play.end(db, gid, 1, "resign")
     story.on_game_over(db, play.load_row(db, gid))

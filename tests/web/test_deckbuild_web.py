@@ -151,7 +151,7 @@ def test_deck_pages_home_and_history_show_no_rule_numbers_or_instance_ids(alice_
 def test_the_first_deck_built_outside_a_page_is_named_in_the_players_language(app, db, alice):
     """A story reward that makes 30 cards is often granted when the CPU's move ends the game, with no
     page of the player's open (no request): the deck is still named in their account's language."""
-    from webapp.game import story
+    from webapp.game import storychapters, storyprogress
     from webapp.i18n import MARK
     from webapp.store.marks import set_mark
     from webapp.store import transaction
@@ -159,9 +159,9 @@ def test_the_first_deck_built_outside_a_page_is_named_in_the_players_language(ap
     set_mark(db, alice["id"], MARK, "ja")
     packs.grant_starter(db, alice["id"])
     add_cards(db, alice["id"], {"merfolk-spearman": 6})  # 27, as after the welcome pack
-    shield_wall = next(c for c in story.chapters() if sum(c.reward["cards"].values()) == 3 and not c.reward["packs"])
+    shield_wall = next(c for c in storychapters.chapters() if sum(c.reward["cards"].values()) == 3 and not c.reward["packs"])
     with app.app_context(), transaction(db):
-        story.grant_reward(db, alice["id"], shield_wall)
+        storyprogress.grant_reward(db, alice["id"], shield_wall)
     assert list(own_decks(db, alice)) == ["はじめての旅団"]
 
 

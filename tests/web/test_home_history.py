@@ -6,7 +6,7 @@ import re
 import pytest
 
 from webapp.decks import packs
-from webapp.game import play, story
+from webapp.game import play, story, storychapters
 from webapp.engine import load_pool
 from webapp.store import add_cards, connect, create_game, end_game, get_loaner, record_clear, save_deck
 from webapp.store.marks import get_mark
@@ -59,7 +59,7 @@ def test_first_steps_tick_from_the_players_data_and_stay_ticked(app, db, alice, 
     assert "pack" in get_mark(db, uid, "first_steps")
 
     # 2. chapter 1 cleared
-    record_clear(db, uid, story.chapters()[0].id, {"round": 5})
+    record_clear(db, uid, storychapters.chapters()[0].id, {"round": 5})
     assert [done for _, done in steps(page(client))] == [True, True, False, False]
 
     # 3. a game with the loaner does not count; one with an own deck does
@@ -109,7 +109,7 @@ def test_history_lists_cpu_story_and_online_games_newest_first_with_results_and_
     won = play.create_cpu_game(db, alice, deck_id)
     finish(db, won, 0, "leaders")
     clock.advance(0.01)  # each game a stamp later than the one before
-    ch = story.chapters()[0]
+    ch = storychapters.chapters()[0]
     chapter_game = story.start_chapter(db, alice, ch.id, deck_id=deck_id)
     clock.advance(0.01)
     online = create_game(db, "online", 7, {"decks": [], "seats": [{"user_id": bob["id"]}, {"user_id": uid}]})

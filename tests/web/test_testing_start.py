@@ -7,7 +7,7 @@ import pytest
 
 from webapp import create_app, store
 from webapp.engine import Game, load_pool
-from webapp.game import cpuseats, invitations, play, story
+from webapp.game import cpuseats, invitations, play, storychapters
 from webapp.game.replay import new_game
 from webapp.store import connect
 from tests.web.conftest import log_in
@@ -84,7 +84,7 @@ def test_a_cpu_game_starts_at_the_position_with_a_seeded_cpu(app, client, alice)
 
 def test_a_story_game_plays_the_chapter_from_the_position(app, client, alice):
     token = log_in(client, alice)
-    ch = story.chapters()[0]
+    ch = storychapters.chapters()[0]
     pool = load_pool()
     leader = next(c for c in ch.deck.card_ids() if pool[c].kind == "monster")
     scenario = {"round": 2, "players": [

@@ -51,6 +51,18 @@ def is_invitation(row):
     return is_online(row) and (row["status"] == "waiting" or (row["status"] == "aborted" and row["seats"][1] is None))
 
 
+def before_start(db, row, seat):
+    """The online mode's ``before_start`` (``play.before_start``): a join of an invitation that never
+    started answers its status, and its inviter (seat 0) its code and link; None once it started."""
+    if not is_invitation(row):
+        return None
+    answer = {"game": row["id"], "status": row["status"]}
+    if seat == 0:
+        stored = info(db, row["id"])
+        answer.update(code=stored["code"], url=f"/join/{stored['code']}")
+    return answer
+
+
 def info(db, game_id):
     """The online_games row of a game as a dict (clock and rematch decoded), or None."""
     return store_online.get_online_game(db, game_id)

@@ -16,6 +16,8 @@ class Mode(NamedTuple):
     victory_pack: bool = True      # a won game of the mode pays the Victory pack (``reward_winner``)
     act: Callable | None = None    # (db, row, seat, action, version): a player's action, in place of ``play.apply``
                                    # (online games: their clocks, R18.3), returning Played
+    before_start: Callable | None = None  # (db, row, seat): what a ``join`` of a game that never started answers
+                                          # in place of a board (an online game's invitation), or None
 
 
 #: {mode: Mode} of the modes that add something.

@@ -24,7 +24,7 @@ from flask_babel import gettext  # the request's language; English outside a req
 from webapp import store
 from webapp.clock import now_ms
 from webapp.game import modes, play
-from webapp.game.invitations import MODE, info, is_online, offer_rematch, write_clock
+from webapp.game.invitations import MODE, before_start, info, is_online, offer_rematch, write_clock
 from webapp.game.onlineclock import clock_moved, clock_new, public_clock, timed_out
 from webapp.game.seatnames import seat_names
 from webapp.hosting import metrics
@@ -512,4 +512,5 @@ def act(db, row, seat, action, version):
 
 
 modes.register_mode(MODE, modes.Mode(opponent_name=lambda row, lang: None, reward_source=lambda row: None,
-                                     game_over=game_over, act=act))
+                                     game_over=game_over, act=act,
+                                     before_start=before_start))

@@ -273,6 +273,17 @@ def move(db, row, seat, action, version):
     return apply(db, row, seat, action, version)
 
 
+def before_start(db, row, seat):
+    """What joining a game that never started answers in place of its board: its mode's ``before_start``
+    (an online invitation still waiting, or cancelled before a friend joined: its status, and for the
+    inviter its code), else None (the game has a board to show). A socket's ``join`` is load,
+    ``before_start``, then the seat's state: no transport asks the mode."""
+    mode = mode_of(row)
+    if mode is not None and mode.before_start is not None:
+        return mode.before_start(db, row, seat)
+    return None
+
+
 def plain_refusal(db, row, game, seat, text):
     """The engine's refusal as the player reads it: no rule numbers, and units named as the log names
     them ("your Orc") when the seat can see them (the board, its own hand and the discard piles);

@@ -21,7 +21,7 @@ import random
 from webapp import store
 from webapp.config import DEFAULTS
 from webapp.decks.collection import LOANER
-from webapp.game import cpuseats, gamecache, invitations, onlineclock, play, story
+from webapp.game import cpuseats, gamecache, invitations, onlineclock, play, story, storychapters
 from webapp.game.replay import new_game, scenario_cards, scenario_with_decks
 
 MODES = ("cpu", "story", "online")
@@ -101,7 +101,7 @@ def start(db, mode, users, scenario, seed=0, cpu_name=None, difficulty=None, sec
         setup.update(seats=[{"user_id": humans[0]}, {"user_id": humans[1]}], clock_ms=clock_ms,
                      rated=[bool(rated), bool(rated)])
     elif mode == "story":
-        ch = story.chapter(chapter_id)
+        ch = storychapters.chapter(chapter_id)
         decks = [loaner, play.deck_list(ch.deck.counts)]
         setup.update(story=ch.id, seats=[{"user_id": humans[0]},
                                          cpuseats.cpu_seat(cpu_name, difficulty or ch.difficulty, seconds)])

@@ -40,7 +40,7 @@ def scenario_with_decks(scenario, decks, rng):
     """A copy of ``scenario`` where a player without a ``deck`` gets as draw pile the rest of their
     cards (``decks[p]``, a list of card ids), one copy fewer of each card already placed (hand, units,
     discard), shuffled by ``rng`` (a ``random.Random``). The one filling of a position's draw piles:
-    a story chapter's start (``story.fill_start``) and a test's position (``webapp/game/positions.py``)."""
+    a story chapter's start (``storychapters.fill_start``) and a test's position (``webapp/game/positions.py``)."""
     scenario = copy.deepcopy(scenario)
     players = scenario.get("players")
     if not isinstance(players, list):

@@ -18,7 +18,7 @@ from flask_babel import gettext
 from flask_socketio import ConnectionRefusedError, disconnect, join_room, leave_room
 
 from webapp import i18n, store
-from webapp.game import invitations, play, seatnames, takeback
+from webapp.game import play, seatnames, takeback
 from webapp.game import online as online_games
 from webapp.hosting.ratelimit import Window
 from webapp.social import presence, watching
@@ -157,7 +157,7 @@ class Hub(Outbox):
             g.refused = "unknown_socket"
             disconnect()
             return None
-        if not still_allowed(member):
+        if not still_allowed(member, self.lease):  # its recheck on a pooled connection
             g.refused = "revoked"
             log.info("socket %s of user %s closed: the account logged out everywhere or was disabled",
                      request.sid, member.user_id)
@@ -214,19 +214,17 @@ class Hub(Outbox):
     # ------------------------------------------------------------ the game events
 
     def join(self, member, game, updates=False):
-        """``join``: an invitation's answer while it waits, else the seat's (or spectator's) state."""
+        """``join``: load, the game's answer while it never started (``play.before_start``: an invitation),
+        else the seat's (or spectator's) state."""
         db = store.get_db()
         row = play.load_row(db, game)
         watching.check(db, row, member.user_id)  # who may watch (the players' choice): refused as a missing game
-        if invitations.is_invitation(row):  # never started: no board to show
-            seat = self.enter(member, row, updates)  # a waiting invitation: the room hears "started" when it starts
-            answer = {"game": game, "status": row["status"]}
-            if seat == 0:
-                stored = invitations.info(db, game)
-                answer.update(code=stored["code"], url=f"/join/{stored['code']}")
-            self.reply("invitation", answer)
-            return
         seat = play.seat_of(row, member.user_id)
+        waiting = play.before_start(db, row, seat)  # its mode's way; no board to show
+        if waiting is not None:
+            self.enter(member, row, updates)  # a waiting invitation: the room hears "started" when it starts
+            self.reply("invitation", waiting)
+            return
         if not self.cached(row, seat) and not self.window("built", self.limit("STATES_PER_SECOND")).take(member.user_id):
             raise online_games.RateLimited(f"more than {self.limit('STATES_PER_SECOND')} new states a second: "
                                            "join again in a moment", game)

@@ -1,6 +1,8 @@
 """The connected sockets: ``Member`` (one socket's user, address and games), the address it connected
 from, and whether its account still holds the session it connected with."""
 
+import contextlib
+
 from flask import request
 
 from webapp import clock, store
@@ -27,13 +29,16 @@ class Member:
         self.checked = clock.monotonic()  # when that version was last found current (still_allowed)
 
 
-def still_allowed(member):
+def still_allowed(member, lease=contextlib.nullcontext):
     """Whether the socket's account keeps the session it connected with (not logged out everywhere,
-    not disabled: both move the session version on), read at most every ACCOUNT_RECHECK seconds."""
+    not disabled: both move the session version on), read at most every ACCOUNT_RECHECK seconds, on
+    the connection ``lease()`` lends as ``store.get_db()`` (the hub's pool: never one opened and
+    closed for the read)."""
     now = clock.monotonic()
     if now - member.checked < ACCOUNT_RECHECK:
         return True
-    version = session_version(store.get_db(), member.user_id)
+    with lease():
+        version = session_version(store.get_db(), member.user_id)
     if version != member.version:
         return False
     member.checked = now

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from webapp import i18n
-from webapp.game import play, seatnames, story
+from webapp.game import play, seatnames, storychapters
 from webapp.store import get_db, list_games
 from webapp.web.security import login_required
 
@@ -33,7 +33,7 @@ REASONS = {
 def story_opponent(setup):
     """The story chapter's opponent as named in its data, or None."""
     try:
-        names = story.chapter(setup.get("story")).opponent["name"]
+        names = storychapters.chapter(setup.get("story")).opponent["name"]
         return names.get(i18n.current()) or names["en"]
     except (play.NotFound, KeyError, TypeError):
         return None

@@ -8,7 +8,7 @@ from webapp import i18n
 from webapp.accounts import registration_mode
 from webapp.cards.art import card_icons
 from webapp.engine import load_pool
-from webapp.game import boardsettings, quests, story
+from webapp.game import boardsettings, quests, storychapters
 
 from webapp.store import decks as store_decks
 from webapp.store import get_db
@@ -171,7 +171,7 @@ def steps_done(db, user_id):
 
 def first_chapter_id():
     try:
-        chapters = story.chapters()
+        chapters = storychapters.chapters()
     except Exception:  # noqa: BLE001 - no story data: the step is not offered as done
         return None
     return chapters[0].id if chapters else None

@@ -8,7 +8,7 @@ from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, r
 from flask_babel import gettext
 
 from webapp.decks.packs import source_label
-from webapp.game import boardsettings, cpumoves, cpuseats, fairplay, play, quests, story
+from webapp.game import boardsettings, cpumoves, cpuseats, fairplay, play, quests, storychapters, storyprogress
 from webapp.social import watching
 from webapp import i18n, store
 from webapp.accounts import wait_text
@@ -76,7 +76,7 @@ def game_label(row):
     """A game in progress as its player reads it: "Against the CPU", "Story: The Prince's Muster", "Online"."""
     if row["mode"] == "story":
         try:
-            ch = story.chapter_of(row)
+            ch = storychapters.chapter_of(row)
             return gettext("Story, chapter %(n)s: %(title)s", n=ch.order,
                            title=ch.title.get(i18n.current()) or ch.title["en"])
         except play.NotFound:
@@ -145,8 +145,8 @@ def end_info(game_id):
     nxt = []
     story_info = None
     if row["mode"] == "story":
-        ch = story.chapter_of(row)
-        outcome = story.finish(db, g.user["id"], row)
+        ch = storychapters.chapter_of(row)
+        outcome = storyprogress.finish(db, g.user["id"], row)
         story_info = {"chapter": ch.order, "title": ch.title.get(lang) or ch.title["en"], "met": outcome.verdict.met,
                       "cleared": outcome.cleared, "goal": ch.goal_text(lang)}
         done = url_for("story.done", chapter_id=ch.id, game=game_id)

@@ -13,7 +13,7 @@ from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, r
 from flask_babel import gettext
 
 from webapp.decks.packs import source_label
-from webapp.game import play, story
+from webapp.game import play, story, storychapters, storygoals, storyprogress
 from webapp import store
 from webapp.engine import Game, load_pool
 from webapp.store import get_db
@@ -75,7 +75,7 @@ def best_text(best):
 
 def chapter_or_404(chapter_id):
     try:
-        return story.chapter(chapter_id)
+        return storychapters.chapter(chapter_id)
     except play.NotFound:
         abort(404, description=gettext("No story chapter is called %(id)s.", id=repr(chapter_id[:60])))
 
@@ -110,7 +110,7 @@ def portrait(ch):
 
 def chapter_progress(user_id):
     progress = store.get_progress(get_db(), user_id)
-    return progress, set(story.unlocked(progress))
+    return progress, set(storyprogress.unlocked(progress))
 
 
 # ---------------------------------------------------------------- pages
@@ -128,7 +128,7 @@ def index():
     """The chapter map: a road of chapter nodes, locked, open or cleared, with the best results."""
     lang = card_lang()
     progress, _ = chapter_progress(g.user["id"])
-    states = story.chapter_states(progress)
+    states = storyprogress.chapter_states(progress)
     points = map_nodes(states)
     current = next((c.id for c, state, _ in states if state == "open"), None)
     nodes = [{"chapter": c, "state": state, "best": best_text(best), "x": x, "y": y,
@@ -194,7 +194,7 @@ def start(chapter_id):
                                       limit=current_app.config.get("MAX_ACTIVE_GAMES"), replacing=len(active))
     except play.PlayError as exc:
         flash(exc.message, "error")
-        return redirect(url_for(".chapter", chapter_id=ch.id) if ch.id in story.unlocked(
+        return redirect(url_for(".chapter", chapter_id=ch.id) if ch.id in storyprogress.unlocked(
             store.get_progress(db, uid)) else url_for(".index"))
     for old in active:  # "start over": the battle left behind is resigned (R18.5), not left hanging
         with contextlib.suppress(play.PlayError):
@@ -206,7 +206,7 @@ def start(chapter_id):
 @login_required
 def done(chapter_id):
     """The chapter's end: the result of its latest battle (or ``?game=<id>``), recorded here too
-    (``story.finish`` is idempotent), Eringe's closing words and the reward."""
+    (``storyprogress.finish`` is idempotent), Eringe's closing words and the reward."""
     ch = chapter_or_404(chapter_id)
     lang = card_lang()
     db, uid = get_db(), g.user["id"]
@@ -228,24 +228,24 @@ def done(chapter_id):
         if not games:
             return redirect(url_for(".chapter", chapter_id=ch.id))
         row = games[0]
-    outcome = story.finish(db, uid, row)
+    outcome = storyprogress.finish(db, uid, row)
     # what this battle earned (its Victory pack, the clear's packs if it was the first clear), and the
     # chapter's packs from an earlier first clear
     packs = play.earned_packs(db, row, uid) if row["status"] != "active" else []
     # this battle cleared the chapter first: it got the reward now, or earlier (the board's end already
     # recorded it), or it earned the chapter's reward packs
-    first_clear = (bool(outcome.granted) or story.first_cleared_by(db, uid, ch) == row["id"]
+    first_clear = (bool(outcome.granted) or storyprogress.first_cleared_by(db, uid, ch) == row["id"]
                    or any(p["source"] == ch.pack_source for p in packs))
     seen = {p["id"] for p in packs}
-    packs += [p for p in (story.reward_packs(db, uid, ch) if outcome.cleared else []) if p["id"] not in seen]
+    packs += [p for p in (storyprogress.reward_packs(db, uid, ch) if outcome.cleared else []) if p["id"] not in seen]
     packs = [dict(p, label=source_label(p["source"])) for p in packs]
-    nxt = story.next_chapter(ch.id)
+    nxt = storychapters.next_chapter(ch.id)
     return render_template(
         "story/done.html", chapter=ch, lang=lang, outcome=outcome, row=row, first_clear=first_clear,
         after=paragraphs(ch.narration_after[lang]) if outcome.cleared else [],
         goal=ch.goal_text(lang), packs=packs, reward_cards=card_entries(ch.reward["cards"], lang),
         reward_packs=ch.reward["packs"], rarity_names=RARITY_NAMES, next_chapter=nxt,
-        next_open=nxt is not None and nxt.id in story.unlocked(store.get_progress(db, uid)))
+        next_open=nxt is not None and nxt.id in storyprogress.unlocked(store.get_progress(db, uid)))
 
 
 @bp.get("/story/game/<int:game_id>.json")
@@ -256,7 +256,7 @@ def game_info(game_id):
     db = get_db()
     try:
         row = play.load_row(db, game_id)
-        ch = story.chapter_of(row)
+        ch = storychapters.chapter_of(row)
     except play.NotFound:
         abort(404)
     if play.seat_of(row, g.user["id"]) != 0:
@@ -264,9 +264,9 @@ def game_info(game_id):
     lang = request.args.get("lang") if request.args.get("lang") in LANGS else card_lang(remember=False)
     game = Game.from_json(row["state"])
     actions = store.list_actions(db, game_id) if ch.goal["type"] == "take_land" else None
-    verdict = story.judge(row, game, actions)
+    verdict = storygoals.judge(row, game, actions)
     return jsonify(game=game_id, chapter=ch.id, order=ch.order, title=ch.title[lang], goal=ch.goal_text(lang),
-                   goal_spec=ch.goal, goal_short=ch.goal_short(lang), last_round=ch.goal.get("by_round") or story.LAST_ROUND,
+                   goal_spec=ch.goal, goal_short=ch.goal_short(lang), last_round=ch.goal.get("by_round") or storychapters.LAST_ROUND,
                    opponent={"name": ch.opponent["name"][lang],
                              "portrait": cardfiles.art_url(portrait(ch), lang) if portrait(ch) else None},
                    tips=ch.tips_for(lang), lang=lang,

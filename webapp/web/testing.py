@@ -18,7 +18,7 @@ off) the path does not exist: 404 (tests/web/test_testing_start.py). tests/brows
 from flask import Blueprint, current_app, g, jsonify, request, url_for
 
 from webapp import store
-from webapp.game import play, positions, story
+from webapp.game import play, positions, storychapters
 from webapp.store import get_db
 from webapp.web.security import login_required
 
@@ -55,7 +55,7 @@ def start():
     cleared = body.get("cleared", [])
     if cleared and mode != "story":
         return refused("'cleared' is for story games")
-    known = {c.id for c in story.chapters()}
+    known = {c.id for c in storychapters.chapters()}
     if not isinstance(cleared, list) or not all(isinstance(c, str) and c in known for c in cleared):
         return refused(f"'cleared' lists story chapter ids (known: {', '.join(sorted(known))}), not {cleared!r}")
     try:
