@@ -69,7 +69,11 @@ def test_start_resumes_the_try_in_progress_unless_restarting(app, db, alice):
 
 def test_the_goal_json_is_for_the_player_only(app, alice, bob):
     game_id = start(client_for(app, alice), "the-pincer")
-    assert client_for(app, bob).get(f"/puzzles/game/{game_id}.json").status_code == 403
+    bobs = client_for(app, bob)
+    theirs, none = bobs.get(f"/puzzles/game/{game_id}.json"), bobs.get("/puzzles/game/999999.json")
+    # as for a game that does not exist: the same page but for the id in its address
+    assert theirs.status_code == none.status_code == 404
+    assert theirs.data.replace(str(game_id).encode(), b"999999") == none.data
     assert app.test_client().get(f"/puzzles/game/{game_id}.json").status_code in (302, 401)
 
 

@@ -141,7 +141,7 @@ def game_info(game_id):
     except play.NotFound:
         abort(404)
     if play.seat_of(row, g.user["id"]) != 0:
-        abort(403)
+        abort(404)  # as for a game that does not exist: a stranger learns nothing of it
     lang = request.args.get("lang") if request.args.get("lang") in LANGS else card_lang(remember=False)
     game = Game.from_json(row["state"])
     met = (game.result or {}).get("winner") == 0

@@ -222,7 +222,7 @@ def done(chapter_id):
         if row["mode"] != "story" or row["setup"].get("story") != ch.id:
             abort(404)
         if play.seat_of(row, uid) != 0:
-            abort(403)
+            abort(404)  # as for a game that does not exist: a stranger learns nothing of it
     else:
         games = story.story_games(db, uid, ch.id)  # the most recently changed first
         if not games:
@@ -260,7 +260,7 @@ def game_info(game_id):
     except play.NotFound:
         abort(404)
     if play.seat_of(row, g.user["id"]) != 0:
-        abort(403)
+        abort(404)  # as for a game that does not exist: a stranger learns nothing of it
     lang = request.args.get("lang") if request.args.get("lang") in LANGS else card_lang(remember=False)
     game = Game.from_json(row["state"])
     actions = store.list_actions(db, game_id) if ch.goal["type"] == "take_land" else None
