@@ -137,7 +137,7 @@ def test_battle_screen_elements_survive_updates_they_were_not_part_of(browser, s
         assert page.evaluate(LOST, KEPT_IN_BATTLE) == []
 
         # a handle taken before all these updates still works: the player's monster's details open
-        member.click(timeout=5000)
+        member.click()
         page.locator("dialog[open]").wait_for()
         assert not player.errors, player.errors
     finally:
