@@ -809,38 +809,39 @@ class Board {
     }
   }
 
-  /** The move panel: the player's own game (play-view.js, panelView) while it goes on; a replay's, a
-   * spectator's and the result's are drawn as elements (they hold boxes other modules fill). */
+  /** The move panel: the player's own game (play-view.js, panelView) while it goes on, a replay's and a
+   * spectator's (play-view.js, watchView); the result's is drawn as elements (play-online.js fills its
+   * rematch box in place). */
   renderPanel() {
     const v = this.view;
     const p = this.panel;
-    if (!this.replay && !v.result && this.seat !== null) {
+    if (this.replay || !v.result) {
       if (this.panelMode !== "view") { p.textContent = ""; this.panelMode = "view"; }
-      renderView(this.panelView(), p);
+      renderView(!this.replay && this.seat !== null ? this.panelView() : this.watchView(), p);
       return;
     }
     if (this.panelMode === "view") renderView(null, p);
     this.panelMode = "dom";
     p.textContent = "";
+    add(p, h("h2", {}, this.resultTitle()), h("p", {}, this.resultReason()),
+      h("button", {class: ["pl-btn", this.online.on ? "" : "pl-btn-go"], type: "button", "data-key": "show-end", onclick: () => this.showEnd()}, t("Show the result")),
+      this.online.rematchBox());
+  }
+
+  /** The panel of a replay (what the step shown did; the whole story so far is in the log drawer) or a
+   * spectator, as virtual nodes. */
+  watchView() {
+    const v = this.view;
     if (this.replay) {
-      // a replay's panel: what the step shown did (the whole story so far is in the log drawer)
       const lines = (this.payload && this.payload.log) || [];
-      add(p, h("h2", {id: "replay-log-title"}, t("What happened")),
-        h("ol", {class: "pl-replay-log", id: "replay-log", "aria-labelledby": "replay-log-title"}, lines.map((line) => h("li", {}, line))),
-        v.result ? h("p", {class: "pl-replay-result"}, h("b", {}, this.resultTitle()), ` · ${this.resultReason()}`) : null);
-      return;
+      return [vh("h2", {key: "title", id: "replay-log-title"}, t("What happened")),
+        vh("ol", {key: "log", class: "pl-replay-log", id: "replay-log", "aria-labelledby": "replay-log-title"}, lines.map((line, i) => vh("li", {key: i}, line))),
+        v.result ? vh("p", {key: "result", class: "pl-replay-result"}, vh("b", {}, this.resultTitle()), ` · ${this.resultReason()}`) : null];
     }
-    if (v.result) {
-      add(p, h("h2", {}, this.resultTitle()), h("p", {}, this.resultReason()),
-        h("button", {class: ["pl-btn", this.online.on ? "" : "pl-btn-go"], type: "button", "data-key": "show-end", onclick: () => this.showEnd()}, t("Show the result")),
-        this.online.rematchBox());
-      return;
-    }
-    add(p, h("h2", {}, t("Watching")), h("p", {}, t("You are watching this game.")));  // a spectator
-    if (v.phase === "leaders") {
-      add(p, this.openingLine(), h("ul", {class: "pl-hint"}, [0, 1].map((s) =>
-        h("li", {}, this.names[s] + ": " + (v.players[s].leaders_chosen ? t("leaders chosen") : t("choosing leaders…"))))));
-    }
+    return [vh("h2", {key: "title"}, t("Watching")), vh("p", {key: "watching"}, t("You are watching this game.")),
+      v.phase === "leaders" ? this.openingLine(vh) : null,
+      v.phase === "leaders" ? vh("ul", {key: "leaders", class: "pl-hint"}, [0, 1].map((s) =>
+        vh("li", {key: s}, this.names[s] + ": " + (v.players[s].leaders_chosen ? t("leaders chosen") : t("choosing leaders…"))))) : null];
   }
 
   /** The panel of the player's own game going on, as virtual nodes (keyed where parts come and go). */
