@@ -1406,31 +1406,35 @@ class Board {
     const box = this.dialog.querySelector(".pl-end-earned");
     const next = this.dialog.querySelector(".pl-end-next");
     if (!box || !next) return;
-    box.textContent = "";
+    // drawn with play-view.js (a second answer, or the dialog opened again, keeps the elements)
     const packs = info.packs || [];
-    add(box, h("h3", {}, t("What you earned")),
+    renderView([
+      vh("h3", {key: "earned"}, t("What you earned")),
       packs.length
-        ? h("ul", {class: "pl-end-packs"}, packs.map((p) => h("li", {class: "pl-end-pack", "data-testid": "end-pack"},
-            h("span", {class: "pl-end-pack-ico", "aria-hidden": "true"}, "✦"),
-            h("span", {class: "pl-end-pack-name"}, p.label),
-            h("a", {class: "pl-btn pl-btn-small" + (p.opened ? "" : " pl-btn-go"), href: p.url, "data-testid": "end-pack-open"},
+        ? vh("ul", {key: "packs", class: "pl-end-packs"}, packs.map((p) => vh("li", {key: p.id, class: "pl-end-pack", "data-testid": "end-pack"},
+            vh("span", {class: "pl-end-pack-ico", "aria-hidden": "true"}, "✦"),
+            vh("span", {class: "pl-end-pack-name"}, p.label),
+            vh("a", {class: "pl-btn pl-btn-small" + (p.opened ? "" : " pl-btn-go"), href: p.url, "data-testid": "end-pack-open"},
               p.opened ? t("See its cards") : t("Open now")))))
-        : h("p", {class: "pl-hint", "data-testid": "end-no-pack"}, info.no_pack ||
+        : vh("p", {key: "no-pack", class: "pl-hint", "data-testid": "end-no-pack"}, info.no_pack ||
             (info.result && info.result.winner === this.me ? t("Nothing new this time.") :
-              t("No pack this time: every won battle gives one."))));
-    if (info.quests) {  // the daily quests this game advanced (webapp/game/quests.py); words from the server
-      add(box, h("h3", {}, h("a", {href: info.quests.url}, info.quests.title)),
-        h("ul", {class: "pl-end-quests"}, info.quests.items.map((q) => h("li", {class: "pl-end-quest" + (q.done ? " is-done" : ""), "data-testid": "end-quest"},
-          h("span", {class: "pl-end-quest-text"}, q.text), " ", h("span", {class: "pl-hint"}, q.status)))));
-    }
+              t("No pack this time: every won battle gives one."))),
+      // the daily quests this game advanced (webapp/game/quests.py); words from the server
+      info.quests ? vh("h3", {key: "quests-title"}, vh("a", {href: info.quests.url}, info.quests.title)) : null,
+      info.quests ? vh("ul", {key: "quests", class: "pl-end-quests"}, info.quests.items.map((q) => vh("li", {key: q.slot, class: "pl-end-quest" + (q.done ? " is-done" : ""), "data-testid": "end-quest"},
+        vh("span", {class: "pl-end-quest-text"}, q.text), " ", vh("span", {class: "pl-hint"}, q.status)))) : null,
+    ], box);
     box.hidden = false;
-    const buttons = (info.next || []).map((n, i) => n.post
-      ? h("button", {class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], type: "button", "data-testid": `end-${n.kind}`, onclick: () => this.post(n.url)}, n.label)
-      : h("a", {class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], href: n.url, "data-testid": `end-${n.kind}`}, n.label));
-    if (buttons.length) {
-      next.textContent = "";
-      add(next, buttons, h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Look at the board")));
-      if (!this.dialog.querySelector(".pl-rematch button")) buttons[0].focus();
+    const steps = info.next || [];
+    if (steps.length) {
+      if (!next.viewDrawn) { next.textContent = ""; next.viewDrawn = true; }  // the dialog's placeholder
+      renderView([
+        ...steps.map((n, i) => n.post
+          ? vh("button", {key: n.kind, class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], type: "button", "data-testid": `end-${n.kind}`, onclick: () => this.post(n.url)}, n.label)
+          : vh("a", {key: n.kind, class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], href: n.url, "data-testid": `end-${n.kind}`}, n.label)),
+        vh("button", {key: "look", class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Look at the board")),
+      ], next);
+      if (!this.dialog.querySelector(".pl-rematch button")) next.firstElementChild.focus();
     }
   }
 
