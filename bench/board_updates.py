@@ -27,7 +27,8 @@ board itself (``#board``): a full redraw removes and adds each of them, and the 
 sequence, animations and socket handling included) are printed beside them, and for the march and
 battle the nodes added and removed inside the battle screen over the whole sequence, by its renders
 and by the edits its animations made by hand (the rebuilt screen of before wrote its narration, a
-hit's numbers and the rolling dice into its elements directly, outside any render). Nothing is asserted; the figures go to docs/performance.md.
+hit's numbers and the rolling dice into its elements directly, outside any render). Nothing is
+asserted; the figures go to docs/performance.md.
 """
 
 import argparse
