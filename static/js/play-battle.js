@@ -52,6 +52,7 @@ export class BattleScreen {
     this.uiVersion = -1;
     this.caption = "";
     this.lines = [];  // this battle's narration, oldest first (one line per thing that happened)
+    this.scrolled = {step: null, lines: 0};  // what render() last scrolled into view
   }
 
   /** Narrate one line: the caption of the moment and the battle's narration list. */
@@ -111,6 +112,7 @@ export class BattleScreen {
     this.lines = [];
     this.ui = null;
     this.spinning = null;
+    this.scrolled = {step: null, lines: 0};
     this.el.hidden = true;
     renderView(null, this.el);
     for (const f of this.el.querySelectorAll(".pl-float")) f.remove();
@@ -176,11 +178,16 @@ export class BattleScreen {
       sc.outcome ? this.outcomeBox() : null,
     ], this.el);
     B.hint.mark(this.el);
+    // Scrolled only when they changed (the lists are kept, and so is their scroll): reading a size
+    // forces a layout, and a battle's animation draws the screen twice an event.
+    const step = this.stepIndex();
     const steps = this.el.querySelector(".pl-steps");
     const now = steps && steps.querySelector(".pl-step-now");
-    if (now && steps.scrollWidth > steps.clientWidth) steps.scrollLeft = now.offsetLeft - (steps.clientWidth - now.offsetWidth) / 2;
+    if (now && this.scrolled.step !== step && steps.scrollWidth > steps.clientWidth) steps.scrollLeft = now.offsetLeft - (steps.clientWidth - now.offsetWidth) / 2;
+    this.scrolled.step = step;
     const narr = this.el.querySelector(".pl-narr");
-    if (narr) narr.scrollTop = narr.scrollHeight;  // the newest line in view
+    if (narr && this.scrolled.lines !== narr.childElementCount) narr.scrollTop = narr.scrollHeight;  // the newest line in view
+    this.scrolled.lines = narr ? narr.childElementCount : 0;
     if (key) {
       const el = this.el.querySelector(`[data-key="${CSS.escape(key)}"]`);
       if (el && el !== document.activeElement) el.focus({preventScroll: true});
