@@ -151,6 +151,7 @@ export class BattleScreen {
   render() {
     if (!this.scene) return;
     for (const el of this.el.querySelectorAll(TRANSIENT_SELECTOR)) el.classList.remove(...TRANSIENT);
+    for (const f of this.el.querySelectorAll(".pl-float")) f.remove();  // as a rebuild did: a float lasts until the next render
     this.draw();
   }
 
