@@ -16,14 +16,19 @@ POST /testing/start through tests/browserkit.py's ``start_at``):
   screen).
 
 Every synchronous render of the board (``Board.render``) and of the battle screen
-(``BattleScreen.render``) is wrapped in the page: ``performance.now()`` around it (its scripting
+(``BattleScreen.render``, and ``BattleScreen.draw`` where it exists: a render that keeps the
+animations' marks, docs/decisions/0139) is wrapped in the page: ``performance.now()`` around it (its scripting
 time, layout included where the render reads a size) and a MutationObserver on the document
 counting the nodes it added and removed, each with its whole subtree (a removed <li> holding a
 button, an <img> and a text counts 4). The reference, in the same run, is the number of nodes of the
 board itself (``#board``): a full redraw removes and adds each of them, and the last column is
 (added + removed) / (2 × the board's nodes), 100 % for a full redraw. Chromium's own counters
 (CDP ``Performance.getMetrics``: ScriptDuration, RecalcStyleDuration, LayoutDuration, over each whole
-sequence, animations and socket handling included) are printed beside them. Nothing is asserted; the figures go to docs/performance.md.
+sequence, animations and socket handling included) are printed beside them, and for the march and
+battle the nodes added and removed inside the battle screen over the whole sequence, by its renders
+and by the edits its animations made by hand (the rebuilt screen of before wrote its narration, a
+hit's numbers and the rolling dice into its elements directly, outside any render). Nothing is
+asserted; the figures go to docs/performance.md.
 """
 
 import argparse
@@ -67,8 +72,20 @@ HOOK = """() => {
   };
   wrap(b, "render", "board");
   wrap(b.battle, "render", "battle");
+  if (b.battle.draw) wrap(b.battle, "draw", "battle");  // a render that keeps the animations' marks (0139)
+  // every change inside the battle screen, by a render or by hand (a rebuilt screen's animations edited
+  // its elements directly: the narration, the numbers of a hit, the rolling dice)
+  window.__screen = {added: 0, removed: 0};
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (!b.battle.el.contains(r.target)) continue;
+      for (const n of r.addedNodes) window.__screen.added += size(n);
+      for (const n of r.removedNodes) window.__screen.removed += size(n);
+    }
+  }).observe(document.body, {childList: true, subtree: true});
 }"""
 TAKE = "() => { const u = window.__updates; window.__updates = []; return u; }"
+SCREEN = "() => { const s = window.__screen; window.__screen = {added: 0, removed: 0}; return s; }"
 READY = "() => window.brigadeBoard && window.brigadeBoard.settings.loaded && window.brigadeBoard.idle"
 MY_DECISION = """() => { const b = window.brigadeBoard; return b && b.idle && b.battle.el.hidden
     && !!(b.view.result || (b.view.waiting_for || []).includes(b.me) && b.view.phase === "main"); }"""
@@ -118,13 +135,15 @@ def battle(page, cdp, srv, seed):
     for orc in orcs:
         page.locator(f".pl-unit[data-unit='{orc}']").click()
     page.evaluate(TAKE)  # the selections are the other sequence's kind of update
+    page.evaluate(SCREEN)
     before = page.evaluate("() => window.brigadeBoard.version")
     m0 = metrics(cdp)
     page.locator("[data-key='march:L4']").click()
     page.wait_for_function(f"() => window.brigadeBoard.version > {before}", timeout=30000)
     page.wait_for_function(MY_DECISION, timeout=120000, polling=50)
     m1 = metrics(cdp)
-    return page.evaluate(TAKE), {k: m1[k] - m0[k] for k in METRICS}
+    screen = page.evaluate(SCREEN)
+    return page.evaluate(TAKE), dict({k: m1[k] - m0[k] for k in METRICS}, screen=screen["added"] + screen["removed"])
 
 
 def summary(label, runs):
@@ -181,6 +200,8 @@ def main():
     for name, label in (("select", "select/unselect tokens"), ("battle", "march and battle")):
         print(f"  {label:34}" + "".join(f" {k[:-8]} {1000 * statistics.median(r[k] for r in chrome[name]):7.0f}"
                                          for k in METRICS))
+    print("\nthe battle screen over the whole march and battle (median of the runs): nodes added + removed inside it,"
+          f" by renders and by hand: {statistics.median(r['screen'] for r in chrome['battle']):.0f}")
 
 
 if __name__ == "__main__":

@@ -230,46 +230,25 @@ class BoardPlayer:
         """)
 
     def controls(self, selector):
-        """The visible, enabled controls matching `selector` now (the board redraws often: a handle
-        may be detached by the time it is used, and `press` looks again)."""
+        """The visible, enabled controls matching `selector` now, in one round trip (the journeys ask this
+        hundreds of times). The board draws its regions keyed (static/js/play-view.js): a control stays
+        the same element through updates it is not part of, so a handle found here is the one to click."""
         handles = self.page.query_selector_all(selector)
         if not handles:
             return []
-        try:  # one round trip for every handle, not two each (the journeys ask this hundreds of times)
-            usable = self.page.evaluate(USABLE, handles)
-        except Exception:  # a handle detached while looking: ask each that is left
-            usable = [self._usable(handle) for handle in handles]
+        usable = self.page.evaluate(USABLE, handles)
         return [handle for handle, ok in zip(handles, usable, strict=True) if ok]
 
-    @staticmethod
-    def _usable(handle):
-        try:
-            return handle.is_visible() and handle.is_enabled()
-        except Exception:  # detached while looking
-            return False
-
     def press(self, selector):
-        """Click the first usable control; False when there is none (it vanished with a redraw)."""
-        for attempt in range(3):
-            found = self.controls(selector)
-            if not found and attempt == 0:
-                self.idle()
-                found = self.controls(selector)
-            if not found:
-                return False
-            before = self.progress()
-            try:
-                found[0].click(timeout=5000)
-                return True
-            except Exception:  # detached by a redraw between finding and clicking: look again
-                if self.progress() != before:  # ... unless the click went through after all (a slow, busy machine)
-                    return True
-                self.idle()  # once the redraw is done
-        return False
-
-    def progress(self):
-        """What changes when the page sends an action: its version, whether it sent, what it queued."""
-        return self.board("return [b.version, b.sent, b.queue.length, b.busy];")
+        """Once the board is idle, click the first usable control matching `selector` (within the
+        page's default timeout: a loaded machine can take seconds over Playwright's checks); False when
+        there is none."""
+        self.idle()
+        found = self.controls(selector)
+        if not found:
+            return False
+        found[0].click()
+        return True
 
     def diagnose(self):
         """What the board thought when a control was missing (for the failure message)."""

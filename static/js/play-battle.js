@@ -1,10 +1,12 @@
 // The battle screen (R9–R14): an overlay over the map with the step track, both parties in
 // formation order, the initiative dice, the declaration chain and the choices of the moment.
 // Between states it replays the engine's events (damage, destruction, resolution from the right).
+// The screen is drawn with play-view.js (preact): keyed children keep their elements across renders.
 
 import {h, add, sleep, pace, crownSvg, t, tn, uiLang} from "./play-util.js";
 import {slotMark, ELEMENT_COLOUR} from "./play-cards.js";
 import {elementName, landName} from "./play-words.js";
+import {v, render as renderView} from "./play-view.js";
 import {FIGHT, stepIndex as stepIndexOf, stepAt, eventStep, skippedLine, spellWhy} from "./battle-words.js";
 
 /** How long (ms, at normal speed: the speed setting scales them) the screen lingers on each thing a
@@ -28,15 +30,18 @@ const elementWord = (e) => (uiLang === "ja" ? elementName(e, "ja") || e || "" : 
 const optionWord = (i) => t("option {n}", {n: i + 1});
 const PIPS = {1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8]};
 
-function dieSvg(v) {
-  const s = h("svg:svg", {viewBox: "0 0 60 60", class: "pl-die-svg", "aria-hidden": "true"});
-  add(s, h("svg:rect", {x: 3, y: 3, width: 54, height: 54, rx: 11, class: "pl-die-face"}));
-  if (!v) add(s, h("svg:text", {x: 30, y: 41, "text-anchor": "middle", class: "pl-die-q"}, "?"));
-  for (const i of PIPS[v] || []) {
-    add(s, h("svg:circle", {cx: 15 + (i % 3) * 15, cy: 15 + Math.floor(i / 3) * 15, r: 5.2, class: "pl-die-pip"}));
-  }
-  return s;
+/** A die's face showing `n` (0: a question mark), as a virtual node. */
+function dieSvg(n) {
+  return v("svg:svg", {viewBox: "0 0 60 60", class: "pl-die-svg", "aria-hidden": "true"},
+    v("svg:rect", {x: 3, y: 3, width: 54, height: 54, rx: 11, class: "pl-die-face"}),
+    n ? null : v("svg:text", {x: 30, y: 41, "text-anchor": "middle", class: "pl-die-q"}, "?"),
+    (PIPS[n] || []).map((i) => v("svg:circle", {cx: 15 + (i % 3) * 15, cy: 15 + Math.floor(i / 3) * 15, r: 5.2, class: "pl-die-pip"})));
 }
+
+/** The classes an animation puts by hand on an element render() keeps: taken off before each render
+ * (a rebuild took them off when the screen was rebuilt on each render). */
+const TRANSIENT = ["pl-arrive", "pl-glow", "pl-hit", "pl-dying", "pl-leaving", "pl-decl-arrive", "pl-decl-leave", "pl-dragging", "pl-drop"];
+const TRANSIENT_SELECTOR = TRANSIENT.map((c) => "." + c).join(",");
 
 export class BattleScreen {
   constructor(board) {
@@ -48,6 +53,7 @@ export class BattleScreen {
     this.uiVersion = -1;
     this.caption = "";
     this.lines = [];  // this battle's narration, oldest first (one line per thing that happened)
+    this.scrolled = {step: null, lines: 0};  // what render() last scrolled into view
   }
 
   /** Narrate one line: the caption of the moment and the battle's narration list. */
@@ -106,8 +112,11 @@ export class BattleScreen {
     this.scene = null;
     this.lines = [];
     this.ui = null;
+    this.spinning = null;
+    this.scrolled = {step: null, lines: 0};
     this.el.hidden = true;
-    this.el.textContent = "";
+    renderView(null, this.el);
+    for (const f of this.el.querySelectorAll(".pl-float")) f.remove();
     this.b.root.classList.remove("pl-in-battle");
   }
 
@@ -134,35 +143,56 @@ export class BattleScreen {
   }
 
   // ------------------------------------------------------------------ drawing
+  // The screen is a description (play-view.js's v(), preact): each render brings the section to it, and
+  // what did not change keeps its element: the parties' members by unit id, the declarations by their
+  // place in the chain, the narration by line, the steps by number, the bar's buttons by their data-key
+  // (docs/decisions/0139). Classes an animation puts on a kept element by hand (TRANSIENT) are taken
+  // off before each render, as a rebuild did.
 
   render() {
+    if (!this.scene) return;
+    for (const el of this.el.querySelectorAll(TRANSIENT_SELECTOR)) el.classList.remove(...TRANSIENT);
+    for (const f of this.el.querySelectorAll(".pl-float")) f.remove();  // as a rebuild did: a float lasts until the next render
+    this.draw();
+  }
+
+  /** render() without taking off the animations' classes: a line said or a number changed while the
+   * marks of the moment (a glowing trigger, a hit) stay on. */
+  draw() {
     const sc = this.scene;
     if (!sc) return;
     const B = this.b;
     const key = document.activeElement && this.el.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     const land = (B.view || {}).lands ? B.view.lands[sc.land] : null;
-    this.el.textContent = "";
     this.el.classList.toggle("pl-battle-mine", sc.attacker === B.me);
     const attackWord = this.verb(sc.attacker, t("You attack"), t("{name} attacks", {name: B.names[sc.attacker]}));
-    add(this.el, 
-      h("header", {class: "pl-bhead"},
-        h("h2", {}, h("span", {class: "pl-bhead-swords", "aria-hidden": "true"}, "⚔"), t("Battle at {land}", {land: B.landLabel(sc.land)})),
-        h("p", {}, [attackWord].concat(land ? [kindWord(land.kind), t("capacity {n}", {n: land.capacity})] : []).join(" · ")),
-        B.hint.chip()),
+    renderView([
+      v("header", {class: "pl-bhead"},
+        v("h2", {}, v("span", {class: "pl-bhead-swords", "aria-hidden": "true"}, "⚔"), t("Battle at {land}", {land: B.landLabel(sc.land)})),
+        v("p", {}, [attackWord].concat(land ? [kindWord(land.kind), t("capacity {n}", {n: land.capacity})] : []).join(" · ")),
+        B.hint.chip(v)),
       this.steps(),
-      h("div", {class: "pl-bfield"},
+      v("div", {class: "pl-bfield"},
         this.party(B.foe),
-        h("div", {class: "pl-bcenter"}, this.dice(), this.chain()),
+        v("div", {class: "pl-bcenter"}, this.dice(), this.chain()),
         this.party(B.me)),
-      this.bar());
-    if (sc.outcome) add(this.el, this.outcomeBox());
+      this.bar(),
+      sc.outcome ? this.outcomeBox() : null,
+    ], this.el);
     B.hint.mark(this.el);
+    // Scrolled only when they changed (the lists are kept, and so is their scroll): reading a size
+    // forces a layout, and a battle's animation draws the screen twice an event.
+    const step = this.stepIndex();
     const steps = this.el.querySelector(".pl-steps");
     const now = steps && steps.querySelector(".pl-step-now");
-    if (now && steps.scrollWidth > steps.clientWidth) steps.scrollLeft = now.offsetLeft - (steps.clientWidth - now.offsetWidth) / 2;
+    if (now && this.scrolled.step !== step && steps.scrollWidth > steps.clientWidth) steps.scrollLeft = now.offsetLeft - (steps.clientWidth - now.offsetWidth) / 2;
+    this.scrolled.step = step;
+    const narr = this.el.querySelector(".pl-narr");
+    if (narr && this.scrolled.lines !== narr.childElementCount) narr.scrollTop = narr.scrollHeight;  // the newest line in view
+    this.scrolled.lines = narr ? narr.childElementCount : 0;
     if (key) {
       const el = this.el.querySelector(`[data-key="${CSS.escape(key)}"]`);
-      if (el) el.focus({preventScroll: true});
+      if (el && el !== document.activeElement) el.focus({preventScroll: true});
     }
     this.showOwnParty();
   }
@@ -205,14 +235,13 @@ export class BattleScreen {
       sc.simultaneous ? null : first === null ? t("Second striker: abilities → attack") : strike(1 - first),
     ];
     const cur = this.stepIndex();
-    const ol = h("ol", {class: "pl-steps", "aria-label": t("Battle steps"), tabindex: "0"});  // scrollable: reachable by keyboard (axe)
-    labels.forEach((label, i) => {
-      if (label === null) return;
-      const state = i < cur ? "done" : i === cur ? "now" : "todo";
-      add(ol, h("li", {class: `pl-step pl-step-${state}`, title: label, "aria-current": state === "now" ? "step" : null},
-        h("span", {class: "pl-step-n", "aria-hidden": "true"}, state === "done" ? "✓" : i + 1), h("span", {class: "pl-step-label"}, label)));
-    });
-    return ol;
+    return v("ol", {class: "pl-steps", "aria-label": t("Battle steps"), tabindex: "0"},  // scrollable: reachable by keyboard (axe)
+      labels.map((label, i) => {
+        if (label === null) return null;
+        const state = i < cur ? "done" : i === cur ? "now" : "todo";
+        return v("li", {key: i, class: `pl-step pl-step-${state}`, title: label, "aria-current": state === "now" ? "step" : null},
+          v("span", {class: "pl-step-n", "aria-hidden": "true"}, state === "done" ? "✓" : i + 1), v("span", {class: "pl-step-label"}, label));
+      }));
   }
 
   slots(p) {
@@ -226,19 +255,17 @@ export class BattleScreen {
       }
     }
     const kinds = Object.keys(pools).filter((k) => pools[k].total || pools[k].used);
-    const box = h("ul", {class: "pl-slots", "aria-label": t("Spell slots")});
-    if (sc.lock) add(box, h("li", {class: "pl-slot pl-slot-lock"}, t("no spells this battle")));
-    for (const k of kinds) {
-      const {total, used} = pools[k];
-      const free = Math.max(0, total - used);
-      add(box, h("li", {class: "pl-slot", title: t("{kind}: {free} free of {total}", {kind: k, free, total}), "aria-label": t("{kind} slots: {free} free of {total}", {kind: k, free, total})},
-        slotMark(k), h("span", {class: "pl-slot-gems", "aria-hidden": "true"},
-          Array.from({length: total}, (_, i) => h("i", {class: i < free ? "pl-gem-on" : "pl-gem-off",
-            style: {"--gem": ELEMENT_COLOUR[k] || "#ddd"}}))),
-        h("span", {class: "pl-slot-n"}, `${free}/${total}`)));
-    }
-    if (!kinds.length && !sc.lock) add(box, h("li", {class: "pl-slot pl-slot-none"}, t("no spell slots")));
-    return box;
+    return v("ul", {class: "pl-slots", "aria-label": t("Spell slots")},
+      sc.lock ? v("li", {key: "lock", class: "pl-slot pl-slot-lock"}, t("no spells this battle")) : null,
+      kinds.map((k) => {
+        const {total, used} = pools[k];
+        const free = Math.max(0, total - used);
+        return v("li", {key: k, class: "pl-slot", title: t("{kind}: {free} free of {total}", {kind: k, free, total}), "aria-label": t("{kind} slots: {free} free of {total}", {kind: k, free, total})},
+          slotMark(k, v), v("span", {class: "pl-slot-gems", "aria-hidden": "true"},
+            Array.from({length: total}, (_, i) => v("i", {class: i < free ? "pl-gem-on" : "pl-gem-off", style: {"--gem": ELEMENT_COLOUR[k] || "#ddd"}}))),
+          v("span", {class: "pl-slot-n"}, `${free}/${total}`));
+      }),
+      !kinds.length && !sc.lock ? v("li", {key: "none", class: "pl-slot pl-slot-none"}, t("no spell slots")) : null);
   }
 
   party(p) {
@@ -250,18 +277,16 @@ export class BattleScreen {
     const role = p === sc.attacker ? t("attacking") : t("defending");
     const speed = ids.reduce((n, id) => n + (this.info(id).speed || 0), 0);
     const power = ids.filter((id) => !sc.acted.has(id)).reduce((n, id) => n + Math.max(0, this.info(id).power || 0), 0);
-    const wrap = h("div", {class: ["pl-party", mine ? "pl-party-me" : "pl-party-foe", forming ? "pl-forming" : ""], "data-side": p});
-    add(wrap, h("div", {class: "pl-party-head"},
-      h("h3", {}, mine && B.seat !== null ? t("Your party") : t("{name}’s party", {name: B.names[p]}), h("span", {class: "pl-role"}, ` · ${role}`)),
-      h("span", {class: "pl-party-sum", title: t("Power of the members who have not acted · total speed")}, "⚔ " + power + " · " + t("speed {n}", {n: (speed >= 0 ? "+" : "") + speed})),
-      this.slots(p)));
-    const row = h("ol", {class: "pl-prow", "aria-label": mine ? t("Your formation, front first") : t("{name}’s formation, front first", {name: B.names[p]})});
     const targets = this.targetSet();
-    ids.forEach((id, i) => add(row, this.member(id, i, ids.length, p, forming, targets)));
-    if (!ids.length) add(row, h("li", {class: "pl-hint"}, t("No one is left standing.")));
-    add(wrap, row);
-    if (forming) this.wireDrag(row);
-    return wrap;
+    return v("div", {class: ["pl-party", mine ? "pl-party-me" : "pl-party-foe", forming ? "pl-forming" : ""], "data-side": p},
+      v("div", {class: "pl-party-head"},
+        v("h3", {}, mine && B.seat !== null ? t("Your party") : t("{name}’s party", {name: B.names[p]}), v("span", {class: "pl-role"}, ` · ${role}`)),
+        v("span", {class: "pl-party-sum", title: t("Power of the members who have not acted · total speed")}, "⚔ " + power + " · " + t("speed {n}", {n: (speed >= 0 ? "+" : "") + speed})),
+        this.slots(p)),
+      v("ol", Object.assign({class: "pl-prow", "aria-label": mine ? t("Your formation, front first") : t("{name}’s formation, front first", {name: B.names[p]})},
+        forming ? this.dragHandlers() : {}),
+      ids.map((id, i) => this.member(id, i, ids.length, p, forming, targets)),
+      ids.length ? null : v("li", {key: "none", class: "pl-hint"}, t("No one is left standing."))));
   }
 
   member(id, i, n, p, forming, targets) {
@@ -278,82 +303,73 @@ export class BattleScreen {
     if (acted) bits.push(t("has acted"));
     if (negated) bits.push(t("abilities negated"));
     if (isTarget) bits.push(t("choose as target"));
-    const btn = h("button", {
+    const pct = Math.max(0, Math.min(100, 100 * u.life / Math.max(1, u.max_life)));
+    const btn = v("button", {
       class: ["pl-bunit", acted ? "pl-acted" : "", isTarget ? "pl-target" : "", u.leader ? "pl-leader" : "", sc.quick.has(id) ? "pl-quick" : ""],
       type: "button", "data-unit": id, "data-key": `b:${id}`, "aria-label": bits.join(", "),
       onclick: () => {
         if (isTarget) this.pickTarget(id);
         else if (!forming) B.showUnit(id);
       },
-    });
-    add(btn, B.cards.img(u.card, "pl-bunit-img"));
-    if (u.leader) add(btn, h("span", {class: "pl-crown", "aria-hidden": "true"}, crownSvg()));
-    if (acted) add(btn, h("span", {class: "pl-tag pl-tag-acted", "aria-hidden": "true"}, t("acted")));
-    if (negated) add(btn, h("span", {class: "pl-tag pl-tag-neg", "aria-hidden": "true"}, t("negated")));
-    const pct = Math.max(0, Math.min(100, 100 * u.life / Math.max(1, u.max_life)));
-    add(btn, h("span", {class: "pl-bstats", "aria-hidden": "true"},
-      h("b", {class: "pl-pow"}, u.power), h("b", {class: "pl-hp"}, `${u.life}/${u.max_life}`),
-      h("span", {class: "pl-life"}, h("span", {style: {width: `${pct}%`}}))));
-    const li = h("li", {class: ["pl-member", i === 0 ? "pl-front" : ""], "data-unit": id},
-      i === 0 ? h("span", {class: "pl-front-tag"}, t("front")) : i === n - 1 && n > 1 ? h("span", {class: "pl-rear-tag"}, t("rear")) : null, btn);
-    if (forming) {
-      li.draggable = true;
-      li.classList.add("pl-draggable");
-      btn.addEventListener("keydown", (e) => {
+      onkeydown: forming ? (e) => {
         if (e.key === "ArrowLeft") { e.preventDefault(); this.move(id, -1); }
         if (e.key === "ArrowRight") { e.preventDefault(); this.move(id, 1); }
-      });
-      add(li, h("span", {class: "pl-move-btns"},
-        h("button", {class: "pl-btn pl-btn-icon", type: "button", "data-key": `fwd:${id}`, "aria-label": t("Move {name} toward the front", {name}),
+      } : null,
+    },
+    B.cards.img(u.card, "pl-bunit-img", v),
+    u.leader ? v("span", {class: "pl-crown", "aria-hidden": "true"}, crownSvg(v)) : null,
+    acted ? v("span", {class: "pl-tag pl-tag-acted", "aria-hidden": "true"}, t("acted")) : null,
+    negated ? v("span", {class: "pl-tag pl-tag-neg", "aria-hidden": "true"}, t("negated")) : null,
+    v("span", {class: "pl-bstats", "aria-hidden": "true"},
+      v("b", {class: "pl-pow"}, u.power), v("b", {class: "pl-hp"}, `${u.life}/${u.max_life}`),
+      v("span", {class: "pl-life"}, v("span", {style: {width: `${pct}%`}}))));
+    return v("li", {key: id, class: ["pl-member", i === 0 ? "pl-front" : "", forming ? "pl-draggable" : ""], "data-unit": id, draggable: forming ? true : undefined},
+      i === 0 ? v("span", {class: "pl-front-tag"}, t("front")) : i === n - 1 && n > 1 ? v("span", {class: "pl-rear-tag"}, t("rear")) : null, btn,
+      forming ? v("span", {class: "pl-move-btns"},
+        v("button", {class: "pl-btn pl-btn-icon", type: "button", "data-key": `fwd:${id}`, "aria-label": t("Move {name} toward the front", {name}),
           disabled: i === 0, onclick: () => this.move(id, -1)}, "◀"),
-        h("button", {class: "pl-btn pl-btn-icon", type: "button", "data-key": `back:${id}`, "aria-label": t("Move {name} toward the rear", {name}),
-          disabled: i === n - 1, onclick: () => this.move(id, 1)}, "▶")));
-    }
-    return li;
+        v("button", {class: "pl-btn pl-btn-icon", type: "button", "data-key": `back:${id}`, "aria-label": t("Move {name} toward the rear", {name}),
+          disabled: i === n - 1, onclick: () => this.move(id, 1)}, "▶")) : null);
   }
 
   dice() {
     const sc = this.scene;
     const B = this.b;
-    const box = h("div", {class: "pl-dice", "aria-label": t("Initiative")});
     const ini = sc.initiative;
-    for (const p of [B.foe, B.me]) {
-      const r = ini ? ini.rolls[String(p)] : null;
-      const win = ini && ini.first === p;
-      add(box, h("div", {class: ["pl-dieset", win ? "pl-die-win" : "", p === B.me ? "pl-dieset-me" : "pl-dieset-foe"], "data-side": p},
-        h("span", {class: "pl-die-who"}, this.who(p)),
-        h("span", {class: "pl-die", "data-die": r ? r.die : ""}, dieSvg(r ? r.die : 0)),
-        h("span", {class: "pl-die-sum"}, r ? t("{die} {sign} {n} speed = ", {die: r.die, sign: r.speed >= 0 ? "+" : "−", n: Math.abs(r.speed)}) : t("die + speed"), r ? h("b", {}, r.total) : null)));
-    }
     let verdict = t("Higher total strikes first");
     if (ini) verdict = ini.first === null || ini.first === undefined ? t("A tie: simultaneous attack!")
       : this.verb(ini.first, t("You strike first"), t("{name} strikes first", {name: this.b.names[ini.first]}));
-    add(box, h("p", {class: "pl-dice-verdict", "data-testid": "initiative"}, verdict));
-    return box;
+    return v("div", {class: "pl-dice", "aria-label": t("Initiative")},
+      [B.foe, B.me].map((p) => {
+        const r = ini ? ini.rolls[String(p)] : null;
+        const win = ini && ini.first === p;
+        const spin = this.spinning ? this.spinning[p] : null;  // a face of the rolling die (on_initiative)
+        return v("div", {class: ["pl-dieset", win ? "pl-die-win" : "", p === B.me ? "pl-dieset-me" : "pl-dieset-foe"], "data-side": p},
+          v("span", {class: "pl-die-who"}, this.who(p)),
+          v("span", {class: ["pl-die", spin ? "pl-rolling" : ""], "data-die": r ? r.die : "", style: spin ? {transform: `rotate(${spin.angle}deg)`} : {}},
+            dieSvg(spin ? spin.face : r ? r.die : 0)),
+          v("span", {class: "pl-die-sum"}, r ? t("{die} {sign} {n} speed = ", {die: r.die, sign: r.speed >= 0 ? "+" : "−", n: Math.abs(r.speed)}) : t("die + speed"), r ? v("b", {}, r.total) : null));
+      }),
+      v("p", {class: "pl-dice-verdict", "data-testid": "initiative"}, verdict));
   }
 
   chain() {
     const sc = this.scene;
-    const B = this.b;
-    const wrap = h("div", {class: "pl-chain-wrap"});
-    const ol = h("ol", {class: "pl-chain", tabindex: "0", "aria-label": t("Declarations, oldest first; they resolve from the right")});
-    sc.chain.forEach((d, i) => add(ol, this.decl(d, i)));
-    add(wrap, h("h3", {class: "pl-chain-title"}, t("Declarations"),
-      sc.chain.length > 1 ? h("span", {class: "pl-chain-dir"}, " · " + t("resolve from the right ←")) : null));
-    if (!sc.chain.length) add(ol, h("li", {class: "pl-chain-empty"}, sc.step === "fight" ? t("Nothing declared yet.") : t("The fight has not begun.")));
-    add(wrap, ol);
-    add(wrap, this.narration());
-    return wrap;
+    return v("div", {class: "pl-chain-wrap"},
+      v("h3", {class: "pl-chain-title"}, t("Declarations"),
+        sc.chain.length > 1 ? v("span", {class: "pl-chain-dir"}, " · " + t("resolve from the right ←")) : null),
+      v("ol", {class: "pl-chain", tabindex: "0", "aria-label": t("Declarations, oldest first; they resolve from the right")},
+        sc.chain.map((d, i) => this.decl(d, i)),
+        sc.chain.length ? null : v("li", {key: "empty", class: "pl-chain-empty"}, sc.step === "fight" ? t("Nothing declared yet.") : t("The fight has not begun."))),
+      this.narration());
   }
 
   /** The battle's narration: every line so far, the newest last and in view (it scrolls inside its
-   * own few lines, in the flow of the screen: it covers nothing). */
+   * own few lines, in the flow of the screen: it covers nothing; render() scrolls it). */
   narration() {
     const shown = this.lines.length ? this.lines : this.caption ? [this.caption] : [];
-    const ol = h("ol", {class: "pl-narr", "data-testid": "battle-narration", "aria-live": "polite", tabindex: 0, "aria-label": t("What happened in this battle")},
-      shown.map((line, i) => h("li", {class: i === shown.length - 1 ? "pl-caption" : null}, line)));
-    queueMicrotask(() => { ol.scrollTop = ol.scrollHeight; });
-    return ol;
+    return v("ol", {class: "pl-narr", "data-testid": "battle-narration", "aria-live": "polite", tabindex: 0, "aria-label": t("What happened in this battle")},
+      shown.map((line, i) => v("li", {key: i, class: i === shown.length - 1 ? "pl-caption" : null}, line)));
   }
 
   decl(d, i) {
@@ -366,39 +382,37 @@ export class BattleScreen {
     else title = cid ? B.cards.name(cid) : d.kind;
     const kindWord = d.kind === "attack" ? t("attack") : d.kind === "spell" ? t("spell") : t("ability");
     const extra = [];
-    if (d.targets && d.targets.length) extra.push(h("span", {class: "pl-decl-target"}, "→ " + d.targets.map((t) => B.unitName(t)).join(", ")));
+    if (d.targets && d.targets.length) extra.push(v("span", {class: "pl-decl-target"}, "→ " + d.targets.map((t) => B.unitName(t)).join(", ")));
     if (d.kind === "attack" && d.units) {
       const pow = d.units.reduce((n, u) => n + Math.max(0, this.info(u).power || 0), 0);
-      extra.push(h("span", {class: "pl-decl-units"}, tn("{n} unit", "{n} units", d.units.length) + " · ⚔ " + (d.power !== undefined ? d.power : pow)));
+      extra.push(v("span", {class: "pl-decl-units"}, tn("{n} unit", "{n} units", d.units.length) + " · ⚔ " + (d.power !== undefined ? d.power : pow)));
     }
     if (d.choice !== undefined && d.choice !== null && cid) {
       const opts = B.cards.choices(cid);
-      extra.push(h("span", {class: "pl-decl-choice"}, t("Chose: {option}", {option: opts[d.choice] || optionWord(d.choice)})));
+      extra.push(v("span", {class: "pl-decl-choice"}, t("Chose: {option}", {option: opts[d.choice] || optionWord(d.choice)})));
     }
     if (d.coin) {
       const c = cid ? B.cards.coin(cid) : null;
-      extra.push(h("span", {class: `pl-coin pl-coin-${d.coin}`}, h("i", {"aria-hidden": "true"}, d.coin === "heads" ? t("H") : t("T")),
+      extra.push(v("span", {class: `pl-coin pl-coin-${d.coin}`}, v("i", {"aria-hidden": "true"}, d.coin === "heads" ? t("H") : t("T")),
         (d.coin === "heads" ? t("Heads") : t("Tails")) + (c ? ": " + c[d.coin] : "")));
     }
     if (d.paid) {
       const parts = [];
       if (d.paid.element) parts.push(`${d.paid.element} ${B.cards.get(cid).element || ""}`);
       if (d.paid.wild) parts.push(`${d.paid.wild} wild`);
-      if (parts.length) extra.push(h("span", {class: "pl-decl-paid"}, t("paid {what}", {what: parts.join(" + ")})));
+      if (parts.length) extra.push(v("span", {class: "pl-decl-paid"}, t("paid {what}", {what: parts.join(" + ")})));
     }
-    const li = h("li", {class: ["pl-decl", `pl-decl-${d.kind}`, mine ? "pl-decl-me" : "pl-decl-foe", d.state ? `pl-decl-${d.state}` : ""],
-      "data-index": i, "data-kind": d.kind},
-      i > 0 ? h("span", {class: "pl-decl-arrow", "aria-hidden": "true"}, "↩") : null,
-      h("div", {class: "pl-decl-card", "data-card": d.kind === "attack" ? null : cid},
-        d.kind === "attack" ? h("span", {class: "pl-art pl-art-attack", "aria-hidden": "true"}, "⚔") : B.cards.art(cid, "pl-art-decl"),
-        h("div", {class: "pl-decl-body"},
-          h("span", {class: "pl-decl-who"}, `${this.who(d.player)} · ${kindWord}`),
-          h("b", {class: "pl-decl-title"}, title), ...extra)),
-      d.stamp ? h("span", {class: `pl-stamp pl-stamp-${d.stampKind || "ok"}`}, d.stamp) : null,
-      d.state === "cancelled" && !d.stamp ? h("span", {class: "pl-stamp pl-stamp-bad"}, t("cancelled")) : null);
     const said = mine ? t("your {kind} {title}", {kind: kindWord, title}) : t("{name}’s {kind} {title}", {name: B.names[d.player], kind: kindWord, title});
-    li.setAttribute("aria-label", (i + 1) + ": " + said + (d.state === "cancelled" ? t(", cancelled") : ""));
-    return li;
+    return v("li", {key: i, class: ["pl-decl", `pl-decl-${d.kind}`, mine ? "pl-decl-me" : "pl-decl-foe", d.state ? `pl-decl-${d.state}` : ""],
+      "data-index": i, "data-kind": d.kind, "aria-label": (i + 1) + ": " + said + (d.state === "cancelled" ? t(", cancelled") : "")},
+    i > 0 ? v("span", {class: "pl-decl-arrow", "aria-hidden": "true"}, "↩") : null,
+    v("div", {class: "pl-decl-card", "data-card": d.kind === "attack" ? null : cid},
+      d.kind === "attack" ? v("span", {class: "pl-art pl-art-attack", "aria-hidden": "true"}, "⚔") : B.cards.art(cid, "pl-art-decl", v),
+      v("div", {class: "pl-decl-body"},
+        v("span", {class: "pl-decl-who"}, `${this.who(d.player)} · ${kindWord}`),
+        v("b", {class: "pl-decl-title"}, title), ...extra)),
+    d.stamp ? v("span", {class: `pl-stamp pl-stamp-${d.stampKind || "ok"}`}, d.stamp) : null,
+    d.state === "cancelled" && !d.stamp ? v("span", {class: "pl-stamp pl-stamp-bad"}, t("cancelled")) : null);
   }
 
   // ------------------------------------------------------------------ choices of the moment
@@ -406,32 +420,22 @@ export class BattleScreen {
   bar() {
     const sc = this.scene;
     const B = this.b;
-    const bar = h("div", {class: "pl-bbar", "data-testid": "battle-bar"});
-    const v = B.view;
-    if (sc.outcome || !sc.live || B.animating || !v || !v.battle) {
-      add(bar, h("p", {class: "pl-prompt pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), this.caption || "…"));
-      return bar;
-    }
+    const v0 = B.view;
+    const wrap = (...kids) => v("div", {class: "pl-bbar", "data-testid": "battle-bar"}, ...kids);
+    const waiting = (words) => v("p", {key: "wait", class: "pl-prompt pl-wait"}, v("span", {class: "pl-spinner", "aria-hidden": "true"}), words);
+    if (sc.outcome || !sc.live || B.animating || !v0 || !v0.battle) return wrap(waiting(this.caption || "…"));
     if (!this.interactive()) {
-      const w = (v.waiting_for || [])[0];
+      const w = (v0.waiting_for || [])[0];
       const who = w === undefined ? B.names[B.foe] : B.names[w];
-      if (B.replay) {  // a replay's step: whose decision comes next (nobody is waited for)
-        add(bar, h("p", {class: "pl-prompt"}, t("Next: {name} decides.", {name: who})));
-        return bar;
-      }
-      const waitWord = B.sent ? t("Sending…") : t("{name} is deciding…", {name: who});
-      add(bar, h("p", {class: "pl-prompt pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), waitWord));
-      return bar;
+      if (B.replay) return wrap(v("p", {key: "next", class: "pl-prompt"}, t("Next: {name} decides.", {name: who})));  // a replay's step: whose decision comes next
+      return wrap(waiting(B.sent ? t("Sending…") : t("{name} is deciding…", {name: who})));
     }
     const types = new Set(B.legal.map((a) => a.type));
-    if (types.has("quick_summon")) this.quickBar(bar);
-    else if (types.has("formation")) this.formationBar(bar);
-    else this.fightBar(bar);
-    add(bar, B.hint.answer());
-    return bar;
+    const kids = types.has("quick_summon") ? this.quickBar() : types.has("formation") ? this.formationBar() : this.fightBar();
+    return wrap(...kids, B.hint.answer(v));
   }
 
-  quickBar(bar) {
+  quickBar() {
     const B = this.b;
     const opts = B.actions("quick_summon");
     if (!this.ui || this.ui.kind !== "quick") this.ui = {kind: "quick", picked: []};
@@ -444,28 +448,29 @@ export class BattleScreen {
     const land = B.view.lands[this.scene.land];
     const level = this.scene.parties[B.me].reduce((n, id) => n + (B.cards.get(this.info(id).card).level || 0), 0);
     const pickedLevel = ui.picked.reduce((n, c) => n + (B.cards.get((B.handCard(c) || {}).card).level || 0), 0);
-    add(bar, h("p", {class: "pl-prompt"}, h("b", {}, t("Quick summon.") + " "),
-      t("Add Quick monsters from your hand to the front of your party. Party level {level} of capacity {capacity}.",
-        {level: level + pickedLevel, capacity: land ? land.capacity : "?"})));
-    const list = h("ul", {class: "pl-quick-list"});
-    for (const c of cands) {
-      const hc = B.handCard(c);
-      const on = ui.picked.includes(c);
-      add(list, h("li", {}, h("button", {class: ["pl-quick-card", on ? "pl-on" : ""], type: "button", "aria-pressed": String(on), "data-key": `q:${c}`, "data-card": hc.card,
-        onclick: () => { const i = ui.picked.indexOf(c); if (i >= 0) ui.picked.splice(i, 1); else ui.picked.push(c); this.render(); }},
-      B.cards.img(hc.card, "pl-card-small"), h("span", {}, `${B.cards.name(hc.card)} · ${t("level {n}", {n: B.cards.get(hc.card).level})}`),
-      on ? h("span", {class: "pl-quick-n"}, ui.picked.indexOf(c) + 1) : null)));
-    }
     const none = opts.find((a) => a.cards && !a.cards.length);
-    add(bar, list, h("div", {class: "pl-row-btns"},
-      h("button", {class: "pl-btn pl-btn-go", type: "button", "data-key": "quick-go", disabled: !(valid && ui.picked.length),
-        onclick: () => B.send({type: "quick_summon", cards: ui.picked.slice()})},
+    return [
+      v("p", {key: "quick", class: "pl-prompt"}, v("b", {}, t("Quick summon.") + " "),
+        t("Add Quick monsters from your hand to the front of your party. Party level {level} of capacity {capacity}.",
+          {level: level + pickedLevel, capacity: land ? land.capacity : "?"})),
+      v("ul", {key: "quick-list", class: "pl-quick-list"}, cands.map((c) => {
+        const hc = B.handCard(c);
+        const on = ui.picked.includes(c);
+        return v("li", {key: c}, v("button", {class: ["pl-quick-card", on ? "pl-on" : ""], type: "button", "aria-pressed": String(on), "data-key": `q:${c}`, "data-card": hc.card,
+          onclick: () => { const i = ui.picked.indexOf(c); if (i >= 0) ui.picked.splice(i, 1); else ui.picked.push(c); this.render(); }},
+        B.cards.img(hc.card, "pl-card-small", v), v("span", {}, `${B.cards.name(hc.card)} · ${t("level {n}", {n: B.cards.get(hc.card).level})}`),
+        on ? v("span", {class: "pl-quick-n"}, ui.picked.indexOf(c) + 1) : null));
+      })),
+      v("div", {key: "quick-btns", class: "pl-row-btns"},
+        v("button", {class: "pl-btn pl-btn-go", type: "button", "data-key": "quick-go", disabled: !(valid && ui.picked.length),
+          onclick: () => B.send({type: "quick_summon", cards: ui.picked.slice()})},
         ui.picked.length ? tn("Quick summon {n} monster", "Quick summon {n} monsters", ui.picked.length) : t("Quick summon")),
-      none ? h("button", {class: "pl-btn", type: "button", "data-key": "quick-none", onclick: () => B.send(none)}, t("No quick summon")) : null,
-      ui.picked.length && !valid ? h("span", {class: "pl-bad"}, t("Not allowed together (capacity).")) : null));
+        none ? v("button", {class: "pl-btn", type: "button", "data-key": "quick-none", onclick: () => B.send(none)}, t("No quick summon")) : null,
+        ui.picked.length && !valid ? v("span", {class: "pl-bad"}, t("Not allowed together (capacity).")) : null),
+    ];
   }
 
-  formationBar(bar) {
+  formationBar() {
     const B = this.b;
     const opts = B.actions("formation");
     if (!this.ui || this.ui.kind !== "formation") {
@@ -476,12 +481,14 @@ export class BattleScreen {
       queueMicrotask(() => this.render());
     }
     const ui = this.ui;
-    add(bar, h("p", {class: "pl-prompt"}, h("b", {}, t("Formation.") + " "),
-      t("The front (left) takes damage first. Drag the cards, or use the arrows (or ← → on a card). Starts from the suggested order: non-leaders in front, leaders at the rear.")),
-    h("div", {class: "pl-row-btns"},
-      h("button", {class: "pl-btn pl-btn-go", type: "button", "data-key": "form-go", onclick: () => B.send({type: "formation", order: ui.order.slice()})}, t("Confirm formation")),
-      h("button", {class: "pl-btn", type: "button", "data-key": "form-reset", disabled: ui.order.join() === ui.suggested.join(),
-        onclick: () => { ui.order = ui.suggested.slice(); this.render(); }}, t("Suggested order"))));
+    return [
+      v("p", {key: "formation", class: "pl-prompt"}, v("b", {}, t("Formation.") + " "),
+        t("The front (left) takes damage first. Drag the cards, or use the arrows (or ← → on a card). Starts from the suggested order: non-leaders in front, leaders at the rear.")),
+      v("div", {key: "formation-btns", class: "pl-row-btns"},
+        v("button", {class: "pl-btn pl-btn-go", type: "button", "data-key": "form-go", onclick: () => B.send({type: "formation", order: ui.order.slice()})}, t("Confirm formation")),
+        v("button", {class: "pl-btn", type: "button", "data-key": "form-reset", disabled: ui.order.join() === ui.suggested.join(),
+          onclick: () => { ui.order = ui.suggested.slice(); this.render(); }}, t("Suggested order"))),
+    ];
   }
 
   move(id, delta) {
@@ -495,37 +502,43 @@ export class BattleScreen {
     if (el) el.focus({preventScroll: true});
   }
 
-  wireDrag(row) {
-    let dragging = null;
-    row.addEventListener("dragstart", (e) => {
-      const li = e.target.closest(".pl-member");
-      if (!li) return;
-      dragging = li.dataset.unit;
-      li.classList.add("pl-dragging");
-      e.dataTransfer.effectAllowed = "move";
-      e.dataTransfer.setData("text/plain", dragging);
-    });
-    row.addEventListener("dragover", (e) => {
-      if (!dragging) return;
-      e.preventDefault();
-      const li = e.target.closest(".pl-member");
-      row.querySelectorAll(".pl-drop").forEach((x) => x.classList.remove("pl-drop"));
-      if (li && li.dataset.unit !== dragging) li.classList.add("pl-drop");
-    });
-    row.addEventListener("drop", (e) => {
-      e.preventDefault();
-      const li = e.target.closest(".pl-member");
-      const id = dragging || e.dataTransfer.getData("text/plain");
-      dragging = null;
-      if (!li || !id || li.dataset.unit === id) { this.render(); return; }
-      const o = this.ui.order;
-      const from = o.indexOf(id);
-      const to = o.indexOf(li.dataset.unit);
-      o.splice(from, 1);
-      o.splice(to, 0, id);
-      this.render();
-    });
-    row.addEventListener("dragend", () => { dragging = null; row.querySelectorAll(".pl-dragging,.pl-drop").forEach((x) => x.classList.remove("pl-dragging", "pl-drop")); });
+  /** The player's row's drag and drop while they set the formation (handlers of the <ol>). */
+  dragHandlers() {
+    const row = (e) => e.currentTarget;
+    return {
+      ondragstart: (e) => {
+        const li = e.target.closest(".pl-member");
+        if (!li) return;
+        this.dragging = li.dataset.unit;
+        li.classList.add("pl-dragging");
+        e.dataTransfer.effectAllowed = "move";
+        e.dataTransfer.setData("text/plain", this.dragging);
+      },
+      ondragover: (e) => {
+        if (!this.dragging) return;
+        e.preventDefault();
+        const li = e.target.closest(".pl-member");
+        row(e).querySelectorAll(".pl-drop").forEach((x) => x.classList.remove("pl-drop"));
+        if (li && li.dataset.unit !== this.dragging) li.classList.add("pl-drop");
+      },
+      ondrop: (e) => {
+        e.preventDefault();
+        const li = e.target.closest(".pl-member");
+        const id = this.dragging || e.dataTransfer.getData("text/plain");
+        this.dragging = null;
+        if (!li || !id || li.dataset.unit === id) { this.render(); return; }
+        const o = this.ui.order;
+        const from = o.indexOf(id);
+        const to = o.indexOf(li.dataset.unit);
+        o.splice(from, 1);
+        o.splice(to, 0, id);
+        this.render();
+      },
+      ondragend: (e) => {
+        this.dragging = null;
+        row(e).querySelectorAll(".pl-dragging,.pl-drop").forEach((x) => x.classList.remove("pl-dragging", "pl-drop"));
+      },
+    };
   }
 
   /** Declarations grouped per unit (abilities) or per card kind (spells: copies act alike). */
@@ -560,20 +573,21 @@ export class BattleScreen {
 
   /** Auto-pass (the settings): the opponent's declaration is let through after a moment unless the
    * player steps in; the box switches it for this battle only. */
-  autoPass(bar, pass) {
+  autoPass(pass) {
     const B = this.b;
     const sc = this.scene;
     const battleKey = `${B.view.round}:${sc.land}:${sc.attacker}`;
     const effective = () => (this.autoOverride && this.autoOverride.key === battleKey ? this.autoOverride.on : !!B.settings.get("autopass"));
     const on = effective();
-    add(bar, h("label", {class: "pl-autopass"},
-      h("input", {type: "checkbox", checked: on, "data-testid": "autopass-battle",
+    const box = v("label", {key: "autopass", class: "pl-autopass"},
+      v("input", {type: "checkbox", checked: on, "data-testid": "autopass-battle",
         onchange: (e) => { this.autoOverride = {key: battleKey, on: e.target.checked}; clearTimeout(this.autoTimer); this.autoFor = null; this.render(); }}),
-      " " + t("Auto-pass in this battle")));
-    if (!on) { clearTimeout(this.autoTimer); this.autoFor = null; return; }
+      " " + t("Auto-pass in this battle"));
+    if (!on) { clearTimeout(this.autoTimer); this.autoFor = null; return [box]; }
     const wait = {normal: 1500, fast: 600, instant: 0}[B.settings.get("anim")] ?? 1500;
-    add(bar, h("p", {class: "pl-hint", "data-testid": "autopass-note"}, wait ? t("Letting it through in a moment — untick auto-pass to answer.") : t("Letting it through.")));
-    if (this.autoFor === B.version) return;
+    const note = v("p", {key: "autopass-note", class: "pl-hint", "data-testid": "autopass-note"},
+      wait ? t("Letting it through in a moment — untick auto-pass to answer.") : t("Letting it through."));
+    if (this.autoFor === B.version) return [box, note];
     clearTimeout(this.autoTimer);
     this.autoFor = B.version;
     const version = B.version;
@@ -586,57 +600,54 @@ export class BattleScreen {
       B.send(pass);
     };
     this.autoTimer = setTimeout(fire, wait);
+    return [box, note];
   }
 
-  fightBar(bar) {
+  fightBar() {
     const B = this.b;
-    const v = B.view.battle;
+    const bt = B.view.battle;
     const sc = this.scene;
     const attack = B.legal.find((a) => a.type === "attack");
     const pass = B.legal.find((a) => a.type === "pass");
-    if (this.ui && this.ui.kind === "pick") { this.pickBar(bar); return; }
-    const latest = v.chain.length ? v.chain[v.chain.length - 1] : null;
+    if (this.ui && this.ui.kind === "pick") return this.pickBar();
+    const latest = bt.chain.length ? bt.chain[bt.chain.length - 1] : null;
+    const kids = [];
     if (latest) {
       const name = this.b.names[latest.player];
       const card = latest.card ? B.cards.name(latest.card) : latest.unit ? B.unitName(latest.unit) : "";
       const said = latest.kind === "attack" ? this.verb(latest.player, t("You declared an attack."), t("{name} declared an attack.", {name}))
         : latest.kind === "spell" ? this.verb(latest.player, t("You declared the spell {card}.", {card}), t("{name} declared the spell {card}.", {name, card}))
           : this.verb(latest.player, t("You declared the ability of {card}.", {card}), t("{name} declared the ability of {card}.", {name, card}));
-      add(bar, h("p", {class: "pl-prompt"}, h("b", {}, said + " "),
+      kids.push(v("p", {key: "answer", class: "pl-prompt"}, v("b", {}, said + " "),
         t("Answer with a [Counter], or let it through.")));
     } else {
-      add(bar, h("p", {class: "pl-prompt"}, h("b", {}, t("Your window.") + " "),
+      kids.push(v("p", {key: "window", class: "pl-prompt"}, v("b", {}, t("Your window.") + " "),
         attack ? t("Use [Normal] abilities or spells first if you like, then attack.") : t("Nobody in your party can attack.")));
     }
-    const btns = h("div", {class: "pl-row-btns pl-fight-btns"});
-    if (attack) {
-      const power = sc.parties[B.me].filter((id) => !sc.acted.has(id)).reduce((n, id) => n + Math.max(0, this.info(id).power || 0), 0);
-      add(btns, h("button", {class: "pl-btn pl-btn-danger pl-btn-big", type: "button", "data-key": "attack", "data-testid": "attack",
-        onclick: () => B.send(attack)}, t("Attack") + " · ⚔ " + power));
-    }
-    if (pass) {
-      add(btns, h("button", {class: "pl-btn pl-btn-big", type: "button", "data-key": "pass", "data-testid": latest ? "let-through" : "no-attack",
-        onclick: () => B.send(pass)}, latest ? t("Let it through") : t("Go on without attacking")));
-    }
-    add(bar, btns);
-    if (latest && pass) this.autoPass(bar, pass);
+    const power = sc.parties[B.me].filter((id) => !sc.acted.has(id)).reduce((n, id) => n + Math.max(0, this.info(id).power || 0), 0);
+    kids.push(v("div", {key: "fight-btns", class: "pl-row-btns pl-fight-btns"},
+      attack ? v("button", {key: "attack", class: "pl-btn pl-btn-danger pl-btn-big", type: "button", "data-key": "attack", "data-testid": "attack",
+        onclick: () => B.send(attack)}, t("Attack") + " · ⚔ " + power) : null,
+      pass ? v("button", {key: "pass", class: "pl-btn pl-btn-big", type: "button", "data-key": "pass", "data-testid": latest ? "let-through" : "no-attack",
+        onclick: () => B.send(pass)}, latest ? t("Let it through") : t("Go on without attacking")) : null));
+    if (latest && pass) kids.push(...this.autoPass(pass));
     const groups = this.groups();
     if (groups.length) {
-      const list = h("ul", {class: "pl-decls", "aria-label": latest ? t("Counters you can declare") : t("Abilities and spells you can declare")});
-      for (const g of groups) {
-        const c = B.cards.get(g.cid);
-        const label = g.type === "spell" ? t("Cast {card}", {card: B.cards.name(g.cid)}) : t("Use {card}", {card: B.cards.name(g.cid)});
-        const slotWord = tn("{n} {element} slot", "{n} {element} slots", c.mana ?? 0, {element: elementWord(c.element)});
-        const cost = g.type === "spell" ? t("spell") + " · " + slotWord
-          : t("ability · it will not attack");
-        add(list, h("li", {}, h("button", {class: ["pl-decl-btn", g.type === "spell" ? "pl-dbtn-spell" : "pl-dbtn-ability"], type: "button",
-          "data-key": `g:${g.key}`, "data-testid": g.type, title: B.cards.text(g.cid), onclick: () => this.startDeclaration(g)},
-        B.cards.art(g.cid, "pl-art-chip"),
-        h("span", {class: "pl-decl-btn-text"}, h("b", {}, label), h("span", {class: "pl-decl-cost"}, cost),
-          h("span", {}, B.cards.text(g.cid).replace(/^\[[^\]]+\]\s*/, ""))))));
-      }
-      add(bar, list);
+      kids.push(v("ul", {key: "decls", class: "pl-decls", "aria-label": latest ? t("Counters you can declare") : t("Abilities and spells you can declare")},
+        groups.map((g) => {
+          const c = B.cards.get(g.cid);
+          const label = g.type === "spell" ? t("Cast {card}", {card: B.cards.name(g.cid)}) : t("Use {card}", {card: B.cards.name(g.cid)});
+          const slotWord = tn("{n} {element} slot", "{n} {element} slots", c.mana ?? 0, {element: elementWord(c.element)});
+          const cost = g.type === "spell" ? t("spell") + " · " + slotWord
+            : t("ability · it will not attack");
+          return v("li", {key: g.key}, v("button", {class: ["pl-decl-btn", g.type === "spell" ? "pl-dbtn-spell" : "pl-dbtn-ability"], type: "button",
+            "data-key": `g:${g.key}`, "data-testid": g.type, title: B.cards.text(g.cid), onclick: () => this.startDeclaration(g)},
+          B.cards.art(g.cid, "pl-art-chip", v),
+          v("span", {class: "pl-decl-btn-text"}, v("b", {}, label), v("span", {class: "pl-decl-cost"}, cost),
+            v("span", {}, B.cards.text(g.cid).replace(/^\[[^\]]+\]\s*/, "")))));
+        })));
     }
+    return kids;
   }
 
   startDeclaration(g) {
@@ -698,25 +709,24 @@ export class BattleScreen {
     return false;
   }
 
-  pickBar(bar) {
+  pickBar() {
     const B = this.b;
     const ui = this.ui;
     const g = ui.group;
     const ask = this.asking();
     const rest = this.remaining();
     const name = B.cards.name(g.cid);
-    add(bar, h("p", {class: "pl-prompt"}, h("b", {}, (g.type === "spell" ? t("Cast {card}.", {card: name}) : t("Use {card}.", {card: name})) + " "), B.cards.text(g.cid)));
-    const box = h("div", {class: "pl-pick pl-row-btns"});
+    const box = [];
     if (ask === "target") {
-      add(box, h("span", {class: "pl-hint"}, t("Choose a target (glowing) — or here:")));
+      box.push(v("span", {key: "hint", class: "pl-hint"}, t("Choose a target (glowing) — or here:")));
       const seen = new Set();
       for (const a of rest) {
         const key = (a.targets || []).join(",");
         if (seen.has(key)) continue;
         seen.add(key);
         const u = this.info(a.targets[0]);
-        add(box, h("button", {class: "pl-btn pl-btn-choice", type: "button", "data-key": `t:${key}`, onclick: () => this.pickTarget(key)},
-          B.cards.art(u.card, "pl-art-chip"), u.owner === B.me ? t("{card} (yours)", {card: B.cards.name(u.card)}) : B.cards.name(u.card)));
+        box.push(v("button", {key: `t:${key}`, class: "pl-btn pl-btn-choice", type: "button", "data-key": `t:${key}`, onclick: () => this.pickTarget(key)},
+          B.cards.art(u.card, "pl-art-chip", v), u.owner === B.me ? t("{card} (yours)", {card: B.cards.name(u.card)}) : B.cards.name(u.card)));
       }
     } else if (ask === "choice") {
       const opts = B.cards.choices(g.cid);
@@ -724,22 +734,25 @@ export class BattleScreen {
       for (const a of rest) {
         if (seen.has(a.choice)) continue;
         seen.add(a.choice);
-        add(box, h("button", {class: "pl-btn pl-btn-choice", type: "button", "data-key": `c:${a.choice}`,
+        box.push(v("button", {key: `c:${a.choice}`, class: "pl-btn pl-btn-choice", type: "button", "data-key": `c:${a.choice}`,
           onclick: () => { ui.choice = a.choice ?? null; this.advancePick(); }}, opts[a.choice] || t("Option {n}", {n: a.choice + 1})));
       }
     } else if (ask === "sacrifice") {
-      add(box, h("span", {class: "pl-hint"}, t("Sacrifice which ally?")));
+      box.push(v("span", {key: "hint", class: "pl-hint"}, t("Sacrifice which ally?")));
       const seen = new Set();
       for (const a of rest) {
         if (seen.has(a.sacrifice)) continue;
         seen.add(a.sacrifice);
         const u = this.info(a.sacrifice);
-        add(box, h("button", {class: "pl-btn pl-btn-choice pl-btn-danger", type: "button", "data-key": `sac:${a.sacrifice}`,
-          onclick: () => { ui.sacrifice = a.sacrifice ?? null; this.advancePick(); }}, B.cards.art(u.card, "pl-art-chip"), B.cards.name(u.card)));
+        box.push(v("button", {key: `sac:${a.sacrifice}`, class: "pl-btn pl-btn-choice pl-btn-danger", type: "button", "data-key": `sac:${a.sacrifice}`,
+          onclick: () => { ui.sacrifice = a.sacrifice ?? null; this.advancePick(); }}, B.cards.art(u.card, "pl-art-chip", v), B.cards.name(u.card)));
       }
     }
-    add(box, h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-key": "pick-cancel", onclick: () => this.cancelPick()}, t("Back (Esc)")));
-    add(bar, box);
+    box.push(v("button", {key: "pick-cancel", class: "pl-btn pl-btn-quiet", type: "button", "data-key": "pick-cancel", onclick: () => this.cancelPick()}, t("Back (Esc)")));
+    return [
+      v("p", {key: "pick", class: "pl-prompt"}, v("b", {}, (g.type === "spell" ? t("Cast {card}.", {card: name}) : t("Use {card}.", {card: name})) + " "), B.cards.text(g.cid)),
+      v("div", {key: "pick-box", class: "pl-pick pl-row-btns"}, box),
+    ];
   }
 
   // ------------------------------------------------------------------ outcome
@@ -758,13 +771,13 @@ export class BattleScreen {
     } else if (meAtt) { title = e.success ? t("Victory! {land} is yours", {land}) : t("The attack on {land} failed", {land}); cls = e.success ? "good" : "bad"; }
     else { title = e.success ? t("{land} has fallen to {name}", {land, name: B.names[sc.attacker]}) : t("You held {land}!", {land}); cls = e.success ? "bad" : "good"; }
     const lost = (p) => (sc.fallen[p] || []);
-    const row = (p) => h("li", {}, h("span", {}, this.verb(p, t("You lost"), t("{name} lost", {name: B.names[p]})) + " "),
-      lost(p).length ? lost(p).map((cid) => B.cards.art(cid, "pl-art-chip pl-fallen")) : t("nobody"));
-    const back = e.returned && e.returned.length ? h("p", {class: "pl-hint"}, t("Back to where they came from: {list}.", {list:
+    const row = (p) => v("li", {}, v("span", {}, this.verb(p, t("You lost"), t("{name} lost", {name: B.names[p]})) + " "),
+      lost(p).length ? lost(p).map((cid) => B.cards.art(cid, "pl-art-chip pl-fallen", v)) : t("nobody"));
+    const back = e.returned && e.returned.length ? v("p", {class: "pl-hint"}, t("Back to where they came from: {list}.", {list:
       e.returned.map((r) => `${B.unitName(r.unit)} → ${B.landLabel(r.land)}`).join(", ")})) : null;
-    return h("div", {class: `pl-outcome pl-outcome-${cls}`, role: "status", "data-testid": "battle-outcome"},
-      h("h3", {}, title), h("ul", {class: "pl-outcome-lost"}, row(B.me), row(B.foe)), back,
-      h("button", {class: "pl-btn pl-btn-go", type: "button", "data-key": "outcome-ok", onclick: () => this.release && this.release()}, t("Back to the map")));
+    return v("div", {class: `pl-outcome pl-outcome-${cls}`, role: "status", "data-testid": "battle-outcome"},
+      v("h3", {}, title), v("ul", {class: "pl-outcome-lost"}, row(B.me), row(B.foe)), back,
+      v("button", {class: "pl-btn pl-btn-go", type: "button", "data-key": "outcome-ok", onclick: () => this.release && this.release()}, t("Back to the map")));
   }
 
   // ------------------------------------------------------------------ events → animation
@@ -839,18 +852,10 @@ export class BattleScreen {
       foeName: B.names[B.foe], elementWord}, t, tn);
   }
 
+  /** Narrate a line as it happens (the narration and the waiting bar's words). */
   say(text) {
-    const before = this.lines.length;
     this.tell(text);
-    const narr = this.el.querySelector(".pl-narr");
-    if (narr && this.lines.length > before) {
-      const last = narr.querySelector(".pl-caption");
-      if (last) last.classList.remove("pl-caption");
-      add(narr, h("li", {class: "pl-caption"}, text));
-      narr.scrollTop = narr.scrollHeight;
-    }
-    const wait = this.el.querySelector(".pl-bbar .pl-prompt");
-    if (wait) { wait.textContent = ""; add(wait, h("span", {class: "pl-spinner", "aria-hidden": "true"}), text); }
+    this.draw();
   }
 
   unitEl(id) {
@@ -934,19 +939,15 @@ export class BattleScreen {
     sc.initiative = null;
     this.tell(t("Initiative roll!"));
     this.render();
-    const dice = [...this.el.querySelectorAll(".pl-dieset")];
     const spin = pace.scale > 0 ? PACE.spin * pace.scale : 0;
     const t0 = performance.now();
     while (performance.now() - t0 < spin) {
-      for (const d of dice) {
-        const die = d.querySelector(".pl-die");
-        die.textContent = "";
-        add(die, dieSvg(1 + Math.floor(Math.random() * 6)));
-        die.classList.add("pl-rolling");
-        die.style.transform = `rotate(${Math.floor(Math.random() * 50 - 25)}deg)`;
-      }
+      const face = () => ({face: 1 + Math.floor(Math.random() * 6), angle: Math.floor(Math.random() * 50 - 25)});
+      this.spinning = {0: face(), 1: face()};
+      this.render();
       await new Promise((r) => setTimeout(r, 70));
     }
+    this.spinning = null;
     sc.initiative = {rolls: e.rolls, first: e.first};
     sc.simultaneous = e.first === null || e.first === undefined;
     sc.order = sc.simultaneous ? null : [e.first, 1 - e.first];
@@ -1082,19 +1083,6 @@ export class BattleScreen {
     if (!sc.chain.length) sc.strikerIdx = Math.min(1, sc.strikerIdx + 1);
   }
 
-  /** A unit's power, life and life bar redrawn in place (no rebuild of the screen). */
-  showStats(id) {
-    const el = this.unitEl(id);
-    if (!el) return;
-    const u = this.info(id);
-    const pow = el.querySelector(".pl-pow");
-    if (pow) pow.textContent = u.power;
-    const hp = el.querySelector(".pl-hp");
-    if (hp) hp.textContent = `${u.life}/${u.max_life}`;
-    const bar = el.querySelector(".pl-life > span");
-    if (bar) bar.style.width = `${Math.max(0, Math.min(100, 100 * u.life / Math.max(1, u.max_life)))}%`;
-  }
-
   async on_damage(e) {
     this.setStat(e.unit, {life: e.life});
     this.say(t("{unit} takes {n} damage.", {unit: this.b.unitName(e.unit), n: e.amount}));
@@ -1102,7 +1090,6 @@ export class BattleScreen {
     const el = this.unitEl(e.unit);
     if (el) {
       el.classList.add("pl-hit");
-      this.showStats(e.unit);
       setTimeout(() => el.classList.remove("pl-hit"), 450);
     }
     await this.pause(PACE.damage);
@@ -1119,7 +1106,7 @@ export class BattleScreen {
     this.float(e.unit, bits.join(" "), "pl-float-boost");
     // a trigger's boosts come in a row: the numbers change in place, then one line and one rebuild for them all
     this.boosts = (this.boosts || []).concat([`${this.b.unitName(e.unit)} ${bits.join(" ")}`]);
-    if (this.nextType === "boosted") { this.showStats(e.unit); await this.pause(PACE.boost); return; }
+    if (this.nextType === "boosted") { this.draw(); await this.pause(PACE.boost); return; }
     this.render();
     this.say(t("Boosts: {list}.", {list: this.boosts.join(uiLang === "ja" ? "、" : ", ")}));
     this.boosts = null;

@@ -116,8 +116,8 @@ export class Cards {
   /** A whole card face as an <img> (alt: the name). Every face is 250 × 350 (webapp/cards/art.py): the
    * size attributes give the image its shape before it is decoded, so a hand or a battle row laid out
    * while faces are still decoding is not 4 px tall and does not jump when they arrive. */
-  img(cid, cls) {
-    return h("img", this.imgAttrs(cid, cls));
+  img(cid, cls, make = h) {  // make: h (an element) or play-view.js's v (a virtual node)
+    return make("img", this.imgAttrs(cid, cls));
   }
 
   /** img()'s attributes (for a region drawn with play-view.js: v("img", cards.imgAttrs(cid))). */
@@ -127,8 +127,8 @@ export class Cards {
   }
 
   /** The middle of the card's art, cropped, for map tokens and chain chips. */
-  art(cid, cls) {
-    return h("span", {class: ["pl-art", cls]}, h("img", this.artAttrs(cid)));
+  art(cid, cls, make = h) {  // make: as img()'s
+    return make("span", {class: ["pl-art", cls]}, make("img", this.artAttrs(cid)));
   }
 
   /** The attributes of art()'s <img>. */
@@ -164,8 +164,8 @@ export class Cards {
 }
 
 /** A small coloured mark for a slot kind (element or wild). */
-export function slotMark(kind) {
+export function slotMark(kind, make = h) {  // make: h (an element) or play-view.js's v (a virtual node)
   const col = ELEMENT_COLOUR[kind] || "#ccc";
   const bg = kind === "wild" ? "conic-gradient(#e0623f,#f0d67a,#58b983,#4a8fe0,#9a6bd1,#e0623f)" : col;
-  return h("span", {class: "pl-slot-mark", style: {background: bg}, "aria-hidden": "true"});
+  return make("span", {class: "pl-slot-mark", style: {background: bg}, "aria-hidden": "true"});
 }

@@ -52,19 +52,19 @@ export class Hint {
   }
 
   /** The battle screen's small form: a "Hint" button in its head (the bar's room is the decision's). */
-  chip() {
+  chip(make = h) {  // make: as box()'s
     if (!this.offered() || this.current()) return null;
     const B = this.b;
     const busy = this.asking === B.version;
-    return h("button", {class: "pl-btn pl-btn-small pl-btn-quiet pl-btn-icon pl-btn-hint", type: "button", "data-key": "hint",
+    return make("button", {class: "pl-btn pl-btn-small pl-btn-quiet pl-btn-icon pl-btn-hint", type: "button", "data-key": "hint",
       "data-testid": "hint", disabled: busy || !B.can(), "aria-busy": busy ? "true" : "false",
       "aria-label": t("What would the CPU do?"), title: t("What would the CPU do?"), onclick: () => this.ask()},
-    busy ? h("span", {class: "pl-spinner", "aria-hidden": "true"}) : t("Hint"));
+    busy ? make("span", {class: "pl-spinner", "aria-hidden": "true"}) : t("Hint"));
   }
 
   /** The answer alone (in the battle bar, once asked for), or null. */
-  answer() {
-    return this.offered() && this.current() ? this.box() : null;
+  answer(make = h) {
+    return this.offered() && this.current() ? this.box(make) : null;
   }
 
   async ask() {

@@ -3,7 +3,8 @@
 // replace the general ones there, each shown once per game, at the first time its moment comes,
 // and each lights up the part of the board it speaks of (its `target`).
 
-import {h, add, t} from "./play-util.js";
+import {h, t} from "./play-util.js";
+import {v, render as renderView} from "./play-view.js";
 
 /** A phone's width (static/css/play.css "@media (max-width: 600px)"): the board grows while a tip shows. */
 const PHONE = window.matchMedia("(max-width: 600px)");
@@ -83,17 +84,18 @@ export class Tips {
     this.mark(null);
     const id = this.queue.shift();
     this.current = id || null;
-    this.el.textContent = "";
-    if (!id) { this.el.hidden = true; return; }
+    // drawn with play-view.js: the next tip keeps the box's elements (its "Got it" button among them)
+    if (!id) { renderView(null, this.el); this.el.hidden = true; return; }
     const tip = TIPS[id];
     this.el.dataset.tip = id;
     this.mark(tip.target);
-    add(this.el, 
-      this.portrait ? h("img", {class: "pl-tip-face", src: this.portrait, alt: ""}) : null,
-      h("div", {class: "pl-tip-body"},
-        h("p", {class: "pl-tip-who"}, t("Eringe"), h("span", {}, " · " + tip.title)),
-        h("p", {class: "pl-tip-text"}, tip.text),
-        h("button", {class: "pl-btn pl-btn-small", type: "button", "data-testid": "tip-ok", onclick: () => this.done()}, t("Got it"))));
+    renderView([
+      this.portrait ? v("img", {class: "pl-tip-face", src: this.portrait, alt: ""}) : null,
+      v("div", {class: "pl-tip-body"},
+        v("p", {class: "pl-tip-who"}, t("Eringe"), v("span", {}, " · " + tip.title)),
+        v("p", {class: "pl-tip-text"}, tip.text),
+        v("button", {class: "pl-btn pl-btn-small", type: "button", "data-testid": "tip-ok", onclick: () => this.done()}, t("Got it"))),
+    ], this.el);
     this.el.hidden = false;
   }
 

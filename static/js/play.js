@@ -810,38 +810,39 @@ class Board {
     }
   }
 
-  /** The move panel: the player's own game (play-view.js, panelView) while it goes on; a replay's, a
-   * spectator's and the result's are drawn as elements (they hold boxes other modules fill). */
+  /** The move panel: the player's own game (play-view.js, panelView) while it goes on, a replay's and a
+   * spectator's (play-view.js, watchView); the result's is drawn as elements (play-online.js fills its
+   * rematch box in place). */
   renderPanel() {
     const v = this.view;
     const p = this.panel;
-    if (!this.replay && !v.result && this.seat !== null) {
+    if (this.replay || !v.result) {
       if (this.panelMode !== "view") { p.textContent = ""; this.panelMode = "view"; }
-      renderView(this.panelView(), p);
+      renderView(!this.replay && this.seat !== null ? this.panelView() : this.watchView(), p);
       return;
     }
     if (this.panelMode === "view") renderView(null, p);
     this.panelMode = "dom";
     p.textContent = "";
+    add(p, h("h2", {}, this.resultTitle()), h("p", {}, this.resultReason()),
+      h("button", {class: ["pl-btn", this.online.on ? "" : "pl-btn-go"], type: "button", "data-key": "show-end", onclick: () => this.showEnd()}, t("Show the result")),
+      this.online.rematchBox());
+  }
+
+  /** The panel of a replay (what the step shown did; the whole story so far is in the log drawer) or a
+   * spectator, as virtual nodes. */
+  watchView() {
+    const v = this.view;
     if (this.replay) {
-      // a replay's panel: what the step shown did (the whole story so far is in the log drawer)
       const lines = (this.payload && this.payload.log) || [];
-      add(p, h("h2", {id: "replay-log-title"}, t("What happened")),
-        h("ol", {class: "pl-replay-log", id: "replay-log", "aria-labelledby": "replay-log-title"}, lines.map((line) => h("li", {}, line))),
-        v.result ? h("p", {class: "pl-replay-result"}, h("b", {}, this.resultTitle()), ` · ${this.resultReason()}`) : null);
-      return;
+      return [vh("h2", {key: "title", id: "replay-log-title"}, t("What happened")),
+        vh("ol", {key: "log", class: "pl-replay-log", id: "replay-log", "aria-labelledby": "replay-log-title"}, lines.map((line, i) => vh("li", {key: i}, line))),
+        v.result ? vh("p", {key: "result", class: "pl-replay-result"}, vh("b", {}, this.resultTitle()), ` · ${this.resultReason()}`) : null];
     }
-    if (v.result) {
-      add(p, h("h2", {}, this.resultTitle()), h("p", {}, this.resultReason()),
-        h("button", {class: ["pl-btn", this.online.on ? "" : "pl-btn-go"], type: "button", "data-key": "show-end", onclick: () => this.showEnd()}, t("Show the result")),
-        this.online.rematchBox());
-      return;
-    }
-    add(p, h("h2", {}, t("Watching")), h("p", {}, t("You are watching this game.")));  // a spectator
-    if (v.phase === "leaders") {
-      add(p, this.openingLine(), h("ul", {class: "pl-hint"}, [0, 1].map((s) =>
-        h("li", {}, this.names[s] + ": " + (v.players[s].leaders_chosen ? t("leaders chosen") : t("choosing leaders…"))))));
-    }
+    return [vh("h2", {key: "title"}, t("Watching")), vh("p", {key: "watching"}, t("You are watching this game.")),
+      v.phase === "leaders" ? this.openingLine(vh) : null,
+      v.phase === "leaders" ? vh("ul", {key: "leaders", class: "pl-hint"}, [0, 1].map((s) =>
+        vh("li", {key: s}, this.names[s] + ": " + (v.players[s].leaders_chosen ? t("leaders chosen") : t("choosing leaders…"))))) : null];
   }
 
   /** The panel of the player's own game going on, as virtual nodes (keyed where parts come and go). */
@@ -1406,31 +1407,35 @@ class Board {
     const box = this.dialog.querySelector(".pl-end-earned");
     const next = this.dialog.querySelector(".pl-end-next");
     if (!box || !next) return;
-    box.textContent = "";
+    // drawn with play-view.js (a second answer, or the dialog opened again, keeps the elements)
     const packs = info.packs || [];
-    add(box, h("h3", {}, t("What you earned")),
+    renderView([
+      vh("h3", {key: "earned"}, t("What you earned")),
       packs.length
-        ? h("ul", {class: "pl-end-packs"}, packs.map((p) => h("li", {class: "pl-end-pack", "data-testid": "end-pack"},
-            h("span", {class: "pl-end-pack-ico", "aria-hidden": "true"}, "✦"),
-            h("span", {class: "pl-end-pack-name"}, p.label),
-            h("a", {class: "pl-btn pl-btn-small" + (p.opened ? "" : " pl-btn-go"), href: p.url, "data-testid": "end-pack-open"},
+        ? vh("ul", {key: "packs", class: "pl-end-packs"}, packs.map((p) => vh("li", {key: p.id, class: "pl-end-pack", "data-testid": "end-pack"},
+            vh("span", {class: "pl-end-pack-ico", "aria-hidden": "true"}, "✦"),
+            vh("span", {class: "pl-end-pack-name"}, p.label),
+            vh("a", {class: "pl-btn pl-btn-small" + (p.opened ? "" : " pl-btn-go"), href: p.url, "data-testid": "end-pack-open"},
               p.opened ? t("See its cards") : t("Open now")))))
-        : h("p", {class: "pl-hint", "data-testid": "end-no-pack"}, info.no_pack ||
+        : vh("p", {key: "no-pack", class: "pl-hint", "data-testid": "end-no-pack"}, info.no_pack ||
             (info.result && info.result.winner === this.me ? t("Nothing new this time.") :
-              t("No pack this time: every won battle gives one."))));
-    if (info.quests) {  // the daily quests this game advanced (webapp/game/quests.py); words from the server
-      add(box, h("h3", {}, h("a", {href: info.quests.url}, info.quests.title)),
-        h("ul", {class: "pl-end-quests"}, info.quests.items.map((q) => h("li", {class: "pl-end-quest" + (q.done ? " is-done" : ""), "data-testid": "end-quest"},
-          h("span", {class: "pl-end-quest-text"}, q.text), " ", h("span", {class: "pl-hint"}, q.status)))));
-    }
+              t("No pack this time: every won battle gives one."))),
+      // the daily quests this game advanced (webapp/game/quests.py); words from the server
+      info.quests ? vh("h3", {key: "quests-title"}, vh("a", {href: info.quests.url}, info.quests.title)) : null,
+      info.quests ? vh("ul", {key: "quests", class: "pl-end-quests"}, info.quests.items.map((q) => vh("li", {key: q.slot, class: "pl-end-quest" + (q.done ? " is-done" : ""), "data-testid": "end-quest"},
+        vh("span", {class: "pl-end-quest-text"}, q.text), " ", vh("span", {class: "pl-hint"}, q.status)))) : null,
+    ], box);
     box.hidden = false;
-    const buttons = (info.next || []).map((n, i) => n.post
-      ? h("button", {class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], type: "button", "data-testid": `end-${n.kind}`, onclick: () => this.post(n.url)}, n.label)
-      : h("a", {class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], href: n.url, "data-testid": `end-${n.kind}`}, n.label));
-    if (buttons.length) {
-      next.textContent = "";
-      add(next, buttons, h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Look at the board")));
-      if (!this.dialog.querySelector(".pl-rematch button")) buttons[0].focus();
+    const steps = info.next || [];
+    if (steps.length) {
+      if (!next.viewDrawn) { next.textContent = ""; next.viewDrawn = true; }  // the dialog's placeholder
+      renderView([
+        ...steps.map((n, i) => n.post
+          ? vh("button", {key: n.kind, class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], type: "button", "data-testid": `end-${n.kind}`, onclick: () => this.post(n.url)}, n.label)
+          : vh("a", {key: n.kind, class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], href: n.url, "data-testid": `end-${n.kind}`}, n.label)),
+        vh("button", {key: "look", class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Look at the board")),
+      ], next);
+      if (!this.dialog.querySelector(".pl-rematch button")) next.firstElementChild.focus();
     }
   }
 

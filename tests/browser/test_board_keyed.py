@@ -7,6 +7,15 @@ The hand's cards (keyed by card instance), the map's tokens and lands (unit and 
 panel's controls, the sides' and the status bar's buttons are the same elements before and after a selection (a redraw
 on the page) and after a march (a new state from the server); the token under the pointer stays
 under it, and a handle taken before an update still clicks after it.
+
+The battle screen (static/js/play-battle.js, docs/decisions/0139), at
+tests/browser/positions/battle-narration.json (the player's Fire Spirit marches into the CPU's Storm
+Giant; the four preparation steps pass by themselves): in the player's window, the parties' members
+(keyed by unit id), the steps, the dice, the narration and its first line, the Attack button and the
+Cast Fireball button are the same elements before and after the hint's answer is drawn in the bar (a
+redraw on the page), and the members, steps, dice and narration after Fireball is cast, let through
+and resolved (new states from the server, each animated); the player's monster, a handle taken before
+all of it, still opens its details.
 """
 
 import pytest
@@ -38,7 +47,7 @@ LOST = """(kept) => Object.entries(kept).filter(([name, sel]) => {
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    srv = Server(tmp_path_factory.mktemp("keyed-server"), "CPU_DELAY = 0\n")
+    srv = Server(tmp_path_factory.mktemp("keyed-server"), "CPU_DELAY = 0\nCPU_HARD_SECONDS = 0.1\n")
     yield srv
     srv.stop()
 
@@ -74,6 +83,61 @@ def test_elements_survive_updates_they_were_not_part_of(browser, server):
 
         # a handle taken before both updates still works: the card's details open
         face.click(timeout=5000)
+        page.locator("dialog[open]").wait_for()
+        assert not player.errors, player.errors
+    finally:
+        ctx.close()
+
+
+#: The battle screen's kept elements (the window of battle-narration.json): name → selector.
+KEPT_IN_BATTLE = {
+    "foe's member": ".pl-party-foe .pl-bunit",
+    "own member": ".pl-party-me .pl-bunit",
+    "steps": ".pl-battle .pl-steps",
+    "own die": ".pl-dieset-me .pl-die",
+    "narration": "[data-testid=battle-narration]",
+    "first narration line": "[data-testid=battle-narration] li",
+}
+KEPT_IN_BAR = {"attack": "[data-testid=attack]", "cast fireball": ".pl-decl-btn[data-testid=spell]"}
+
+
+def test_battle_screen_elements_survive_updates_they_were_not_part_of(browser, server):
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    try:
+        register(page, server.url, "keyedbattle")
+        page.evaluate("() => localStorage.setItem('brigade.anim', 'fast')")
+        start_at(page, server, "battle-narration", cpu="baseline", seed=6)
+        player = BoardPlayer(page)
+        player.idle()
+        player.dismiss_tips()
+        spirit = player.board("return b.view.units.find((u) => u.owner === b.me && u.land === 'L2').id;")
+        page.locator(f".pl-unit[data-unit='{spirit}']").click()
+        page.locator("[data-key='march:L4']").click()
+        page.wait_for_function("() => window.brigadeBoard.idle && !!document.querySelector('[data-testid=attack]')")
+        player.dismiss_tips()
+        kept = dict(KEPT_IN_BATTLE, **KEPT_IN_BAR)
+        page.evaluate(KEEP, kept)
+        assert page.evaluate(LOST, kept) == []
+        lines = page.locator("[data-testid=battle-narration] li").count()
+        member = page.query_selector(KEPT_IN_BATTLE["own member"])
+
+        # a redraw on the page: the hint's answer drawn in the battle bar (it grows: the screen's layout
+        # moves, its elements stay)
+        page.locator(".pl-battle [data-testid=hint]").click()
+        page.locator(".pl-bbar [data-testid=hint-text]").wait_for()
+        assert page.evaluate(LOST, kept) == []
+
+        # new states from the server: Fireball cast, let through, resolved; the player's window again
+        version = player.state()["version"]
+        page.locator(KEPT_IN_BAR["cast fireball"]).click()
+        page.wait_for_function(f"""() => {{ const b = window.brigadeBoard; return b.version > {version} && b.idle
+            && b.view.battle && b.view.battle.chain.length === 0 && !!document.querySelector('[data-testid=attack]'); }}""")
+        assert page.locator("[data-testid=battle-narration] li").count() > lines
+        assert page.evaluate(LOST, KEPT_IN_BATTLE) == []
+
+        # a handle taken before all these updates still works: the player's monster's details open
+        member.click()
         page.locator("dialog[open]").wait_for()
         assert not player.errors, player.errors
     finally:
