@@ -334,14 +334,7 @@ class Game:
 
     def apply(self, player, action):
         """Apply one action of `player`; returns the events. Raises IllegalAction, changing nothing."""
-        kind = self._check(player, action)
-        new = self.state.copy()
-        ev = []
-        self._do(new, player, action, kind, ev)
-        new.version += 1
-        self.state = new
-        self._legal.clear()
-        return ev
+        return self._step(player, action, self._check(player, action))
 
     def apply_listed(self, player, action):
         """`apply` for a simulation's own moves, without `apply`'s checks of the action: for an action
@@ -354,7 +347,11 @@ class Game:
         kind = action["type"]
         if s.result is not None or (kind != "resign" and not self._waits_for(player)):
             return self.apply(player, action)  # refused there, with its words
-        new = s.copy()
+        return self._step(player, action, kind)
+
+    def _step(self, player, action, kind):
+        """Do an action already let through on a copy of the state, publish the copy; the events."""
+        new = self.state.copy()
         ev = []
         self._do(new, player, action, kind, ev)
         new.version += 1
