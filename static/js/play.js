@@ -118,7 +118,12 @@ class Board {
       h("div", {class: "pl-aside"}, this.panel, this.hand));
     this.dialog = h("dialog", {class: "pl-dialog"});
     // A dialog replaced by another one closes first: its close event comes after the new one opened.
-    this.dialog.addEventListener("close", () => { if (!this.dialog.open) this.dialog.textContent = ""; });
+    this.dialog.addEventListener("close", () => {
+      const d = this.dialog;
+      if (d.open) return;
+      if (d.viewDrawn) { renderView(null, d); d.viewDrawn = false; d.viewCls = null; }  // openDialog's view
+      d.textContent = "";
+    });
     this.goalBar = h("section", {class: "pl-goal", "aria-label": t("Chapter goal"), "data-testid": "story-goal-bar", hidden: true});
     const heading = h(this.replay ? "h2" : "h1", {class: "pl-sr", id: "pl-heading"}, t("The board"));  // a replay's page has its own h1
     add(this.root, heading, this.status, this.goalBar, this.layout, this.log, this.toasts, this.dialog);
