@@ -4,6 +4,7 @@
 // Every key only clicks a control the page shows: nothing here decides what is legal.
 
 import {h, t} from "./play-util.js";
+import {v} from "./play-view.js";
 
 /** The main button of each moment, first found first: the leader choice, the battle's decisions, the turn. */
 const MAIN = ["[data-testid=leaders-ok]", "[data-key=quick-go]", "[data-key=form-go]", "[data-testid=attack]",
@@ -70,10 +71,10 @@ export class Keys {
 
   /** The "?" list of keys. */
   showKeys() {
-    const row = (keys, what) => h("tr", {}, h("th", {scope: "row"}, keys.map((k) => h("kbd", {}, k))), h("td", {}, what));
+    const row = (keys, what) => v("tr", {}, v("th", {scope: "row"}, keys.map((k) => v("kbd", {}, k))), v("td", {}, what));
     this.b.openDialog("pl-keys",
-      h("h2", {}, t("Keyboard")),
-      h("table", {class: "pl-keys-table", "data-testid": "keys-table"}, h("tbody", {},
+      v("h2", {}, t("Keyboard")),
+      v("table", {class: "pl-keys-table", "data-testid": "keys-table"}, v("tbody", {},
         row([t("Space"), t("Enter")], t("The main button of the moment: Choose leaders, Attack, Let it through, End turn")),
         row(["1–6"], t("The card in hand at that place: summon it, cast it, or read it (a leader to pick, during the leader choice)")),
         row(["H"], t("What would the CPU do?")),
@@ -82,7 +83,7 @@ export class Keys {
         row([t("Esc")], t("Cancel: clear the selection, close a window")),
         row(["I"], t("On a monster of the map: its details")),
         row(["?"], t("This list")))),
-      h("div", {class: "pl-dialog-body pl-row-btns"}, h("button", {class: "pl-btn", type: "button", onclick: () => this.b.dialog.close()}, t("Close"))));
+      v("div", {class: "pl-dialog-body pl-row-btns"}, v("button", {class: "pl-btn", type: "button", onclick: () => this.b.dialog.close()}, t("Close"))));
   }
 
   /** The status bar's "?" (desktops: a phone has no keyboard to show). */

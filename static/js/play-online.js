@@ -5,6 +5,7 @@
 // banner and the countdowns are drawn here, ticking every 250 ms.
 
 import {h, add, t, tparts} from "./play-util.js";
+import {v} from "./play-view.js";
 
 /** The words and pictures of the fixed emote ids (the server relays ids only; clients choose what
  * they show). The pictures are plain text symbols that common fonts have, not colour emoji. */
@@ -298,42 +299,42 @@ export class Online {
 
   // ------------------------------------------------------------------ rematch
 
-  /** The rematch part of the end screen (and of the panel once the game is over). */
+  /** The rematch part of the end screen (and of the panel once the game is over), as a virtual node
+   * (play-view.js): a new rematch event draws it again in place. */
   rematchBox() {
     if (!this.on) return null;
-    const box = h("div", {class: "pl-rematch", "data-testid": "rematch"});
-    this.fillRematch(box);
-    return box;
-  }
-
-  paintRematch() {
-    for (const box of this.b.root.querySelectorAll(".pl-rematch")) this.fillRematch(box);
-  }
-
-  fillRematch(box) {
     const r = this.rematch || {};
     const me = this.seat;
     const foe = this.b.names[this.b.foe];
-    const hadFocus = box.contains(document.activeElement);
-    box.textContent = "";
+    let parts;
     if (r.game) {
-      add(box, h("p", {}, this.leaving ? t("The rematch is starting…") : t("The rematch has begun.")),
-        h("a", {class: "pl-btn pl-btn-go", href: `/play/${r.game}`, "data-testid": "rematch-go"},
-          me === null ? t("Watch the rematch") : t("Go to the rematch")));
+      parts = [v("p", {key: "begun"}, this.leaving ? t("The rematch is starting…") : t("The rematch has begun.")),
+        v("a", {key: "go", class: "pl-btn pl-btn-go", href: `/play/${r.game}`, "data-testid": "rematch-go"},
+          me === null ? t("Watch the rematch") : t("Go to the rematch"))];
     } else if (me === null) {
-      if (r.offered_by === 0 || r.offered_by === 1) add(box, h("p", {}, t("{name} offers a rematch.", {name: this.b.names[r.offered_by]})));
+      parts = [r.offered_by === 0 || r.offered_by === 1 ? v("p", {key: "offer"}, t("{name} offers a rematch.", {name: this.b.names[r.offered_by]})) : null];
     } else if (r.offered_by === me) {
-      add(box, h("p", {class: "pl-wait"}, h("span", {class: "pl-spinner", "aria-hidden": "true"}), t("Rematch offered. Waiting for {name}…", {name: foe})));
+      parts = [v("p", {key: "wait", class: "pl-wait"}, v("span", {class: "pl-spinner", "aria-hidden": "true"}), t("Rematch offered. Waiting for {name}…", {name: foe}))];
     } else if (r.offered_by === 0 || r.offered_by === 1) {
-      add(box, h("p", {class: "pl-rematch-offer"}, t("{name} offers a rematch.", {name: foe})),
-        h("button", {class: "pl-btn pl-btn-go", type: "button", "data-testid": "rematch-accept", "data-key": "rematch",
-          onclick: (e) => this.offer(e.currentTarget)}, t("Accept rematch")));
+      parts = [v("p", {key: "offer", class: "pl-rematch-offer"}, t("{name} offers a rematch.", {name: foe})),
+        v("button", {key: "accept", class: "pl-btn pl-btn-go", type: "button", "data-testid": "rematch-accept", "data-key": "rematch",
+          onclick: (e) => this.offer(e.currentTarget)}, t("Accept rematch"))];
     } else {
-      add(box, h("button", {class: "pl-btn pl-btn-go", type: "button", "data-testid": "rematch-offer", "data-key": "rematch",
-        onclick: (e) => this.offer(e.currentTarget)}, t("Rematch")));
+      parts = [v("button", {key: "rematch", class: "pl-btn pl-btn-go", type: "button", "data-testid": "rematch-offer", "data-key": "rematch",
+        onclick: (e) => this.offer(e.currentTarget)}, t("Rematch"))];
     }
-    if (hadFocus) {
-      const el = box.querySelector("button, a");
+    return v("div", {key: "rematch", class: "pl-rematch", "data-testid": "rematch"}, parts);
+  }
+
+  /** Draw the rematch boxes again (the panel's and the end screen's), the focus kept in its box. */
+  paintRematch() {
+    const had = [...this.b.root.querySelectorAll(".pl-rematch")].find((box) => box.contains(document.activeElement));
+    if (this.b.view && this.b.view.result) {
+      this.b.renderPanel();
+      this.b.redrawEnd();
+    }
+    if (had && had.isConnected && !had.contains(document.activeElement)) {
+      const el = had.querySelector("button, a");
       if (el) el.focus({preventScroll: true});
     }
   }

@@ -15,7 +15,7 @@ import {Sound} from "./play-sound.js";
 import {Hint} from "./play-hint.js";
 import {showAnalysis} from "./play-analysis.js";
 import {Keys} from "./play-keys.js";
-import {v as vh, render as renderView} from "./play-view.js";
+import {v as vh, render as renderView, Fragment} from "./play-view.js";
 
 const TIMING = {normal: t("[Normal]"), counter: t("[Counter]")};
 const RARITY = {C: t("Common"), U: t("Uncommon"), R: t("Rare"), SR: t("Super rare")};
@@ -118,7 +118,12 @@ class Board {
       h("div", {class: "pl-aside"}, this.panel, this.hand));
     this.dialog = h("dialog", {class: "pl-dialog"});
     // A dialog replaced by another one closes first: its close event comes after the new one opened.
-    this.dialog.addEventListener("close", () => { if (!this.dialog.open) this.dialog.textContent = ""; });
+    this.dialog.addEventListener("close", () => {
+      const d = this.dialog;
+      if (d.open) return;
+      if (d.viewDrawn) { renderView(null, d); d.viewDrawn = false; d.viewCls = null; }  // openDialog's view
+      d.textContent = "";
+    });
     this.goalBar = h("section", {class: "pl-goal", "aria-label": t("Chapter goal"), "data-testid": "story-goal-bar", hidden: true});
     const heading = h(this.replay ? "h2" : "h1", {class: "pl-sr", id: "pl-heading"}, t("The board"));  // a replay's page has its own h1
     add(this.root, heading, this.status, this.goalBar, this.layout, this.log, this.toasts, this.dialog);
@@ -549,17 +554,17 @@ class Board {
       : !s.tie ? (s.leading === this.me && this.seat !== null ? t("If round 12 ended now, you would win: more lands.") : t("If round 12 ended now, {name} would win: more lands.", {name: this.names[s.leading]}))
         : (s.leading === this.me && this.seat !== null ? t("If round 12 ended now, you would win: as many lands, and your front is nearer.") : t("If round 12 ended now, {name} would win: as many lands, and their front is nearer.", {name: this.names[s.leading]}));
     this.openDialog("pl-judgment",
-      h("h2", {}, t("The round-12 judgment")),
-      h("p", {}, t("If nobody has won when round 12 ends, the judgment decides. First, more lands wins: each base counts, and so does every land taken, even after its monsters left.")),
-      h("p", {}, t("With as many lands each, the nearer front wins: each side's lands are listed by their steps to the enemy base, nearest first, and the first difference decides. Otherwise it is a draw.")),
-      h("table", {class: "pl-end-table", "data-testid": "judgment-table"},
-        h("thead", {}, h("tr", {}, h("td"), h("th", {scope: "col"}, mineHead), h("th", {scope: "col"}, foe))),
-        h("tbody", {},
-          h("tr", {}, h("th", {scope: "row"}, t("Lands held")), h("td", {}, s.mine), h("td", {}, s.theirs)),
-          h("tr", {}, h("th", {scope: "row"}, t("Steps to the enemy base, nearest first")), h("td", {}, s.fronts[0].join(", ")), h("td", {}, s.fronts[1].join(", "))))),
-      h("p", {class: "pl-judgment-verdict", "data-testid": "judgment-verdict"}, h("strong", {}, verdict)),
-      h("p", {class: "pl-hint"}, t("Round {n} of 12.", {n: Math.max(1, v.round)})),
-      h("div", {class: "pl-dialog-body pl-row-btns"}, h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Close"))));
+      vh("h2", {}, t("The round-12 judgment")),
+      vh("p", {}, t("If nobody has won when round 12 ends, the judgment decides. First, more lands wins: each base counts, and so does every land taken, even after its monsters left.")),
+      vh("p", {}, t("With as many lands each, the nearer front wins: each side's lands are listed by their steps to the enemy base, nearest first, and the first difference decides. Otherwise it is a draw.")),
+      vh("table", {class: "pl-end-table", "data-testid": "judgment-table"},
+        vh("thead", {}, vh("tr", {}, vh("td"), vh("th", {scope: "col"}, mineHead), vh("th", {scope: "col"}, foe))),
+        vh("tbody", {},
+          vh("tr", {}, vh("th", {scope: "row"}, t("Lands held")), vh("td", {}, s.mine), vh("td", {}, s.theirs)),
+          vh("tr", {}, vh("th", {scope: "row"}, t("Steps to the enemy base, nearest first")), vh("td", {}, s.fronts[0].join(", ")), vh("td", {}, s.fronts[1].join(", "))))),
+      vh("p", {class: "pl-judgment-verdict", "data-testid": "judgment-verdict"}, vh("strong", {}, verdict)),
+      vh("p", {class: "pl-hint"}, t("Round {n} of 12.", {n: Math.max(1, v.round)})),
+      vh("div", {class: "pl-dialog-body pl-row-btns"}, vh("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Close"))));
   }
 
   /** Open or close the log drawer. */
@@ -811,22 +816,15 @@ class Board {
   }
 
   /** The move panel: the player's own game (play-view.js, panelView) while it goes on, a replay's and a
-   * spectator's (play-view.js, watchView); the result's is drawn as elements (play-online.js fills its
-   * rematch box in place). */
+   * spectator's (play-view.js, watchView); the result's too (with play-online.js's rematch box). */
   renderPanel() {
     const v = this.view;
     const p = this.panel;
-    if (this.replay || !v.result) {
-      if (this.panelMode !== "view") { p.textContent = ""; this.panelMode = "view"; }
-      renderView(!this.replay && this.seat !== null ? this.panelView() : this.watchView(), p);
-      return;
-    }
-    if (this.panelMode === "view") renderView(null, p);
-    this.panelMode = "dom";
-    p.textContent = "";
-    add(p, h("h2", {}, this.resultTitle()), h("p", {}, this.resultReason()),
-      h("button", {class: ["pl-btn", this.online.on ? "" : "pl-btn-go"], type: "button", "data-key": "show-end", onclick: () => this.showEnd()}, t("Show the result")),
-      this.online.rematchBox());
+    if (this.panelMode !== "view") { p.textContent = ""; this.panelMode = "view"; }
+    renderView(this.replay || !v.result ? (!this.replay && this.seat !== null ? this.panelView() : this.watchView())
+      : [vh("h2", {key: "title"}, this.resultTitle()), vh("p", {key: "reason"}, this.resultReason()),
+        vh("button", {key: "show-end", class: ["pl-btn", this.online.on ? "" : "pl-btn-go"], type: "button", "data-key": "show-end", onclick: () => this.showEnd()}, t("Show the result")),
+        this.online.rematchBox()], p);
   }
 
   /** The panel of a replay (what the step shown did; the whole story so far is in the log drawer) or a
@@ -1124,16 +1122,28 @@ class Board {
 
   // ------------------------------------------------------------------ dialogs
 
+  /** Open the dialog `cls` with `content` (virtual nodes, drawn with play-view.js). The same dialog
+   * opened again while on screen is an update of it: drawn in place, its elements (and the focus) kept. */
   openDialog(cls, ...content) {
     const d = this.dialog;
-    if (d.open) d.close();
-    d.className = `pl-dialog ${cls || ""}`;
-    d.textContent = "";
-    add(d, h("button", {class: "pl-dialog-x", type: "button", "aria-label": t("Close"), onclick: () => d.close()}, "×"), ...content);
+    const same = d.open && d.viewCls === cls;
+    if (d.open && !same) d.close();
+    this.drawDialog(cls, content);
+    if (same) return d;
     d.showModal();
     const first = d.querySelector("[autofocus]") || d.querySelector(".pl-dialog-body button, .pl-dialog-body a") || d.querySelector("button");
     if (first) first.focus();
     return d;
+  }
+
+  /** Draw the dialog's content without opening it (keyed by `cls`: another dialog starts afresh). */
+  drawDialog(cls, content) {
+    const d = this.dialog;
+    if (!d.viewDrawn) { d.textContent = ""; d.viewDrawn = true; }  // the settings dialog draws elements
+    d.className = `pl-dialog ${cls || ""}`;
+    d.viewCls = cls;
+    renderView(vh(Fragment, {key: cls},
+      vh("button", {key: "x", class: "pl-dialog-x", type: "button", "aria-label": t("Close"), onclick: () => d.close()}, "×"), ...content), d);
   }
 
   confirm(title, text, ok, cancel, danger) {
@@ -1148,10 +1158,10 @@ class Board {
         if (this.dialog.open) this.dialog.close();
       };
       const d = this.openDialog("pl-confirm",
-        h("h2", {}, title), h("p", {}, text),
-        h("div", {class: "pl-dialog-body pl-row-btns"},
-          h("button", {class: "pl-btn", type: "button", autofocus: true, onclick: () => finish(false)}, cancel),
-          h("button", {class: ["pl-btn", danger ? "pl-btn-danger" : "pl-btn-go"], type: "button", "data-testid": "confirm-ok",
+        vh("h2", {}, title), vh("p", {}, text),
+        vh("div", {class: "pl-dialog-body pl-row-btns"},
+          vh("button", {class: "pl-btn", type: "button", autofocus: true, onclick: () => finish(false)}, cancel),
+          vh("button", {class: ["pl-btn", danger ? "pl-btn-danger" : "pl-btn-go"], type: "button", "data-testid": "confirm-ok",
             onclick: () => finish(true)}, ok)));
       const onClose = () => {
         if (d.open) return;  // the close of a dialog this one replaced
@@ -1196,8 +1206,8 @@ class Board {
 
   cardFacts(cid, unit) {
     const c = this.cards.get(cid);
-    const dl = h("dl", {class: "pl-facts"});
-    const fact = (k, val) => { if (val !== null && val !== undefined && val !== "") add(dl, h("dt", {}, k), h("dd", {}, val)); };
+    const facts = [];
+    const fact = (k, val) => { if (val !== null && val !== undefined && val !== "") facts.push(vh("dt", {}, k), vh("dd", {}, val)); };
     const element = (e) => (uiLang === "ja" ? elementName(e, "ja") || e : cap1(e));
     if (c.kind === "spell") {
       const mana = c.mana !== undefined ? t("mana {n}", {n: c.mana}) : "";
@@ -1217,39 +1227,38 @@ class Board {
     if (kws.length) fact(t("Keywords"), kws.join(", "));
     fact(t("Rarity"), RARITY[c.rarity] || c.rarity);
     const text = this.cards.text(cid);
-    return [dl, text ? h("p", {class: "pl-card-text"}, text) : null];
+    return [vh("dl", {class: "pl-facts"}, facts), text ? vh("p", {class: "pl-card-text"}, text) : null];
   }
 
-  showHandCard(id) {
+  /** A card of the hand: its details and what may be done with it (sure: the discard asks once more). */
+  showHandCard(id, sure = false) {
     const hc = this.handCard(id);
     if (!hc) return;
-    const body = h("div", {class: "pl-dialog-body pl-row-btns"});
     const summon = this.view.phase === "main" && this.view.active === this.me ? this.summonAction(hc) : null;
     const discard = this.legal.find((a) => a.type === "discard" && a.cards.length === 1 && a.cards[0] === id);
     const cast = this.view.phase === "battle" ? this.battle.castFor(id) : null;
     const d = () => this.dialog;
-    if (summon) add(body, h("button", {class: "pl-btn pl-btn-go", type: "button", disabled: !this.can(), onclick: () => { d().close(); this.send(summon); }}, t("Summon to your base")));
-    if (cast) add(body, h("button", {class: "pl-btn pl-btn-spell", type: "button", disabled: !this.can(), onclick: () => { d().close(); this.battle.startDeclaration(cast); }}, t("Cast")));
     const why = this.view.phase === "battle" && !cast ? this.battle.spellWhy(id) : null;  // on a phone the hand shows no notes
-    if (why) add(body, h("p", {class: "pl-hint pl-hcard-why", "data-testid": "spell-why"}, t("Cannot be cast now: {why}.", {why})));
-    if (discard) {
-      // R6.7: discarding from the card detail; the refill brings the hand back to 6 later.
-      const sure = h("div", {class: "pl-discard-sure", hidden: true},
-        h("p", {}, t("Discard this card? It is not replaced until your next refill.")),
-        h("button", {class: "pl-btn pl-btn-danger", type: "button", "data-testid": "discard-yes", onclick: () => { d().close(); this.send(discard); }}, t("Discard it")));
-      add(body, h("button", {class: "pl-btn pl-btn-quiet", type: "button", "data-testid": "discard", disabled: !this.can(),
-        onclick: (e) => { sure.hidden = false; e.currentTarget.hidden = true; sure.querySelector("button").focus(); }}, t("Discard")), sure);
-    }
-    add(body, h("button", {class: "pl-btn", type: "button", onclick: () => d().close()}, t("Close")));
-    this.openDialog("pl-detail", h("div", {class: "pl-detail-card"}, this.cards.img(hc.card, "pl-card-big")),
-      h("div", {class: "pl-detail-info"}, h("h2", {}, this.cards.name(hc.card)), ...this.cardFacts(hc.card), body));
+    // R6.7: discarding from the card detail; the refill brings the hand back to 6 later.
+    const body = vh("div", {class: "pl-dialog-body pl-row-btns"},
+      summon ? vh("button", {key: "summon", class: "pl-btn pl-btn-go", type: "button", disabled: !this.can(), onclick: () => { d().close(); this.send(summon); }}, t("Summon to your base")) : null,
+      cast ? vh("button", {key: "cast", class: "pl-btn pl-btn-spell", type: "button", disabled: !this.can(), onclick: () => { d().close(); this.battle.startDeclaration(cast); }}, t("Cast")) : null,
+      why ? vh("p", {key: "why", class: "pl-hint pl-hcard-why", "data-testid": "spell-why"}, t("Cannot be cast now: {why}.", {why})) : null,
+      discard ? vh("button", {key: "discard", class: "pl-btn pl-btn-quiet", type: "button", "data-testid": "discard", disabled: !this.can(), hidden: sure,
+        onclick: () => { this.showHandCard(id, true); const yes = d().querySelector("[data-testid=discard-yes]"); if (yes) yes.focus(); }}, t("Discard")) : null,
+      discard ? vh("div", {key: "sure", class: "pl-discard-sure", hidden: !sure},
+        vh("p", {}, t("Discard this card? It is not replaced until your next refill.")),
+        vh("button", {class: "pl-btn pl-btn-danger", type: "button", "data-testid": "discard-yes", onclick: () => { d().close(); this.send(discard); }}, t("Discard it"))) : null,
+      vh("button", {key: "close", class: "pl-btn", type: "button", onclick: () => d().close()}, t("Close")));
+    this.openDialog("pl-detail", vh("div", {key: "card", class: "pl-detail-card"}, this.cards.img(hc.card, "pl-card-big", vh)),
+      vh("div", {key: "info", class: "pl-detail-info"}, vh("h2", {}, this.cards.name(hc.card)), ...this.cardFacts(hc.card), body));
   }
 
   showUnit(id) {
     const u = this.unit(id);
     if (!u) return;
     const mine = u.owner === this.me;
-    const body = h("div", {class: "pl-dialog-body pl-row-btns"});
+    const buttons = [];
     const status = [];
     if (u.leader) status.push(t("Leader"));
     status.push(mine ? t("yours") : this.names[u.owner]);
@@ -1258,15 +1267,16 @@ class Board {
     else if (mine) status.push(tn("{n} march left", "{n} marches left", u.marches_left));
     if (this.selectable().has(id)) {
       const sel = this.selected.includes(id);
-      add(body, h("button", {class: "pl-btn pl-btn-go", type: "button", onclick: () => { this.dialog.close(); this.toggle(id); }},
+      buttons.push(vh("button", {key: "select", class: "pl-btn pl-btn-go", type: "button", onclick: () => { this.dialog.close(); this.toggle(id); }},
         sel ? t("Deselect") : t("Select to march")));
     }
     if (this.marchAbilities(id).length && this.can()) {
-      add(body, h("button", {class: "pl-btn pl-btn-spell", type: "button", onclick: () => this.useMarchAbility(id)}, t("Use [March] ability")));
+      buttons.push(vh("button", {key: "march", class: "pl-btn pl-btn-spell", type: "button", onclick: () => this.useMarchAbility(id)}, t("Use [March] ability")));
     }
-    add(body, h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Close")));
-    this.openDialog("pl-detail", h("div", {class: "pl-detail-card"}, this.cards.img(u.card, "pl-card-big")),
-      h("div", {class: "pl-detail-info"}, h("h2", {}, this.cards.name(u.card)), h("p", {class: "pl-unit-status"}, status.join(" · ")),
+    buttons.push(vh("button", {key: "close", class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Close")));
+    const body = vh("div", {class: "pl-dialog-body pl-row-btns"}, buttons);
+    this.openDialog("pl-detail", vh("div", {key: "card", class: "pl-detail-card"}, this.cards.img(u.card, "pl-card-big", vh)),
+      vh("div", {key: "info", class: "pl-detail-info"}, vh("h2", {}, this.cards.name(u.card)), vh("p", {class: "pl-unit-status"}, status.join(" · ")),
         ...this.cardFacts(u.card, u), body));
   }
 
@@ -1281,7 +1291,7 @@ class Board {
     }
     // R13.5: a summoning [March] ability names a card and a land; copies of one card are alike.
     const seen = new Set();
-    const list = h("div", {class: "pl-dialog-body pl-choices"});
+    const choices = [];
     for (const a of opts) {
       const [cardId, land] = a.targets;
       const hc = this.handCard(cardId);
@@ -1289,11 +1299,12 @@ class Board {
       const key = `${cid}@${land}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      add(list, h("button", {class: "pl-btn pl-btn-choice", type: "button", onclick: () => { this.dialog.close(); this.send(a); }},
-        this.cards.art(cid, "pl-art-chip"), land === `H${this.me}` ? t("Summon {card} to your base", {card: this.cards.name(cid)}) : t("Summon {card} to {land}", {card: this.cards.name(cid), land: this.landLabel(land)})));
+      choices.push(vh("button", {key, class: "pl-btn pl-btn-choice", type: "button", onclick: () => { this.dialog.close(); this.send(a); }},
+        this.cards.art(cid, "pl-art-chip", vh), land === `H${this.me}` ? t("Summon {card} to your base", {card: this.cards.name(cid)}) : t("Summon {card} to {land}", {card: this.cards.name(cid), land: this.landLabel(land)})));
     }
-    add(list, h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Cancel")));
-    this.openDialog("pl-pick", h("h2", {}, t("{card}: [March]", {card: this.cards.name(u.card)})), h("p", {}, this.cards.text(u.card)), list);
+    choices.push(vh("button", {key: "cancel", class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Cancel")));
+    const list = vh("div", {class: "pl-dialog-body pl-choices"}, choices);
+    this.openDialog("pl-pick", vh("h2", {}, t("{card}: [March]", {card: this.cards.name(u.card)})), vh("p", {}, this.cards.text(u.card)), list);
   }
 
   discardCard(instanceId) {
@@ -1304,12 +1315,12 @@ class Board {
 
   showDiscard(p) {
     const pile = this.view.players[p].discard || [];
-    const grid = h("ul", {class: "pl-pile"});
-    for (const cid of pile.slice().reverse()) add(grid, h("li", {}, this.cards.img(cid, "pl-card-small"), h("span", {}, this.cards.name(cid))));
-    if (!pile.length) add(grid, h("li", {class: "pl-hint"}, t("Empty.")));
-    this.openDialog("pl-pile-dialog", h("h2", {}, p === this.me && this.seat !== null ? t("Your discard pile ({n})", {n: pile.length})
+    const grid = vh("ul", {class: "pl-pile"}, pile.length
+      ? pile.slice().reverse().map((cid) => vh("li", {}, this.cards.img(cid, "pl-card-small", vh), vh("span", {}, this.cards.name(cid))))
+      : vh("li", {class: "pl-hint"}, t("Empty.")));
+    this.openDialog("pl-pile-dialog", vh("h2", {}, p === this.me && this.seat !== null ? t("Your discard pile ({n})", {n: pile.length})
       : t("{name}’s discard pile ({n})", {name: this.names[p], n: pile.length})),
-      h("p", {class: "pl-hint"}, t("Newest first.")), grid);
+      vh("p", {class: "pl-hint"}, t("Newest first.")), grid);
   }
 
   resultTitle() {
@@ -1356,87 +1367,98 @@ class Board {
   }
 
   showEnd() {
-    const v = this.view;
-    const r = v.result;
     this.endShown = true;
-    const outcome = r.winner === null || r.winner === undefined ? "draw" : r.winner === this.me || this.seat === null ? "win" : "loss";
-    const lands = (p) => v.players[p].lands;
-    const leaders = (p) => v.units.filter((u) => u.owner === p && u.leader).length;
-    const stat = (label, a, b) => h("tr", {}, h("th", {scope: "row"}, label), h("td", {}, a), h("td", {}, b));
-    this.openDialog(`pl-end pl-end-${outcome}`,
-      h("div", {class: "pl-end-banner", "aria-hidden": "true"}, outcome === "win" ? "♛" : outcome === "loss" ? "✝" : "⚖"),
-      h("h2", {class: "pl-end-title", "data-testid": "end-title"}, this.resultTitle()),
-      h("p", {class: "pl-end-reason"}, this.resultReason()),
-      h("table", {class: "pl-end-table"},
-        h("thead", {}, h("tr", {}, h("td"), h("th", {scope: "col"}, this.seat === null ? this.names[0] : t("You")), h("th", {scope: "col"}, this.names[this.foe]))),
-        h("tbody", {},
-          stat(t("Leaders standing"), leaders(this.me), leaders(this.foe)),
-          stat(t("Lands held"), lands(this.me), lands(this.foe)),
-          r.reason === "judgment" && v.standing ? stat(t("Steps to the enemy base, nearest first"),
-            v.standing.fronts[this.me].join(", "), v.standing.fronts[this.foe].join(", ")) : null,
-          stat(t("Cards in discard"), v.players[this.me].discard.length, v.players[this.foe].discard.length))),
-      h("p", {class: "pl-hint"}, t("The game ended in round {n}.", {n: v.round})),
-      this.story ? h("p", {class: "pl-end-goal", "data-testid": "end-goal"}, this.story.kind === "puzzle" ? t("Puzzle {n} goal: {goal}", {n: this.story.order, goal: this.story.goal})
-        : t("Chapter {n} goal: {goal}", {n: this.story.order, goal: this.story.goal})) : null,
-      h("section", {class: "pl-end-earned", "aria-label": t("What you earned"), "data-testid": "end-earned", hidden: true}),
-      h("section", {class: "pl-analysis", "data-testid": "end-analysis", hidden: true}),
-      this.online.rematchBox(),
-      h("div", {class: "pl-dialog-body pl-row-btns pl-end-next", "data-testid": "end-next"},
-        this.online.on
-          ? h("a", {class: "pl-btn", href: this.root.dataset.lobbyUrl || "/lobby"}, t("Back to the lobby"))
-          : h("a", {class: "pl-btn pl-btn-go", href: this.root.dataset.playUrl || "/play"}, t("Play again")),
-        h("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Look at the board"))));
+    this.openDialog(this.endCls(), ...this.endView());
     const rematch = this.dialog.querySelector(".pl-rematch button");
     if (rematch) rematch.focus();
     if (this.seat !== null && this.root.dataset.endUrl) this.loadEnd();
     if (this.seat !== null) showAnalysis(this.dialog.querySelector(".pl-analysis"), `/games/${this.game}/analysis.json`);
   }
 
+  endCls() {
+    const r = this.view.result;
+    const outcome = r.winner === null || r.winner === undefined ? "draw" : r.winner === this.me || this.seat === null ? "win" : "loss";
+    return `pl-end pl-end-${outcome}`;
+  }
+
+  /** The end screen, as virtual nodes: the result, and once /play/<id>/end.json has answered
+   * (this.endInfo), the packs this game earned ("Open now") and the next steps. */
+  endView() {
+    const v = this.view;
+    const r = v.result;
+    const outcome = this.endCls().slice("pl-end pl-end-".length);
+    const lands = (p) => v.players[p].lands;
+    const leaders = (p) => v.units.filter((u) => u.owner === p && u.leader).length;
+    const stat = (key, label, a, b) => vh("tr", {key}, vh("th", {scope: "row"}, label), vh("td", {}, a), vh("td", {}, b));
+    const info = this.endInfo;
+    const packs = (info && info.packs) || [];
+    const steps = (info && info.next) || [];
+    const look = vh("button", {key: "look", class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Look at the board"));
+    return [
+      vh("div", {key: "banner", class: "pl-end-banner", "aria-hidden": "true"}, outcome === "win" ? "♛" : outcome === "loss" ? "✝" : "⚖"),
+      vh("h2", {key: "title", class: "pl-end-title", "data-testid": "end-title"}, this.resultTitle()),
+      vh("p", {key: "reason", class: "pl-end-reason"}, this.resultReason()),
+      vh("table", {key: "table", class: "pl-end-table"},
+        vh("thead", {}, vh("tr", {}, vh("td"), vh("th", {scope: "col"}, this.seat === null ? this.names[0] : t("You")), vh("th", {scope: "col"}, this.names[this.foe]))),
+        vh("tbody", {},
+          stat("leaders", t("Leaders standing"), leaders(this.me), leaders(this.foe)),
+          stat("lands", t("Lands held"), lands(this.me), lands(this.foe)),
+          r.reason === "judgment" && v.standing ? stat("fronts", t("Steps to the enemy base, nearest first"),
+            v.standing.fronts[this.me].join(", "), v.standing.fronts[this.foe].join(", ")) : null,
+          stat("discard", t("Cards in discard"), v.players[this.me].discard.length, v.players[this.foe].discard.length))),
+      vh("p", {key: "round", class: "pl-hint"}, t("The game ended in round {n}.", {n: v.round})),
+      this.story ? vh("p", {key: "goal", class: "pl-end-goal", "data-testid": "end-goal"}, this.story.kind === "puzzle" ? t("Puzzle {n} goal: {goal}", {n: this.story.order, goal: this.story.goal})
+        : t("Chapter {n} goal: {goal}", {n: this.story.order, goal: this.story.goal})) : null,
+      vh("section", {key: "earned", class: "pl-end-earned", "aria-label": t("What you earned"), "data-testid": "end-earned", hidden: !info}, info ? [
+        vh("h3", {key: "earned"}, t("What you earned")),
+        packs.length
+          ? vh("ul", {key: "packs", class: "pl-end-packs"}, packs.map((p) => vh("li", {key: p.id, class: "pl-end-pack", "data-testid": "end-pack"},
+              vh("span", {class: "pl-end-pack-ico", "aria-hidden": "true"}, "✦"),
+              vh("span", {class: "pl-end-pack-name"}, p.label),
+              vh("a", {class: "pl-btn pl-btn-small" + (p.opened ? "" : " pl-btn-go"), href: p.url, "data-testid": "end-pack-open"},
+                p.opened ? t("See its cards") : t("Open now")))))
+          : vh("p", {key: "no-pack", class: "pl-hint", "data-testid": "end-no-pack"}, info.no_pack ||
+              (info.result && info.result.winner === this.me ? t("Nothing new this time.") :
+                t("No pack this time: every won battle gives one."))),
+        // the daily quests this game advanced (webapp/game/quests.py); words from the server
+        info.quests ? vh("h3", {key: "quests-title"}, vh("a", {href: info.quests.url}, info.quests.title)) : null,
+        info.quests ? vh("ul", {key: "quests", class: "pl-end-quests"}, info.quests.items.map((q) => vh("li", {key: q.slot, class: "pl-end-quest" + (q.done ? " is-done" : ""), "data-testid": "end-quest"},
+          vh("span", {class: "pl-end-quest-text"}, q.text), " ", vh("span", {class: "pl-hint"}, q.status)))) : null,
+      ] : null),
+      // filled by play-analysis.js (its own elements: preact leaves a child it did not draw alone)
+      vh("section", {key: "analysis", class: "pl-analysis", "data-testid": "end-analysis", hidden: true}),
+      this.online.rematchBox(),
+      vh("div", {key: "next", class: "pl-dialog-body pl-row-btns pl-end-next", "data-testid": "end-next"}, steps.length
+        ? [...steps.map((n, i) => n.post
+            ? vh("button", {key: n.kind, class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], type: "button", "data-testid": `end-${n.kind}`, onclick: () => this.post(n.url)}, n.label)
+            : vh("a", {key: n.kind, class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], href: n.url, "data-testid": `end-${n.kind}`}, n.label)), look]
+        : [this.online.on
+            ? vh("a", {key: "lobby", class: "pl-btn", href: this.root.dataset.lobbyUrl || "/lobby"}, t("Back to the lobby"))
+            : vh("a", {key: "again", class: "pl-btn pl-btn-go", href: this.root.dataset.playUrl || "/play"}, t("Play again")), look]),
+    ];
+  }
+
+  /** Draw the end screen again in place, if it is the dialog's (after end.json or a rematch event). */
+  redrawEnd() {
+    if (this.view.result && this.dialog.viewCls === this.endCls()) this.drawDialog(this.endCls(), this.endView());
+  }
+
   /** The end screen's second half, from /play/<id>/end.json: the packs this game earned ("Open now")
    * and the next steps (rematch, the chapter's end, the lobby). */
   async loadEnd(tries = 0) {
-    let info = this.endInfo;
-    if (!info) {
+    if (!this.endInfo) {
       try {
         const r = await fetch(this.root.dataset.endUrl, {headers: {Accept: "application/json"}, credentials: "same-origin"});
         if (r.status === 409 && tries < 5) { setTimeout(() => this.loadEnd(tries + 1), 400); return; }  // the last write is on its way
         if (!r.ok) return;
-        info = this.endInfo = await r.json();
+        this.endInfo = await r.json();
       } catch (e) { return; }
     }
-    const box = this.dialog.querySelector(".pl-end-earned");
+    if (this.dialog.viewCls !== this.endCls()) return;
+    // drawn with play-view.js: the first half's elements (and a second answer's) are kept
+    this.redrawEnd();
     const next = this.dialog.querySelector(".pl-end-next");
-    if (!box || !next) return;
-    // drawn with play-view.js (a second answer, or the dialog opened again, keeps the elements)
-    const packs = info.packs || [];
-    renderView([
-      vh("h3", {key: "earned"}, t("What you earned")),
-      packs.length
-        ? vh("ul", {key: "packs", class: "pl-end-packs"}, packs.map((p) => vh("li", {key: p.id, class: "pl-end-pack", "data-testid": "end-pack"},
-            vh("span", {class: "pl-end-pack-ico", "aria-hidden": "true"}, "✦"),
-            vh("span", {class: "pl-end-pack-name"}, p.label),
-            vh("a", {class: "pl-btn pl-btn-small" + (p.opened ? "" : " pl-btn-go"), href: p.url, "data-testid": "end-pack-open"},
-              p.opened ? t("See its cards") : t("Open now")))))
-        : vh("p", {key: "no-pack", class: "pl-hint", "data-testid": "end-no-pack"}, info.no_pack ||
-            (info.result && info.result.winner === this.me ? t("Nothing new this time.") :
-              t("No pack this time: every won battle gives one."))),
-      // the daily quests this game advanced (webapp/game/quests.py); words from the server
-      info.quests ? vh("h3", {key: "quests-title"}, vh("a", {href: info.quests.url}, info.quests.title)) : null,
-      info.quests ? vh("ul", {key: "quests", class: "pl-end-quests"}, info.quests.items.map((q) => vh("li", {key: q.slot, class: "pl-end-quest" + (q.done ? " is-done" : ""), "data-testid": "end-quest"},
-        vh("span", {class: "pl-end-quest-text"}, q.text), " ", vh("span", {class: "pl-hint"}, q.status)))) : null,
-    ], box);
-    box.hidden = false;
-    const steps = info.next || [];
-    if (steps.length) {
-      if (!next.viewDrawn) { next.textContent = ""; next.viewDrawn = true; }  // the dialog's placeholder
-      renderView([
-        ...steps.map((n, i) => n.post
-          ? vh("button", {key: n.kind, class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], type: "button", "data-testid": `end-${n.kind}`, onclick: () => this.post(n.url)}, n.label)
-          : vh("a", {key: n.kind, class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], href: n.url, "data-testid": `end-${n.kind}`}, n.label)),
-        vh("button", {key: "look", class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Look at the board")),
-      ], next);
-      if (!this.dialog.querySelector(".pl-rematch button")) next.firstElementChild.focus();
-    }
+    if ((this.endInfo.next || []).length && next && !this.dialog.querySelector(".pl-rematch button")) next.firstElementChild.focus();
   }
 
   // ------------------------------------------------------------------ log

@@ -8,6 +8,10 @@ panel's controls, the sides' and the status bar's buttons are the same elements 
 on the page) and after a march (a new state from the server); the token under the pointer stays
 under it, and a handle taken before an update still clicks after it.
 
+A dialog (play.js's openDialog, drawn with play-view.js too): a card's details opened again while on
+screen (an update of the dialog) keep their image, close buttons and discard button, and the kept
+Close still closes it.
+
 The battle screen (static/js/play-battle.js, docs/decisions/0139), at
 tests/browser/positions/battle-narration.json (the player's Fire Spirit marches into the CPU's Storm
 Giant; the four preparation steps pass by themselves): in the player's window, the parties' members
@@ -84,6 +88,18 @@ def test_elements_survive_updates_they_were_not_part_of(browser, server):
         # a handle taken before both updates still works: the card's details open
         face.click(timeout=5000)
         page.locator("dialog[open]").wait_for()
+
+        # the dialog drawn again while open (an update of it) keeps its elements
+        in_dialog = {"card image": "dialog[open] .pl-card-big", "x": "dialog[open] .pl-dialog-x",
+                     "close": "dialog[open] .pl-detail-info .pl-dialog-body > .pl-btn:last-child"}
+        page.evaluate(KEEP, in_dialog)
+        assert page.evaluate(LOST, in_dialog) == []
+        card = player.board("return b.view.players[b.me].hand[0].id;")
+        player.board(f"b.showHandCard({card!r});")
+        assert page.locator("dialog[open]").count() == 1
+        assert page.evaluate(LOST, in_dialog) == []
+        page.evaluate("() => window.__kept['close'].click()")
+        page.locator("dialog[open]").wait_for(state="detached")
         assert not player.errors, player.errors
     finally:
         ctx.close()
