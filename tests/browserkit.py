@@ -158,16 +158,22 @@ def start_at(page, server, scenario, mode="cpu", cpu="random", seed=0, **more):
         body["scenario"] = scenario
     if mode != "online" and "difficulty" not in more:
         body["cpu"] = cpu
-    answer = page.evaluate("""async ([url, body]) => {
-        const token = document.querySelector("input[name=csrf_token]").value;
-        const r = await fetch(url, {method: "POST", body: JSON.stringify(body),
-                                   headers: {"Content-Type": "application/json", "X-CSRF-Token": token}});
-        return {status: r.status, body: await r.json()};
-    }""", [server.url + "/testing/start", body])
+    answer = post_json(page, server.url + "/testing/start", body)
     assert answer["status"] == 200, answer
     page.goto(server.url + answer["body"]["url"])
     wait_for_board(page)
     return answer["body"]["game"]
+
+
+def post_json(page, url, body):
+    """POST ``body`` as JSON to ``url`` from ``page`` (logged in: the CSRF token of its header's form),
+    as the pages' own scripts do; {"status", "body"} of the answer."""
+    return page.evaluate("""async ([url, body]) => {
+        const token = document.querySelector("input[name=csrf_token]").value;
+        const r = await fetch(url, {method: "POST", body: JSON.stringify(body), credentials: "same-origin",
+                                   headers: {"Content-Type": "application/json", "X-CSRF-Token": token}});
+        return {status: r.status, body: await r.json()};
+    }""", [url, body])
 
 
 POSITIONS = ROOT / "tests" / "browser" / "positions"
@@ -436,12 +442,8 @@ def fast_board(page):
     (POST /play/settings.json). The account's saved settings win over the browser's ``brigade.anim``:
     without this, the first thing that saved any setting (the header's language switch saves ``lang``)
     put the account on "normal", which with reduced motion is 0.35 of the full pace, not fast's 0.07."""
-    status = page.evaluate("""async () => {
-        const token = document.querySelector("input[name=csrf_token]").value;
-        const r = await fetch("/play/settings.json", {method: "POST", credentials: "same-origin",
-            headers: {"Content-Type": "application/json", "X-CSRF-Token": token}, body: JSON.stringify({anim: "fast"})});
-        return r.status; }""")
-    assert status == 200, status
+    answer = post_json(page, "/play/settings.json", {"anim": "fast"})
+    assert answer["status"] == 200, answer
 
 
 #: The context options of a page that plays through a game: the system's "reduce motion" on, which
