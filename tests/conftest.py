@@ -103,10 +103,8 @@ def longest_first(items):
         return 2 if item.get_closest_marker("slow") else 3
     rank = {}
     for item in items:
-        module = item.nodeid.split("::")[0]
-        rank[module] = min(rank.get(module, 3), group(item))
-    order = {id(item): i for i, item in enumerate(items)}
-    items.sort(key=lambda item: (rank[item.nodeid.split("::")[0]], order[id(item)]))
+        rank[item.path] = min(rank.get(item.path, 3), group(item))
+    items.sort(key=lambda item: rank[item.path])  # a stable sort: the file order within each group
 
 
 def timeout_of(item):
