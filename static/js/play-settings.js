@@ -7,7 +7,6 @@
 // "Reduced motion" (the system setting) is respected: at "normal" speed the animations run shorter.
 
 import {h, add, pace, t, uiLang} from "./play-util.js";
-import {render} from "./play-view.js";
 
 // The card language follows the page's until the player sets it apart.
 export const DEFAULTS = {anim: "normal", autopass: false, confirmsummon: false, sound: true, volume: 60, lang: uiLang};
@@ -107,8 +106,7 @@ export class Settings {
     const B = this.b;
     const d = B.dialog;
     if (d.open) d.close();
-    if (d.viewDrawn) { render(null, d); d.viewDrawn = false; d.viewCls = null; }  // the board's dialogs (play.js's openDialog)
-    d.textContent = "";
+    B.clearDialog();  // what the board's openDialog drew, unmounted
     d.className = "pl-dialog pl-settings";
     const v = this.values;
     const radio = (name, value, label, hint) => h("label", {class: "pl-set-choice"},

@@ -119,10 +119,7 @@ class Board {
     this.dialog = h("dialog", {class: "pl-dialog"});
     // A dialog replaced by another one closes first: its close event comes after the new one opened.
     this.dialog.addEventListener("close", () => {
-      const d = this.dialog;
-      if (d.open) return;
-      if (d.viewDrawn) { renderView(null, d); d.viewDrawn = false; d.viewCls = null; }  // openDialog's view
-      d.textContent = "";
+      if (!this.dialog.open) this.clearDialog();
     });
     this.goalBar = h("section", {class: "pl-goal", "aria-label": t("Chapter goal"), "data-testid": "story-goal-bar", hidden: true});
     const heading = h(this.replay ? "h2" : "h1", {class: "pl-sr", id: "pl-heading"}, t("The board"));  // a replay's page has its own h1
@@ -1137,6 +1134,14 @@ class Board {
   }
 
   /** Draw the dialog's content without opening it (keyed by `cls`: another dialog starts afresh). */
+  /** Empty the dialog: unmount what openDialog drew (preact keeps its tree on the element), then any
+   *  elements drawn by hand (the settings dialog's). */
+  clearDialog() {
+    const d = this.dialog;
+    if (d.viewDrawn) { renderView(null, d); d.viewDrawn = false; d.viewCls = null; }
+    d.textContent = "";
+  }
+
   drawDialog(cls, content) {
     const d = this.dialog;
     if (!d.viewDrawn) { d.textContent = ""; d.viewDrawn = true; }  // the settings dialog draws elements
