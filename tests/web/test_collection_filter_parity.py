@@ -2,11 +2,9 @@
 (webapp/web/collection.py matches()): each query's page, rendered by the server with the cards it
 filtered out hidden, against the script's verdict on the same cards' data attributes under node."""
 
-import json
-import subprocess
 from html.parser import HTMLParser
 
-from webapp import ROOT
+from tests import nodemodule
 from webapp.decks import packs
 from webapp.store import connect
 
@@ -54,18 +52,12 @@ def test_the_script_keeps_the_cards_the_server_keeps(app, alice, alice_client, n
                       "hidden": [c["hidden"] for c in parser.cards]})
     assert any(any(p["hidden"]) for p in pages) and any(not all(p["hidden"]) for p in pages[1:])
     script = (
-        "import {readFileSync} from 'node:fs'; import {createRequire} from 'node:module';"
-        "import {pathToFileURL} from 'node:url';"
-        "const js = (name) => pathToFileURL(process.argv[1] + '/' + name);"
         "const f = await import(js('card-filter.js').href);"
-        "const {fold} = createRequire(js('i18n.js'))(js('i18n.js').pathname);"
-        "const pages = JSON.parse(readFileSync(0, 'utf8'));"
-        "console.log(JSON.stringify(pages.map(({filters, cards}) => {"
+        "const {fold} = i18n;"
+        "console.log(JSON.stringify(input.map(({filters, cards}) => {"
         "  const want = {...filters, words: f.searchWords(filters.q || '', fold)};"
         "  return cards.map((c) => !f.matchesCard(c, want));"
         "})));"
     )
-    done = subprocess.run([node, "--input-type=module", "-e", script, str(ROOT / "static" / "js")],
-                          input=json.dumps(pages), capture_output=True, text=True, timeout=30, check=True)
-    for page, hidden in zip(pages, json.loads(done.stdout), strict=True):
+    for page, hidden in zip(pages, nodemodule.run(node, script, pages), strict=True):
         assert hidden == page["hidden"], page["filters"]

@@ -3,12 +3,12 @@
 import html
 import json
 import re
-import subprocess
 from html.parser import HTMLParser
 
 import pytest
 
-from webapp import ROOT, create_app
+from tests import nodemodule
+from webapp import create_app
 from webapp.decks import code as deckcode
 from webapp.decks.check import check_deck
 from webapp.decks.stats import deck_stats
@@ -496,19 +496,12 @@ def test_deck_rules_js_words_messages_and_stats_as_the_server_does(app, db, alic
     rows = card_rows(POOL, owned, {cid: 1 for cid in everything})
     data = builder_data(rows, [1, 2, 3, 4])
     script = (
-        "import {readFileSync} from 'node:fs'; import {createRequire} from 'node:module';"
-        "import {pathToFileURL} from 'node:url';"
-        "const js = (name) => pathToFileURL(process.argv[1] + '/' + name);"
         "const api = await import(js('deck-rules.js').href);"
-        "const {tn} = createRequire(js('i18n.js'))(js('i18n.js').pathname);"
-        "const input = JSON.parse(readFileSync(0, 'utf8'));"
+        "const {tn} = i18n;"
         "console.log(JSON.stringify(input.decks.map(d => ({problems: api.checkDeck(d, input.data, tn),"
         " stats: api.deckStats(d, input.data)}))));"
     )
-    result = subprocess.run([node, "--input-type=module", "-e", script, str(ROOT / "static" / "js")],
-                            input=json.dumps({"decks": PARITY_DECKS, "data": data}),
-                            capture_output=True, text=True, timeout=30, check=True)
-    from_js = json.loads(result.stdout)
+    from_js = nodemodule.run(node, script, {"decks": PARITY_DECKS, "data": data})
     for deck, js in zip(PARITY_DECKS, from_js, strict=True):
         report = check_deck(deck, POOL, owned)
         assert js["problems"] == report.to_list(), deck
@@ -550,13 +543,10 @@ def test_deck_charts_js_draws_the_bars_and_lines_as_the_template_does(app, node)
         pages = [render_template_string('{% import "decks/_charts.html" as c %}{{ c.charts(stats) }}', stats=s)
                  for s in stats]
     script = (
-        "import {readFileSync} from 'node:fs'; import {createRequire} from 'node:module';"
-        "import {pathToFileURL} from 'node:url';"
-        "const js = (name) => pathToFileURL(process.argv[1] + '/' + name);"
         "const c = await import(js('deck-charts.js').href);"
-        "const {t, tn} = createRequire(js('i18n.js'))(js('i18n.js').pathname);"
+        "const {t, tn} = i18n;"
         "const LABELS = {fire: 'Fire', water: 'Water', earth: 'Earth', wind: 'Wind', light: 'Light', dark: 'Dark'};"
-        "console.log(JSON.stringify(JSON.parse(readFileSync(0, 'utf8')).map((s) => {"
+        "console.log(JSON.stringify(input.map((s) => {"
         "  const bars = {}, texts = {};"
         "  for (const b of c.levelBars(s)) {"
         "    bars['level:' + b.level] = {y: b.y, height: b.height}; texts['level:' + b.level] = String(b.count); }"
@@ -571,9 +561,7 @@ def test_deck_charts_js_draws_the_bars_and_lines_as_the_template_does(app, node)
         "  return {bars, texts};"
         "})));"
     )
-    done = subprocess.run([node, "--input-type=module", "-e", script, str(ROOT / "static" / "js")],
-                          input=json.dumps(stats), capture_output=True, text=True, timeout=30, check=True)
-    for deck, page, js in zip(decks, pages, json.loads(done.stdout), strict=True):
+    for deck, page, js in zip(decks, pages, nodemodule.run(node, script, stats), strict=True):
         marks = ChartMarks()
         marks.feed(page)
         for key, bar in js["bars"].items():
