@@ -4,6 +4,7 @@
     python bench/online_load.py --pairs 50 --client-procs 2
     python bench/online_load.py --pairs 50 --processes 2     # two server processes and a Redis
     python bench/online_load.py --pairs 50 --compare REF     # REF's server and this tree's, alternating
+    python bench/online_load.py --pairs 50 --cpu-split       # and the server's CPU per part of an action
 
 Starts `python -m webapp` on a free port with a fresh instance folder (its own database), makes
 2N users, and for each pair invites and joins over HTTP (the lobby's forms, as a browser does:
@@ -29,6 +30,10 @@ With ``--processes N`` it starts a redis-server of its own (Debian's, on a free 
 processes on the one instance folder with ``MESSAGE_QUEUE`` set (docs/deploy.md "Several
 processes"); seat 0's clients talk to the first process and seat 1's to the second, so every state
 the opponent receives crossed Redis. CPU and memory are then the processes' sums.
+
+With ``--cpu-split`` the server runs with bench/cpuprobe.py, which times the parts of an action
+(the game's work, the write, the states pushed, the request context, the writes…) with
+``time.thread_time``; the summary gains ``cpu_split_ms_per_action`` ({part: [calls, ms per action]}).
 
 With ``--compare REF`` it exports REF's server (``git archive``) and runs the same bench against
 that server and this tree's in turn, ``--rounds`` times each (default 3), printing one line per run
