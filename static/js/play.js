@@ -1,9 +1,9 @@
 // The Brigade board: map, hands, panels, log and tips, driven by the server's `state` payloads.
 // Nothing here decides what is legal: every control offers one of the payload's `legal_actions`.
 
-import {h, add, pace, sleep, bag, ROWS, LINKS, focusKey, restoreFocus, crownSvg, t, tn, uiLang} from "./play-util.js";
+import {h, add, pace, sleep, focusKey, restoreFocus, t, tn, uiLang} from "./play-util.js";
 import {Cards, cardPool, loadPool} from "./play-cards.js";
-import {elementName, landName} from "./play-words.js";
+import {elementName} from "./play-words.js";
 import {connect} from "./play-transport.js";
 import {BattleScreen} from "./play-battle.js";
 import {Tips} from "./play-tips.js";
@@ -15,6 +15,9 @@ import {Sound} from "./play-sound.js";
 import {Hint} from "./play-hint.js";
 import {showAnalysis} from "./play-analysis.js";
 import {Keys} from "./play-keys.js";
+import {GameLog} from "./play-log.js";
+import {MapRegion} from "./play-map.js";
+import {HandRegion, LeaderChoice} from "./play-hand.js";
 import {v as vh, render as renderView, Fragment} from "./play-view.js";
 
 const TIMING = {normal: t("[Normal]"), counter: t("[Counter]")};
@@ -88,28 +91,17 @@ class Board {
     this.status = h("header", {class: "pl-status"});
     this.foeSide = h("div", {class: "pl-side pl-side-foe"});
     this.mySide = h("div", {class: "pl-side pl-side-me"});
-    this.map = h("div", {class: "pl-map", role: "group", "aria-label": t("The map")});
-    this.links = h("svg:svg", {class: "pl-links", "aria-hidden": "true"});  // the map's own, once drawn (renderMap)
-    this.linksRef = (el) => { if (el) this.links = el; };
+    this.mapView = new MapRegion(this);
+    this.map = this.mapView.el;
     this.arena = h("div", {class: "pl-arena"}, this.map);
     this.stage = h("section", {class: "pl-stage", "aria-label": t("Board")}, this.foeSide, this.arena, this.mySide);
     this.panel = h("section", {class: "pl-panel", "aria-label": t("Your move"), "aria-live": "polite"});
-    this.hand = h("section", {class: "pl-hand", "aria-label": t("Your hand")});
+    this.handView = new HandRegion(this);
+    this.hand = this.handView.el;
+    this.leaders = new LeaderChoice(this);
     // The log is a drawer (the "Log" button in the status bar): what happens is shown on the board
     // itself (animations, the feed over the map); closed, it stays readable to screen readers.
-    // role=log on a wrapper, not on the list: the list keeps its list semantics (axe: listitem)
-    this.logList = h("ol", {class: "pl-log-list"});
-    this.logScroll = h("div", {class: "pl-log-lines", role: "log", "aria-live": "polite", "aria-relevant": "additions",
-      "aria-labelledby": "pl-log-title", tabindex: "0"}, this.logList);
-    this.log = h("section", {class: "pl-log", id: "pl-log", "aria-labelledby": "pl-log-title"},
-      h("div", {class: "pl-log-head"}, h("h2", {id: "pl-log-title"}, t("Game log")),
-        h("button", {class: "pl-btn pl-btn-quiet pl-btn-icon", type: "button", "aria-label": t("Close the log"), "data-testid": "log-close",
-          onclick: () => this.toggleLog(false)}, "✕")),
-      this.logScroll);
-    this.log.querySelector("button").tabIndex = -1;
-    this.logScroll.tabIndex = -1;
-    this.feed = h("p", {class: "pl-feed", "aria-hidden": "true", "data-testid": "feed"});  // the status bar's, once drawn
-    this.feedRef = (el) => { if (el && el !== this.feed) { el.append(...this.feed.childNodes); this.feed = el; } };
+    this.log = new GameLog(this);
     this.toasts = h("div", {class: "pl-toasts", role: "alert"});
     this.layout = h("div", {class: "pl-layout"},
       // Eringe's tips take their own place under the map, which gives up that room while one shows
@@ -123,11 +115,7 @@ class Board {
     });
     this.goalBar = h("section", {class: "pl-goal", "aria-label": t("Chapter goal"), "data-testid": "story-goal-bar", hidden: true});
     const heading = h(this.replay ? "h2" : "h1", {class: "pl-sr", id: "pl-heading"}, t("The board"));  // a replay's page has its own h1
-    add(this.root, heading, this.status, this.goalBar, this.layout, this.log, this.toasts, this.dialog);
-    // a phone's map held at the player's base (showOwnBase) stays there when its box grows or shrinks
-    // (until the player scrolls it themselves)
-    for (const type of ["wheel", "touchmove"]) this.map.addEventListener(type, () => { this.atOwnBase = false; }, {passive: true});
-    new ResizeObserver(() => { if (this.atOwnBase) this.map.scrollTop = this.map.scrollHeight; this.drawLinks(); }).observe(this.map);
+    add(this.root, heading, this.status, this.goalBar, this.layout, this.log.el, this.toasts, this.dialog);
     // The board fills the window below the site header: the page itself does not scroll.
     const fit = () => this.root.style.setProperty("--pl-top", `${Math.max(0, this.root.getBoundingClientRect().top + window.scrollY)}px`);
     fit();
@@ -225,8 +213,7 @@ class Board {
       this.version = -1;
       this.known.clear();
       this.battle.close();
-      this.logList.textContent = "";
-      this.keptLog = [];
+      this.log.reset();
     }
     const first = this.view === null;
     if (!first && p.version < this.version) return;             // an old echo
@@ -251,7 +238,7 @@ class Board {
     this.legal = (p.legal_actions || []).filter(Boolean);
     this.version = p.version;
     this.sent = false;
-    if (fresh || first) this.addLog((p.reset && p.history ? p.history : []).concat(p.log || []), first);
+    if (fresh || first) this.log.add((p.reset && p.history ? p.history : []).concat(p.log || []), first);
     this.pruneSelection();
     this.render(events);
     this.battle.sync(this.view);  // opens the battle screen too when a page (re)loads mid-battle
@@ -434,36 +421,24 @@ class Board {
   render(events) {
     if (!this.view) return;
     const key = focusKey();
-    const before = this.tokenRects();
+    const before = this.mapView.tokenRects();
     this.root.classList.toggle("pl-phase-leaders", this.view.phase === "leaders" && this.seat !== null);
     this.renderStatus();
     this.renderSides();
-    this.renderMap();
+    this.mapView.render();
     this.renderPanel();
-    this.renderHand();
-    this.renderLeaders();
-    this.showOwnBase();  // once the panel and the hand below have taken their room
+    this.handView.render();
+    this.leaders.render();
+    this.mapView.showOwnBase();  // once the panel and the hand below have taken their room
     this.root.dataset.phase = this.view.phase;
     this.root.dataset.turn = this.view.active === this.me ? "mine" : "theirs";
     this.root.classList.toggle("pl-locked", !this.can());
     this.renderGoal();
     this.hint.mark(this.root);
     restoreFocus(this.root, key);
-    this.flip(before, events || []);
-    requestAnimationFrame(() => this.drawLinks());
+    this.mapView.flip(before, events || []);
+    requestAnimationFrame(() => this.mapView.drawLinks());
     this.tips.remark();
-  }
-
-  /** A map taller than its box (a phone): at the start of the player's turn it shows their own base
-   * and the lands beside it (the bottom rows), where their monsters start from; they scroll up for more. */
-  showOwnBase() {
-    const v = this.view;
-    const turn = `${v.round}:${v.active}`;
-    if (this.seat === null || v.phase !== "main" || v.active !== this.me || this.scrolledFor === turn) return;
-    if (this.map.scrollHeight <= this.map.clientHeight + 4) return;
-    this.scrolledFor = turn;
-    this.map.scrollTop = this.map.scrollHeight;
-    this.atOwnBase = true;
   }
 
   /** The status bar (play-view.js). `statusSlot`: an element a page keeps at the end of the status bar (a
@@ -495,7 +470,7 @@ class Board {
         vh("span", {class: "pl-round-of"}, v.round <= 1 ? t("Round 1 of 12") : t("of 12"))),
       this.standingButton(v),
       vh("p", {class: "pl-status-main", "data-testid": "whose", key: "whose"}, whose),
-      vh("p", {class: "pl-feed", "aria-hidden": "true", "data-testid": "feed", key: "feed", ref: this.feedRef}),
+      vh("p", {class: "pl-feed", "aria-hidden": "true", "data-testid": "feed", key: "feed", ref: this.log.feedRef}),
       this.seat === null ? vh("p", {class: "pl-watching", "data-testid": "watching", key: "watching"}, this.replay ? t("Replay") : t("Watching")) : null,
       vh("p", {class: ["pl-move", waitingMe ? "pl-move-me" : "pl-move-foe"], key: "move"},
         v.result ? "" : waitingMe ? t("Your move") : this.replay ? t("{name} to move", {name: waitedFor}) : t("Waiting for {name}…", {name: waitedFor})),
@@ -564,58 +539,40 @@ class Board {
       vh("div", {class: "pl-dialog-body pl-row-btns"}, vh("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Close"))));
   }
 
-  /** Open or close the log drawer. */
+  /** Open or close the log drawer (play-log.js). */
   toggleLog(open) {
-    const on = open === undefined ? !this.root.classList.contains("pl-log-open") : open;
-    this.root.classList.toggle("pl-log-open", on);
-    // closed, the drawer is off screen but still read by screen readers (role=log): out of the tab order
-    for (const el of [this.log.querySelector("button"), this.logScroll]) el.tabIndex = on ? 0 : -1;
-    const b = this.status.querySelector("[data-testid=log-toggle]");
-    if (b) b.setAttribute("aria-expanded", String(on));
-    if (on) { this.logScroll.scrollTop = this.logScroll.scrollHeight; this.log.querySelector("button").focus(); }
-    else if (b) b.focus();
+    this.log.toggle(open);
   }
 
-  /** The two sides' bars. An online game's hold the clocks and emotes that play-online.js draws (and
-   * ticks) as elements: those are built as elements; every other game's through play-view.js. */
+  /** The two sides' bars (play-view.js): an online game's hold the clocks, the presence and the emotes
+   * of play-online.js, which ticks them by drawing the bars again. */
   renderSides() {
-    const dom = this.online.on;
-    for (const [p, el] of [[this.foe, this.foeSide], [this.me, this.mySide]]) {
-      const parts = this.sideParts(p, dom ? h : vh);
-      if (dom) {
-        if (el.viewDrawn) { renderView(null, el); el.viewDrawn = false; }
-        el.textContent = "";
-        add(el, parts);
-      } else {
-        if (!el.viewDrawn) { el.textContent = ""; el.viewDrawn = true; }
-        renderView(parts, el);
-      }
-    }
+    for (const [p, el] of [[this.foe, this.foeSide], [this.me, this.mySide]]) renderView(this.sideParts(p), el);
   }
 
-  sideParts(p, make) {
+  sideParts(p) {
     const v = this.view;
     const pl = v.players[p];
     const leadersAll = v.leaders ? v.leaders[p].length : null;
     const leadersAlive = v.units.filter((u) => u.owner === p && u.leader).length;
     const mine = p === this.me;
-    const online = make === h;  // play-online.js's parts are elements (and only an online game has them)
-    const backs = mine && this.seat !== null ? null : make("span", {class: "pl-backs", title: tn("{n} card in hand", "{n} cards in hand", pl.hand_count), "aria-label": tn("{n} card in hand", "{n} cards in hand", pl.hand_count)},
-      Array.from({length: Math.min(pl.hand_count, 6)}, () => make("span", {class: "pl-back"})),
-      make("b", {}, pl.hand_count));
+    const online = this.online.on;
+    const backs = mine && this.seat !== null ? null : vh("span", {key: "backs", class: "pl-backs", title: tn("{n} card in hand", "{n} cards in hand", pl.hand_count), "aria-label": tn("{n} card in hand", "{n} cards in hand", pl.hand_count)},
+      Array.from({length: Math.min(pl.hand_count, 6)}, () => vh("span", {class: "pl-back"})),
+      vh("b", {}, pl.hand_count));
     return [
-      make("span", {class: "pl-side-name", "data-seat": p}, make("span", {class: "pl-side-dot", "aria-hidden": "true"}),
-        make("span", {class: "pl-side-who"}, this.who(p)),
+      vh("span", {key: "name", class: "pl-side-name", "data-seat": p}, vh("span", {key: "dot", class: "pl-side-dot", "aria-hidden": "true"}),
+        vh("span", {key: "who", class: "pl-side-who"}, this.who(p)),
         online ? this.online.sideBits(p) : null,
-        (v.waiting_for || []).includes(p) && !v.result && !this.online.isAway(p) ? make("span", {class: "pl-thinking"}, mine && this.seat !== null ? t("your move") : this.replay ? t("to move") : t("thinking…")) : null,
+        (v.waiting_for || []).includes(p) && !v.result && !this.online.isAway(p) ? vh("span", {key: "thinking", class: "pl-thinking"}, mine && this.seat !== null ? t("your move") : this.replay ? t("to move") : t("thinking…")) : null,
         mine && online ? this.online.emoteToggle() : null),
       backs,
-      make("span", {class: "pl-count", title: t("Draw pile")}, make("span", {class: "pl-ico pl-ico-deck", "aria-hidden": "true"}), t("Deck {n}", {n: pl.deck_count})),
-      make("button", {class: "pl-count pl-count-btn", type: "button", "data-key": `discard:${p}`,
-        onclick: () => this.showDiscard(p)}, make("span", {class: "pl-ico pl-ico-discard", "aria-hidden": "true"}), t("Discard {n}", {n: pl.discard.length})),
-      make("span", {class: "pl-count", title: t("Leaders standing")}, make("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛"),
+      vh("span", {key: "deck", class: "pl-count", title: t("Draw pile")}, vh("span", {class: "pl-ico pl-ico-deck", "aria-hidden": "true"}), t("Deck {n}", {n: pl.deck_count})),
+      vh("button", {key: "discard", class: "pl-count pl-count-btn", type: "button", "data-key": `discard:${p}`,
+        onclick: () => this.showDiscard(p)}, vh("span", {class: "pl-ico pl-ico-discard", "aria-hidden": "true"}), t("Discard {n}", {n: pl.discard.length})),
+      vh("span", {key: "leaders", class: "pl-count", title: t("Leaders standing")}, vh("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛"),
         leadersAll === null ? t("Leaders {n}", {n: leadersAlive}) : t("Leaders {n}", {n: `${leadersAlive}/${leadersAll}`})),
-      make("span", {class: "pl-count", title: t("Lands held")}, t("Lands {n}", {n: pl.lands})),
+      vh("span", {key: "lands", class: "pl-count", title: t("Lands held")}, t("Lands {n}", {n: pl.lands})),
       mine && online ? this.online.emoteBar() : null,
     ];
   }
@@ -624,192 +581,6 @@ class Board {
     if (land === `H${this.me}`) return this.seat === null ? t("{name}’s base", {name: this.names[this.me]}) : t("your base");
     if (land === `H${this.foe}`) return t("{name}’s base", {name: this.names[this.foe]});
     return land;
-  }
-
-  rowsForViewer() {
-    // R4.2: the viewer's own base at the bottom; seat 1 sees the board turned around.
-    const rows = ROWS.map((r) => r.slice());
-    if (this.me === 0) return rows.reverse();
-    return rows.map((r) => r.reverse());
-  }
-
-  /** The map (play-view.js): rows of lands keyed by land id, tokens keyed by unit id, so a token stays
-   * the same element while it stays on its land, whatever else changed. */
-  renderMap() {
-    const v = this.view;
-    const dests = this.destinations();
-    const selectable = this.selectable();
-    const joinable = this.joinable();
-    const pending = v.pending ? v.pending.land : null;
-    const battleLand = v.battle ? v.battle.land : null;
-    const scrolled = this.map.scrollTop;  // a map that scrolls in its box (a phone) stays where it was
-    if (!this.mapDrawn) {  // once: the map's first content is the links' <svg>, then the view's rows
-      this.map.textContent = "";
-      this.mapDrawn = true;
-    }
-    renderView([
-      // drawLinks() draws the lines into it; the view never gives it children of its own
-      vh("svg", {key: "links", class: "pl-links", "aria-hidden": "true", ref: this.linksRef}),
-      ...this.rowsForViewer().map((row, i) => vh("div", {key: `row${i}`, class: ["pl-row", row.length === 1 ? "pl-row-base" : ""]},
-        row.map((land) => this.renderLand(land, dests.get(land), selectable, joinable, pending === land, battleLand === land)))),
-    ], this.map);
-    this.map.scrollTop = this.atOwnBase ? this.map.scrollHeight : scrolled;
-  }
-
-  renderLand(id, dest, selectable, joinable, pending, battling) {
-    const v = this.view;
-    const land = v.lands[id];
-    const units = v.units.filter((u) => u.land === id);
-    const owner = land.owner === null || land.owner === undefined ? "none" : land.owner === this.me ? "me" : "foe";
-    const enemies = units.filter((u) => u.owner !== this.me);
-    const used = land.used ? land.used[this.me] : 0;
-    const foeUsed = land.used ? land.used[this.foe] : 0;
-    // a spectator (or a replay) sees both bases by their players' names: neither is "yours"
-    const mineWord = this.seat === null ? t("{name}’s base", {name: this.names[this.me]}) : t("Your base");
-    const kind = land.kind === "base" ? (id === `H${this.me}` ? mineWord : t("{name}’s base", {name: this.names[this.foe]})) : landName(land.kind, uiLang) || land.kind;
-    const failed = (v.failed_lands || []).includes(id);
-    const attack = dest && enemies.length > 0;
-    const ownerWord = owner === "me" ? (this.seat === null ? t("held by {name}", {name: this.names[this.me]}) : t("yours"))
-      : owner === "foe" ? t("held by {name}", {name: this.names[this.foe]}) : t("unclaimed");
-    return vh("div", {
-      key: id,
-      class: ["pl-land", `pl-kind-${land.kind}`, `pl-own-${owner}`, dest ? "pl-dest" : "", attack ? "pl-dest-attack" : "",
-        pending ? "pl-pending" : "", battling ? "pl-battling" : "", failed ? "pl-failed" : ""],
-      "data-land": id,
-      onclick: dest ? (e) => { if (!e.target.closest("button")) this.send(this.marchWithSelection(dest)); } : null,
-      "aria-label": [land.kind === "base" ? kind : `${id}, ${kind}`, ownerWord, tn("{n} unit", "{n} units", units.length),
-        t("your capacity {used} of {capacity}", {used, capacity: land.capacity})].join(", "),
-      role: "group",
-    },
-    vh("div", {class: "pl-land-head"},
-      vh("span", {class: "pl-land-icon", "aria-hidden": "true"}),
-      vh("span", {class: "pl-land-name"}, land.kind === "base" ? kind : `${id} · ${kind}`),
-      vh("span", {class: "pl-land-owner"}, ownerWord),
-      vh("span", {class: "pl-cap", title: t("Your monsters here: total level {used} of capacity {capacity}", {used, capacity: land.capacity})},
-        vh("span", {class: "pl-cap-bar", "aria-hidden": "true"},
-          vh("span", {style: {width: `${Math.min(100, 100 * used / land.capacity)}%`}})),
-        `${used}/${land.capacity}`,
-        foeUsed && enemies.length ? vh("span", {class: "pl-cap-foe", title: t("{name}’s monsters: level {n}", {name: this.names[this.foe], n: foeUsed})}, " · " + t("foe {n}", {n: foeUsed})) : null)),
-    vh("div", {class: "pl-units"}, units.length ? units.map((u) => this.token(u, selectable.has(u.id), joinable.has(u.id)))
-      : vh("span", {class: "pl-empty", key: "empty"}, failed ? t("attack failed here") : "")),
-    failed && units.length ? vh("span", {class: "pl-failed-tag", title: t("An attack on this land failed: no second attack here this turn while enemies remain")}, t("attack failed")) : null,
-    dest ? vh("button", {class: ["pl-btn", "pl-march-here", attack ? "pl-btn-danger" : "pl-btn-go"], type: "button",
-      "data-key": `march:${id}`, onclick: () => this.send(this.marchWithSelection(dest))},
-    attack ? (land.kind === "base" ? t("Attack the enemy base") : t("Attack {land}", {land: id})) : land.kind === "base" ? (id === `H${this.me}` ? t("March to your base") : t("March to the enemy base"))
-      : t("March to {land}", {land: id})) : null);
-  }
-
-  token(u, selectable, joinable) {
-    const mine = u.owner === this.me;
-    const sel = this.selected.includes(u.id);
-    const name = this.cards.name(u.card);
-    const inBattle = this.view.battle && (this.view.battle.parties[String(u.owner)] || []).includes(u.id);
-    const bits = [name, mine ? (this.seat === null ? this.names[u.owner] : t("yours")) : this.names[u.owner]];
-    if (u.leader) bits.push(t("leader"));
-    bits.push(t("life {life} of {max}", {life: u.life, max: u.max_life}), t("power {n}", {n: u.power}));
-    if (u.exhausted) bits.push(t("exhausted"));
-    else if (mine) bits.push(tn("{n} march left", "{n} marches left", u.marches_left));
-    // a long press (touch) shows the unit; the token remembers it on itself until its click
-    const stop = (e) => clearTimeout(e.currentTarget.pressTimer);
-    return vh("button", {
-      key: u.id,
-      class: ["pl-unit", mine ? "pl-unit-me" : "pl-unit-foe", u.exhausted ? "pl-exh" : "", sel ? "pl-sel" : "",
-        selectable ? "pl-can" : "", joinable ? "pl-join" : "", u.leader ? "pl-leader" : "", inBattle ? "pl-inbattle" : ""],
-      type: "button", "data-unit": u.id, "data-key": `u:${u.id}`, "aria-label": bits.join(", "),
-      "aria-pressed": selectable ? String(sel) : null, title: name,
-      onpointerdown: (e) => {
-        if (e.pointerType === "mouse") return;
-        const tok = e.currentTarget;
-        tok.longPressed = false;
-        clearTimeout(tok.pressTimer);
-        tok.pressTimer = setTimeout(() => { tok.longPressed = true; this.showUnit(u.id); }, 550);
-      },
-      onpointerup: stop,
-      onpointerleave: stop,
-      oncontextmenu: (e) => { e.preventDefault(); this.showUnit(u.id); },
-      onkeydown: (e) => { if (e.key === "i" || e.key === "I") { e.preventDefault(); this.showUnit(u.id); } },
-      onclick: (e) => {
-        if (e.currentTarget.longPressed) { e.currentTarget.longPressed = false; return; }
-        if (selectable) this.toggle(u.id);
-        else this.showUnit(u.id);
-      },
-    },
-    vh("span", {class: "pl-art"}, vh("img", this.cards.artAttrs(u.card))),
-    u.leader ? vh("span", {class: "pl-crown", "aria-hidden": "true"}, crownSvg(vh)) : null,
-    vh("span", {class: "pl-lvl", "aria-hidden": "true"}, u.level),
-    mine && !u.exhausted && u.marches_left > 0
-      ? vh("span", {class: "pl-pips", "aria-hidden": "true"}, Array.from({length: u.marches_left}, () => vh("i"))) : null,
-    u.exhausted ? vh("span", {class: "pl-zz", "aria-hidden": "true"}, "z") : null,
-    vh("span", {class: "pl-ustats", "aria-hidden": "true"}, vh("b", {class: "pl-pow"}, u.power), vh("b", {class: "pl-hp"}, u.life)),
-    vh("span", {class: "pl-life", "aria-hidden": "true"},
-      vh("span", {style: {width: `${Math.max(0, Math.min(100, 100 * u.life / Math.max(1, u.max_life)))}%`}})));
-  }
-
-  /** Where each unit token lies in the map's own content (not the window): a map that scrolls in its
-   * box (a phone's, scrolled to the player's base at the start of their turn) moves no token. */
-  tokenRects() {
-    const out = new Map();
-    for (const t of this.map.querySelectorAll(".pl-unit")) out.set(t.dataset.unit, this.inMap(t));
-    return out;
-  }
-
-  inMap(token) {
-    const m = this.map.getBoundingClientRect();
-    const r = token.getBoundingClientRect();
-    return {left: r.left - m.left + this.map.scrollLeft, top: r.top - m.top + this.map.scrollTop};
-  }
-
-  /** Slide moved units from where they were (FLIP); pop in new ones; flash taken lands. */
-  flip(before, events) {
-    if (!before.size || pace.scale === 0) return;
-    const ms = Math.round(480 * Math.max(0.3, pace.scale));
-    for (const t of this.map.querySelectorAll(".pl-unit")) {
-      const old = before.get(t.dataset.unit);
-      if (!old) {
-        if (events.length) {  // a kept token must not keep the class (its next update would not take it off)
-          t.classList.add("pl-enter");
-          t.addEventListener("animationend", () => t.classList.remove("pl-enter"), {once: true});
-        }
-        continue;
-      }
-      const now = this.inMap(t);
-      const dx = old.left - now.left;
-      const dy = old.top - now.top;
-      if (Math.abs(dx) < 3 && Math.abs(dy) < 3) continue;
-      t.animate([{transform: `translate(${dx}px, ${dy}px)`, zIndex: 5}, {transform: "translate(0, 0)", zIndex: 5}],
-        {duration: ms, easing: "cubic-bezier(.2,.8,.2,1)"});
-    }
-    for (const e of events) {
-      if (e.type === "land_taken") {
-        const land = this.map.querySelector(`[data-land="${e.land}"]`);
-        if (land) land.animate([{boxShadow: "0 0 0 4px var(--pl-flash)"}, {boxShadow: "0 0 0 0 transparent"}], {duration: 1200});
-      }
-    }
-  }
-
-  drawLinks() {
-    const svg = this.links;
-    if (!svg.isConnected) return;
-    const box = this.map.getBoundingClientRect();
-    svg.setAttribute("viewBox", `0 0 ${Math.max(1, box.width)} ${Math.max(1, box.height)}`);
-    svg.setAttribute("width", box.width);
-    svg.setAttribute("height", box.height);
-    svg.textContent = "";
-    const centre = (id) => {
-      const el = this.map.querySelector(`[data-land="${id}"]`);
-      if (!el) return null;
-      const r = el.getBoundingClientRect();
-      return [r.left - box.left + r.width / 2, r.top - box.top + r.height / 2];
-    };
-    const dests = this.destinations();
-    const from = new Set(this.selected.map((id) => (this.unit(id) || {}).land));
-    for (const [a, b] of LINKS) {
-      const pa = centre(a);
-      const pb = centre(b);
-      if (!pa || !pb) continue;
-      const hot = (from.has(a) && dests.has(b)) || (from.has(b) && dests.has(a));
-      add(svg, h("svg:line", {x1: pa[0], y1: pa[1], x2: pb[0], y2: pb[1], class: hot ? "pl-link pl-link-hot" : "pl-link"}));
-    }
   }
 
   /** The move panel: the player's own game (play-view.js, panelView) while it goes on, a replay's and a
@@ -992,108 +763,6 @@ class Board {
     return w.length ? w[0] : this.foe;
   }
 
-  /** The hand (play-view.js): one <li> per card, keyed by its instance id, so a card's buttons stay the
-   * same elements while the rest of the board changes. */
-  renderHand() {
-    this.hand.hidden = this.replay;  // a replay shows no hand at all (the counts are by the map)
-    renderView(this.handView(), this.hand);
-  }
-
-  handView() {
-    const v = this.view;
-    const me = v.players[this.me];
-    if (this.seat === null) return vh("p", {class: "pl-hint", key: "spectator"}, t("Spectators do not see the hands."));
-    const cards = me.hand || [];
-    const inMain = v.phase === "main" && v.active === this.me;
-    const leaderPick = v.phase === "leaders";
-    const item = (c) => {
-      const info = this.cards.get(c.card);
-      const summon = inMain ? this.summonAction(c) : null;
-      const spell = v.phase === "battle" ? this.battle.castFor(c.id) : null;
-      let act = null;
-      if (summon) {
-        act = vh("button", {class: "pl-btn pl-btn-small pl-btn-go", type: "button", "data-key": `hs:${c.id}`, disabled: !this.can(),
-          onclick: () => this.summon(summon)}, t("Summon"));
-      } else if (spell) {
-        act = vh("button", {class: "pl-btn pl-btn-small pl-btn-spell", type: "button", "data-key": `hc:${c.id}`, disabled: !this.can(),
-          onclick: () => this.battle.startDeclaration(spell)}, t("Cast"));
-      } else if (!leaderPick) {
-        const why = inMain && info.kind !== "spell" ? this.summonBlocked(info.level) : null;
-        const spellWhy = info.kind === "spell" && v.phase === "battle" ? this.battle.spellWhy(c.id) : null;
-        act = vh("span", {class: ["pl-hcard-note", why || spellWhy ? "pl-hcard-why" : ""], "data-testid": why ? "summon-why" : spellWhy ? "spell-why" : null},
-          spellWhy ? spellWhy : info.kind === "spell" ? t("spell · battle only")
-            : why === "held" ? t("level {n} · base held by the enemy", {n: info.level ?? "?"})
-              : why === "full" ? t("level {n} · no room at your base", {n: info.level ?? "?"})
-                : t("level {n}", {n: info.level ?? "?"}));
-      }
-      return vh("li", {key: c.id, class: ["pl-hcard", summon ? "pl-can-summon" : "", spell ? "pl-can-cast" : "", info.kind === "spell" ? "pl-hspell" : ""], "data-card": c.card},
-        vh("button", {class: "pl-hcard-face", type: "button", "data-key": `h:${c.id}`,
-          "aria-label": t("{card} — details", {card: this.cards.name(c.card)}), onclick: () => this.showHandCard(c.id)}, vh("img", this.cards.imgAttrs(c.card))),
-        act);
-    };
-    return [
-      vh("h2", {class: "pl-hand-title", key: "title"}, t("Your hand") + " ", vh("span", {}, `${cards.length}/6`)),
-      vh("ul", {class: "pl-hand-row", key: "row"}, cards.length ? cards.map(item) : vh("li", {class: "pl-hint", key: "none"}, t("No cards in hand."))),
-    ];
-  }
-
-  /** R5.4: the leader choice over the map — 1 to 3 monsters, total level 5 at most (legal sets only). */
-  renderLeaders() {
-    const v = this.view;
-    if (v.phase !== "leaders" || this.seat === null) {
-      if (this.leadersEl) { this.leadersEl.remove(); this.leadersEl = null; }
-      this.leaderPick = [];
-      return;
-    }
-    if (!this.leadersEl) {
-      this.leadersEl = h("section", {class: "pl-leaders", "aria-labelledby": "pl-leaders-title", "data-testid": "leaders"});
-      add(this.arena, this.leadersEl);
-    }
-    renderView(this.leadersView(), this.leadersEl);  // play-view.js: the cards keyed by their instance ids
-  }
-
-  leadersView() {
-    const v = this.view;
-    const opts = this.actions("choose_leaders");
-    const me = v.players[this.me];
-    if (!opts.length) {
-      const chosen = me.leader_choice || [];
-      return [vh("h2", {id: "pl-leaders-title", key: "title-chosen"}, t("Leaders chosen")), this.openingLine(vh),
-        vh("p", {class: "pl-hint pl-wait", key: "wait"}, vh("span", {class: "pl-spinner", "aria-hidden": "true"}), t("Waiting for {name} to choose…", {name: this.names[this.foe]})),
-        vh("ul", {class: "pl-leader-list", key: "chosen"}, chosen.map((id) => {
-          const hc = (me.hand || []).find((c) => c.id === id);
-          return hc ? vh("li", {key: id}, vh("img", this.cards.imgAttrs(hc.card, "pl-card-small"))) : null;
-        }))];
-    }
-    this.leaderPick = (this.leaderPick || []).filter((id) => (me.hand || []).some((c) => c.id === id));
-    const pick = this.leaderPick;
-    const eligible = new Set(opts.flatMap((a) => a.cards));
-    const valid = opts.find((a) => bag(a.cards) === bag(pick));
-    const level = pick.reduce((n, id) => n + (this.cards.get(this.handCard(id).card).level || 0), 0);
-    return [vh("h2", {id: "pl-leaders-title", key: "title"}, vh("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛ "), t("Choose your leaders")),
-      this.openingLine(vh),
-      vh("p", {class: "pl-hint", key: "how"}, t("Pick 1 to 3 monsters from your opening hand, total level 5 at most. They start at your base and lead to the end: when every leader has fallen, the game is lost.")),
-      this.foeChoosing(vh),
-      vh("ul", {class: "pl-leader-list", key: "list"}, (me.hand || []).map((c) => {
-        const on = pick.includes(c.id);
-        const ok = eligible.has(c.id);
-        const info = this.cards.get(c.card);
-        return vh("li", {key: c.id}, vh("button", {class: ["pl-leader-card", on ? "pl-on" : ""], type: "button", "aria-pressed": String(on),
-          "data-key": `lead:${c.id}`, "data-card": c.card, disabled: !ok || !this.can(),
-          onclick: () => { const i = pick.indexOf(c.id); if (i >= 0) pick.splice(i, 1); else pick.push(c.id); this.render(); }},
-        vh("img", this.cards.imgAttrs(c.card, "pl-card-mid")),
-        vh("span", {class: "pl-leader-cap"}, on ? vh("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛ ") : null,
-          info.kind === "spell" ? t("spell — cannot lead") : t("{card} · level {n}", {card: this.cards.name(c.card), n: info.level}))));
-      })),
-      vh("p", {class: ["pl-leader-sum", pick.length && !valid ? "pl-bad" : ""], "aria-live": "polite", key: "sum"},
-        tn("{n} leader · level {level} of 5", "{n} leaders · level {level} of 5", pick.length, {level}),
-        pick.length && !valid ? " " + t("— not allowed (1–3 monsters, level 5 at most)") : ""),
-      vh("div", {class: "pl-row-btns", key: "go"},
-        vh("button", {class: "pl-btn pl-btn-go pl-btn-big", type: "button", "data-key": "lead-go", "data-testid": "leaders-ok",
-          disabled: !valid || !this.can(), onclick: () => this.send({type: "choose_leaders", cards: pick.slice()})},
-        pick.length ? tn("Lead with {n} monster", "Lead with {n} monsters", pick.length) : t("Choose leaders")))];
-  }
-
   /** R5.1, R18.2: who goes first, and the dice that said so (online games, and any game with dice). */
   openingLine(make = h) {  // make: h (an element) or play-view.js's v (a virtual node)
     const v = this.view;
@@ -1133,18 +802,18 @@ class Board {
     return d;
   }
 
-  /** Draw the dialog's content without opening it (keyed by `cls`: another dialog starts afresh). */
-  /** Empty the dialog: unmount what openDialog drew (preact keeps its tree on the element), then any
-   *  elements drawn by hand (the settings dialog's). */
+  /** Empty the dialog (after its close): what openDialog drew is unmounted, so a dialog opened after a
+   * close is drawn afresh. */
   clearDialog() {
     const d = this.dialog;
-    if (d.viewDrawn) { renderView(null, d); d.viewDrawn = false; d.viewCls = null; }
-    d.textContent = "";
+    renderView(null, d);
+    d.viewCls = null;
   }
 
+  /** Draw the dialog's content without opening it (keyed by `cls`: another dialog starts afresh). */
   drawDialog(cls, content) {
     const d = this.dialog;
-    if (!d.viewDrawn) { d.textContent = ""; d.viewDrawn = true; }  // the settings dialog draws elements
+    if (d.viewCls !== cls) d.removeAttribute("aria-labelledby");  // a dialog that names itself sets it again (settings)
     d.className = `pl-dialog ${cls || ""}`;
     d.viewCls = cls;
     renderView(vh(Fragment, {key: cls},
@@ -1466,51 +1135,6 @@ class Board {
     if ((this.endInfo.next || []).length && next && !this.dialog.querySelector(".pl-rematch button")) next.firstElementChild.focus();
   }
 
-  // ------------------------------------------------------------------ log
-
-  addLog(lines, first) {
-    if (first) this.restoreLog();
-    if (!lines.length) return;
-    for (const line of lines) this.logLine(line, !first);
-    this.keptLog = (this.keptLog || []).concat(lines).slice(-400);
-    if (this.replay) return;  // a replay's log is rebuilt from its steps: nothing is kept
-    try {
-      localStorage.setItem(`brigade.log.${this.game}`, JSON.stringify(this.keptLog));
-      const games = JSON.parse(localStorage.getItem("brigade.log.games") || "[]").filter((g) => g !== this.game);
-      games.push(this.game);
-      for (const old of games.splice(0, Math.max(0, games.length - 5))) localStorage.removeItem(`brigade.log.${old}`);
-      localStorage.setItem("brigade.log.games", JSON.stringify(games));
-    } catch (e) { /* storage full or blocked: the log just is not kept */ }
-  }
-
-  /** The log this browser kept for this game (a reloaded page gets no past events from the server). */
-  restoreLog() {
-    if (this.keptLog) return;
-    try { this.keptLog = JSON.parse(localStorage.getItem(`brigade.log.${this.game}`) || "[]"); } catch (e) { this.keptLog = []; }
-    if (!this.keptLog.length && this.version > 0) {
-      add(this.logList, h("li", {class: "pl-log-note"}, t("Moves made before this page was opened are not listed here.")));
-    }
-    for (const line of this.keptLog) this.logLine(line, false);
-  }
-
-  /** A fresh line also shows for a moment in the status bar (the feed), so the log can stay closed. */
-  feedLine(line) {
-    const span = h("span", {class: "pl-feed-line", title: line}, line);
-    this.feed.textContent = "";
-    add(this.feed, span);
-    setTimeout(() => span.remove(), 6000);
-  }
-
-  logLine(line, fresh) {
-    if (fresh) this.feedLine(line);
-    const li = h("li", {class: fresh ? "pl-log-new" : ""}, line);
-    if (/^Round \d+|turn begins|\u2019s turn|\x27s turn|s\x27 turn|your turn|巡目|の手番/i.test(line)) li.classList.add("pl-log-turn");
-    if (/battle|attack|戦闘|攻撃/i.test(line)) li.classList.add("pl-log-battle");
-    add(this.logList, li);
-    while (this.logList.children.length > 400) this.logList.firstChild.remove();
-    this.logScroll.scrollTop = this.logScroll.scrollHeight;
-  }
-
   // ------------------------------------------------------------------ events → animation
 
   async animate(prev, p, events) {
@@ -1528,13 +1152,6 @@ class Board {
       const moved = events.some((e) => ["marched", "summoned", "march_ability", "land_taken"].includes(e.type));
       if (moved && (p.view.active !== this.me)) await sleep(120);
     }
-  }
-
-  flashLand(land, cls) {
-    const el = this.map.querySelector(`[data-land="${land}"]`);
-    if (!el) return;
-    el.classList.add(cls);
-    setTimeout(() => el.classList.remove(cls), 1500);
   }
 
   onKey(e) {
