@@ -5,7 +5,7 @@
 // board (static/js/play.js) owns the state; this reads it (the view, the selection, the legal marches)
 // and sends the player's choices back through the board.
 
-import {h, add, pace, ROWS, LINKS, crownSvg, t, tn, uiLang} from "./play-util.js";
+import {h, pace, ROWS, LINKS, crownSvg, t, tn, uiLang} from "./play-util.js";
 import {landName} from "./play-words.js";
 import {v as vh, render as renderView} from "./play-view.js";
 
@@ -198,7 +198,6 @@ export class MapRegion {
     svg.setAttribute("viewBox", `0 0 ${Math.max(1, box.width)} ${Math.max(1, box.height)}`);
     svg.setAttribute("width", box.width);
     svg.setAttribute("height", box.height);
-    svg.textContent = "";
     const centre = (id) => {
       const el = this.el.querySelector(`[data-land="${id}"]`);
       if (!el) return null;
@@ -207,13 +206,14 @@ export class MapRegion {
     };
     const dests = this.b.destinations();
     const from = new Set(this.b.selected.map((id) => (this.b.unit(id) || {}).land));
-    for (const [a, b] of LINKS) {
+    // drawn with play-view.js into the view's <svg> (its content is this render's own), a line keyed by its lands
+    renderView(LINKS.map(([a, b]) => {
       const pa = centre(a);
       const pb = centre(b);
-      if (!pa || !pb) continue;
+      if (!pa || !pb) return null;
       const hot = (from.has(a) && dests.has(b)) || (from.has(b) && dests.has(a));
-      add(svg, h("svg:line", {x1: pa[0], y1: pa[1], x2: pb[0], y2: pb[1], class: hot ? "pl-link pl-link-hot" : "pl-link"}));
-    }
+      return vh("line", {key: `${a}-${b}`, x1: pa[0], y1: pa[1], x2: pb[0], y2: pb[1], class: hot ? "pl-link pl-link-hot" : "pl-link"});
+    }), svg);
   }
 
   flashLand(land, cls) {

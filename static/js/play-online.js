@@ -325,7 +325,7 @@ export class Online {
     const had = [...this.b.root.querySelectorAll(".pl-rematch")].find((box) => box.contains(document.activeElement));
     if (this.b.view && this.b.view.result) {
       this.b.renderPanel();
-      this.b.redrawEnd();
+      this.b.end.redraw();
     }
     if (had && had.isConnected && !had.contains(document.activeElement)) {
       const el = had.querySelector("button, a");

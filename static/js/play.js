@@ -1,7 +1,7 @@
 // The Brigade board: map, hands, panels, log and tips, driven by the server's `state` payloads.
 // Nothing here decides what is legal: every control offers one of the payload's `legal_actions`.
 
-import {h, add, pace, sleep, focusKey, restoreFocus, t, tn, uiLang} from "./play-util.js";
+import {h, add, pace, sleep, focusKey, restoreFocus, cap, t, tn, uiLang} from "./play-util.js";
 import {Cards, cardPool, loadPool} from "./play-cards.js";
 import {elementName} from "./play-words.js";
 import {connect} from "./play-transport.js";
@@ -13,26 +13,16 @@ import {Preview} from "./play-preview.js";
 import {Settings} from "./play-settings.js";
 import {Sound} from "./play-sound.js";
 import {Hint} from "./play-hint.js";
-import {showAnalysis} from "./play-analysis.js";
 import {Keys} from "./play-keys.js";
 import {GameLog} from "./play-log.js";
 import {MapRegion} from "./play-map.js";
 import {HandRegion, LeaderChoice} from "./play-hand.js";
+import {EndScreen} from "./play-end.js";
 import {v as vh, render as renderView, Fragment} from "./play-view.js";
 
 const TIMING = {normal: t("[Normal]"), counter: t("[Counter]")};
 const RARITY = {C: t("Common"), U: t("Uncommon"), R: t("Rare"), SR: t("Super rare")};
 
-const RESULT_WORDS = {
-  leaders: t("every leader of the losing side has fallen"),
-  judgment: t("decided by the round-12 judgment (lands, then the nearest front)"),
-  draw: t("both sides lost their last leaders together"),
-  resign: t("by resignation"),
-  timeout: t("a game clock ran out"),
-  disconnect: t("a player stayed away too long"),
-  puzzle: t("the puzzle's goal decided it"),
-  host: t("the host ended the game"),
-};
 
 class Board {
   constructor(root) {
@@ -61,6 +51,7 @@ class Board {
     this.names = [t("Player 1"), t("Player 2")];
     this.tally = {battles: [0, 0], won: [0, 0], failed: [0, 0], spells: 0, longestChain: 0, states: 0};  // what this page saw
     this.tips = new Tips(this, root.dataset.eringe);
+    this.end = new EndScreen(this);
     this.story = null;             // a story game's chapter: /story/game/<id>.json
     this.build();
     if (root.dataset.storyUrl) {
@@ -86,7 +77,7 @@ class Board {
   // ------------------------------------------------------------------ skeleton
 
   build() {
-    this.root.textContent = "";
+    this.root.textContent = "";  // first mount only: the page's text for a browser without scripts goes
     this.root.classList.add("pl-ready");
     this.status = h("header", {class: "pl-status"});
     this.foeSide = h("div", {class: "pl-side pl-side-foe"});
@@ -157,17 +148,16 @@ class Board {
     const state = this.goalMet ? "met" : v.result || v.round > last ? "missed" : "open";
     bar.hidden = false;
     bar.dataset.state = state;
-    bar.textContent = "";
-    add(bar,
-      st.opponent && st.opponent.portrait ? h("img", {class: "pl-goal-face", src: st.opponent.portrait, alt: "", width: 44, height: 62}) : null,
-      h("div", {class: "pl-goal-body"},
-        h("p", {class: "pl-goal-chapter"}, st.kind === "puzzle" ? t("Puzzle {n} · {title}", {n: st.order, title: st.title})
+    renderView([  // play-view.js: a new round changes its number, the Rules link under the pointer stays
+      st.opponent && st.opponent.portrait ? vh("img", {key: "face", class: "pl-goal-face", src: st.opponent.portrait, alt: "", width: 44, height: 62}) : null,
+      vh("div", {key: "body", class: "pl-goal-body"},
+        vh("p", {class: "pl-goal-chapter"}, st.kind === "puzzle" ? t("Puzzle {n} · {title}", {n: st.order, title: st.title})
           : t("Chapter {n} · {title} · against {name}", {n: st.order, title: st.title, name: st.opponent ? st.opponent.name : this.names[this.foe]})),
-        h("p", {class: "pl-goal-text", "data-testid": "story-goal-progress"},
-          h("strong", {}, st.goal_short || st.goal),
+        vh("p", {class: "pl-goal-text", "data-testid": "story-goal-progress"},
+          vh("strong", {}, st.goal_short || st.goal),
           " · " + t("round {n} of {last}", {n: Math.min(round, last), last}),
-          state === "met" ? h("span", {class: "pl-goal-met"}, " · " + t("goal reached ✓")) : state === "missed" ? h("span", {class: "pl-goal-missed"}, " · " + t("goal missed")) : null)),
-      st.rules_url ? h("a", {class: "pl-goal-why", href: st.rules_url, target: "_blank", rel: "noopener", title: t("The rules this chapter teaches")}, t("Rules")) : null);
+          state === "met" ? vh("span", {key: "met", class: "pl-goal-met"}, " · " + t("goal reached ✓")) : state === "missed" ? vh("span", {key: "missed", class: "pl-goal-missed"}, " · " + t("goal missed")) : null)),
+      st.rules_url ? vh("a", {key: "rules", class: "pl-goal-why", href: st.rules_url, target: "_blank", rel: "noopener", title: t("The rules this chapter teaches")}, t("Rules")) : null], bar);
   }
 
   setConnection(state, msg) {
@@ -243,7 +233,7 @@ class Board {
     this.render(events);
     this.battle.sync(this.view);  // opens the battle screen too when a page (re)loads mid-battle
     this.tips.afterState(this.view, this.legal, events);
-    if (this.view.result && (fresh || first) && !this.endShown && !this.replay) this.showEnd();
+    if (this.view.result && (fresh || first) && !this.end.shown && !this.replay) this.end.show();
   }
 
   count(events, view) {
@@ -291,6 +281,7 @@ class Board {
   }
 
   toast(msg) {
+    // a toast is an element of its own, appended and taken out after 6 s: nothing is drawn over it
     const el = h("p", {class: "pl-toast"}, msg);
     add(this.toasts, el);
     setTimeout(() => el.remove(), 6000);
@@ -443,7 +434,7 @@ class Board {
 
   /** The status bar (play-view.js). `statusSlot`: an element a page keeps at the end of the status bar (a
    * replay's step controls, the chat's button); the view never touches it, so a control in it keeps its
-   * focus and its drag. The feed is the view's element, filled by feedLine. */
+   * focus and its drag. The feed is the view's element, its content play-log.js's own render. */
   renderStatus() {
     const slot = this.statusSlot && this.statusSlot.parentNode === this.status ? this.statusSlot : null;
     if (!this.statusDrawn) {  // once: what was there before the view took the bar over goes (the slot comes back)
@@ -588,10 +579,9 @@ class Board {
   renderPanel() {
     const v = this.view;
     const p = this.panel;
-    if (this.panelMode !== "view") { p.textContent = ""; this.panelMode = "view"; }
     renderView(this.replay || !v.result ? (!this.replay && this.seat !== null ? this.panelView() : this.watchView())
-      : [vh("h2", {key: "title"}, this.resultTitle()), vh("p", {key: "reason"}, this.resultReason()),
-        vh("button", {key: "show-end", class: ["pl-btn", this.online.on ? "" : "pl-btn-go"], type: "button", "data-key": "show-end", onclick: () => this.showEnd()}, t("Show the result")),
+      : [vh("h2", {key: "title"}, this.end.title()), vh("p", {key: "reason"}, this.end.reason()),
+        vh("button", {key: "show-end", class: ["pl-btn", this.online.on ? "" : "pl-btn-go"], type: "button", "data-key": "show-end", onclick: () => this.end.show()}, t("Show the result")),
         this.online.rematchBox()], p);
   }
 
@@ -603,7 +593,7 @@ class Board {
       const lines = (this.payload && this.payload.log) || [];
       return [vh("h2", {key: "title", id: "replay-log-title"}, t("What happened")),
         vh("ol", {key: "log", class: "pl-replay-log", id: "replay-log", "aria-labelledby": "replay-log-title"}, lines.map((line, i) => vh("li", {key: i}, line))),
-        v.result ? vh("p", {key: "result", class: "pl-replay-result"}, vh("b", {}, this.resultTitle()), ` · ${this.resultReason()}`) : null];
+        v.result ? vh("p", {key: "result", class: "pl-replay-result"}, vh("b", {}, this.end.title()), ` · ${this.end.reason()}`) : null];
     }
     return [vh("h2", {key: "title"}, t("Watching")), vh("p", {key: "watching"}, t("You are watching this game.")),
       v.phase === "leaders" ? this.openingLine(vh) : null,
@@ -882,7 +872,7 @@ class Board {
     const c = this.cards.get(cid);
     const facts = [];
     const fact = (k, val) => { if (val !== null && val !== undefined && val !== "") facts.push(vh("dt", {}, k), vh("dd", {}, val)); };
-    const element = (e) => (uiLang === "ja" ? elementName(e, "ja") || e : cap1(e));
+    const element = (e) => (uiLang === "ja" ? elementName(e, "ja") || e : cap(e));
     if (c.kind === "spell") {
       const mana = c.mana !== undefined ? t("mana {n}", {n: c.mana}) : "";
       fact(t("Spell"), [element(c.element), mana, c.timing ? TIMING[c.timing] || c.timing : ""].filter(Boolean).join(" · "));
@@ -997,144 +987,6 @@ class Board {
       vh("p", {class: "pl-hint"}, t("Newest first.")), grid);
   }
 
-  resultTitle() {
-    const r = this.view.result;
-    if (!r) return "";
-    if (r.reason === "host") return t("Ended by the host");
-    if (r.winner === null || r.winner === undefined) return t("A draw");
-    if (this.seat === null) return t("{name} wins", {name: this.names[r.winner]});
-    return r.winner === this.me ? t("Victory!") : t("Defeat");
-  }
-
-  resultReason() {
-    const r = this.view.result;
-    const foe = this.names[this.foe];
-    const won = r.winner === this.me && this.seat !== null;
-    const lost = r.winner === this.foe && this.seat !== null;
-    const sentence = (words) => t("{words}.", {words: cap1(words)});
-    if (r.reason === "puzzle" || (this.story && this.story.kind === "puzzle")) return won ? t("Puzzle solved: the goal is met.") : t("The goal was missed this time: try the puzzle again.");
-    if (r.reason === "host") {
-      return r.note ? t("The host ended this game: “{note}”. Nobody wins, and nothing is rewarded.", {note: r.note})
-        : t("The host ended this game. Nobody wins, and nothing is rewarded.");
-    }
-    if (r.reason === "leaders") return won ? t("Every one of {name}’s leaders has fallen.", {name: foe}) : lost ? t("All your leaders have fallen.") : sentence(RESULT_WORDS.leaders);
-    const loser = r.winner === 0 || r.winner === 1 ? this.names[1 - r.winner] : null;
-    if (r.reason === "resign") {
-      return won ? t("{name} resigned.", {name: foe}) : lost ? t("You resigned.") : loser ? t("{name} resigned.", {name: loser}) : t("A player resigned.");
-    }
-    if (r.reason === "timeout") {
-      if (!loser) return t("Both clocks ran out during the leader choice.");
-      return won ? t("{name}’s clock ran out.", {name: foe}) : lost ? t("Your clock ran out.") : t("{name}’s clock ran out.", {name: loser});
-    }
-    if (r.reason === "disconnect") {
-      return won ? t("{name} left the game; you win.", {name: foe}) : lost ? t("You stayed away too long; {name} wins.", {name: foe})
-        : loser ? t("{name} left the game.", {name: loser}) : sentence(RESULT_WORDS.disconnect);
-    }
-    if (r.reason === "judgment") {
-      const j = this.standing(this.view);
-      if (!j) return sentence(RESULT_WORDS.judgment);
-      if (!j.tie) return t("Round 12 is over and the judgment counted the lands: {n} against {m}.", {n: j.mine, m: j.theirs});
-      if (j.leading === null) return t("Round 12 is over: {n} lands each, and the fronts just as near: a draw.", {n: j.mine});
-      return t("Round 12 is over: {n} lands each, so the nearer front decided: {a} steps from the enemy base against {b}.", {n: j.mine, a: j.near[0], b: j.near[1]});
-    }
-    return sentence(RESULT_WORDS[r.reason] || r.reason);
-  }
-
-  showEnd() {
-    this.endShown = true;
-    this.openDialog(this.endCls(), ...this.endView());
-    const rematch = this.dialog.querySelector(".pl-rematch button");
-    if (rematch) rematch.focus();
-    if (this.seat !== null && this.root.dataset.endUrl) this.loadEnd();
-    if (this.seat !== null) showAnalysis(this.dialog.querySelector(".pl-analysis"), `/games/${this.game}/analysis.json`);
-  }
-
-  endCls() {
-    const r = this.view.result;
-    const outcome = r.winner === null || r.winner === undefined ? "draw" : r.winner === this.me || this.seat === null ? "win" : "loss";
-    return `pl-end pl-end-${outcome}`;
-  }
-
-  /** The end screen, as virtual nodes: the result, and once /play/<id>/end.json has answered
-   * (this.endInfo), the packs this game earned ("Open now") and the next steps. */
-  endView() {
-    const v = this.view;
-    const r = v.result;
-    const outcome = this.endCls().slice("pl-end pl-end-".length);
-    const lands = (p) => v.players[p].lands;
-    const leaders = (p) => v.units.filter((u) => u.owner === p && u.leader).length;
-    const stat = (key, label, a, b) => vh("tr", {key}, vh("th", {scope: "row"}, label), vh("td", {}, a), vh("td", {}, b));
-    const info = this.endInfo;
-    const packs = (info && info.packs) || [];
-    const steps = (info && info.next) || [];
-    const look = vh("button", {key: "look", class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Look at the board"));
-    return [
-      vh("div", {key: "banner", class: "pl-end-banner", "aria-hidden": "true"}, outcome === "win" ? "♛" : outcome === "loss" ? "✝" : "⚖"),
-      vh("h2", {key: "title", class: "pl-end-title", "data-testid": "end-title"}, this.resultTitle()),
-      vh("p", {key: "reason", class: "pl-end-reason"}, this.resultReason()),
-      vh("table", {key: "table", class: "pl-end-table"},
-        vh("thead", {}, vh("tr", {}, vh("td"), vh("th", {scope: "col"}, this.seat === null ? this.names[0] : t("You")), vh("th", {scope: "col"}, this.names[this.foe]))),
-        vh("tbody", {},
-          stat("leaders", t("Leaders standing"), leaders(this.me), leaders(this.foe)),
-          stat("lands", t("Lands held"), lands(this.me), lands(this.foe)),
-          r.reason === "judgment" && v.standing ? stat("fronts", t("Steps to the enemy base, nearest first"),
-            v.standing.fronts[this.me].join(", "), v.standing.fronts[this.foe].join(", ")) : null,
-          stat("discard", t("Cards in discard"), v.players[this.me].discard.length, v.players[this.foe].discard.length))),
-      vh("p", {key: "round", class: "pl-hint"}, t("The game ended in round {n}.", {n: v.round})),
-      this.story ? vh("p", {key: "goal", class: "pl-end-goal", "data-testid": "end-goal"}, this.story.kind === "puzzle" ? t("Puzzle {n} goal: {goal}", {n: this.story.order, goal: this.story.goal})
-        : t("Chapter {n} goal: {goal}", {n: this.story.order, goal: this.story.goal})) : null,
-      vh("section", {key: "earned", class: "pl-end-earned", "aria-label": t("What you earned"), "data-testid": "end-earned", hidden: !info}, info ? [
-        vh("h3", {key: "earned"}, t("What you earned")),
-        packs.length
-          ? vh("ul", {key: "packs", class: "pl-end-packs"}, packs.map((p) => vh("li", {key: p.id, class: "pl-end-pack", "data-testid": "end-pack"},
-              vh("span", {class: "pl-end-pack-ico", "aria-hidden": "true"}, "✦"),
-              vh("span", {class: "pl-end-pack-name"}, p.label),
-              vh("a", {class: "pl-btn pl-btn-small" + (p.opened ? "" : " pl-btn-go"), href: p.url, "data-testid": "end-pack-open"},
-                p.opened ? t("See its cards") : t("Open now")))))
-          : vh("p", {key: "no-pack", class: "pl-hint", "data-testid": "end-no-pack"}, info.no_pack ||
-              (info.result && info.result.winner === this.me ? t("Nothing new this time.") :
-                t("No pack this time: every won battle gives one."))),
-        // the daily quests this game advanced (webapp/game/quests.py); words from the server
-        info.quests ? vh("h3", {key: "quests-title"}, vh("a", {href: info.quests.url}, info.quests.title)) : null,
-        info.quests ? vh("ul", {key: "quests", class: "pl-end-quests"}, info.quests.items.map((q) => vh("li", {key: q.slot, class: "pl-end-quest" + (q.done ? " is-done" : ""), "data-testid": "end-quest"},
-          vh("span", {class: "pl-end-quest-text"}, q.text), " ", vh("span", {class: "pl-hint"}, q.status)))) : null,
-      ] : null),
-      // filled by play-analysis.js (its own elements: preact leaves a child it did not draw alone)
-      vh("section", {key: "analysis", class: "pl-analysis", "data-testid": "end-analysis", hidden: true}),
-      this.online.rematchBox(),
-      vh("div", {key: "next", class: "pl-dialog-body pl-row-btns pl-end-next", "data-testid": "end-next"}, steps.length
-        ? [...steps.map((n, i) => n.post
-            ? vh("button", {key: n.kind, class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], type: "button", "data-testid": `end-${n.kind}`, onclick: () => this.post(n.url)}, n.label)
-            : vh("a", {key: n.kind, class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], href: n.url, "data-testid": `end-${n.kind}`}, n.label)), look]
-        : [this.online.on
-            ? vh("a", {key: "lobby", class: "pl-btn", href: this.root.dataset.lobbyUrl || "/lobby"}, t("Back to the lobby"))
-            : vh("a", {key: "again", class: "pl-btn pl-btn-go", href: this.root.dataset.playUrl || "/play"}, t("Play again")), look]),
-    ];
-  }
-
-  /** Draw the end screen again in place, if it is the dialog's (after end.json or a rematch event). */
-  redrawEnd() {
-    if (this.view.result && this.dialog.viewCls === this.endCls()) this.drawDialog(this.endCls(), this.endView());
-  }
-
-  /** The end screen's second half, from /play/<id>/end.json: the packs this game earned ("Open now")
-   * and the next steps (rematch, the chapter's end, the lobby). */
-  async loadEnd(tries = 0) {
-    if (!this.endInfo) {
-      try {
-        const r = await fetch(this.root.dataset.endUrl, {headers: {Accept: "application/json"}, credentials: "same-origin"});
-        if (r.status === 409 && tries < 5) { setTimeout(() => this.loadEnd(tries + 1), 400); return; }  // the last write is on its way
-        if (!r.ok) return;
-        this.endInfo = await r.json();
-      } catch (e) { return; }
-    }
-    if (this.dialog.viewCls !== this.endCls()) return;
-    // drawn with play-view.js: the first half's elements (and a second answer's) are kept
-    this.redrawEnd();
-    const next = this.dialog.querySelector(".pl-end-next");
-    if ((this.endInfo.next || []).length && next && !this.dialog.querySelector(".pl-rematch button")) next.firstElementChild.focus();
-  }
-
   // ------------------------------------------------------------------ events → animation
 
   async animate(prev, p, events) {
@@ -1167,9 +1019,6 @@ class Board {
   }
 }
 
-function cap1(s) {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
-}
 
 
 async function boot() {
