@@ -324,7 +324,7 @@ export class Online {
   paintRematch() {
     const had = [...this.b.root.querySelectorAll(".pl-rematch")].find((box) => box.contains(document.activeElement));
     if (this.b.view && this.b.view.result) {
-      this.b.renderPanel();
+      this.b.panelView.render();
       this.b.end.redraw();
     }
     if (had && had.isConnected && !had.contains(document.activeElement)) {

@@ -18,6 +18,7 @@ import {GameLog} from "./play-log.js";
 import {MapRegion} from "./play-map.js";
 import {HandRegion, LeaderChoice} from "./play-hand.js";
 import {EndScreen} from "./play-end.js";
+import {PanelRegion} from "./play-panel.js";
 import {v as vh, render as renderView, Fragment} from "./play-view.js";
 
 const TIMING = {normal: t("[Normal]"), counter: t("[Counter]")};
@@ -86,7 +87,8 @@ class Board {
     this.map = this.mapView.el;
     this.arena = h("div", {class: "pl-arena"}, this.map);
     this.stage = h("section", {class: "pl-stage", "aria-label": t("Board")}, this.foeSide, this.arena, this.mySide);
-    this.panel = h("section", {class: "pl-panel", "aria-label": t("Your move"), "aria-live": "polite"});
+    this.panelView = new PanelRegion(this);
+    this.panel = this.panelView.el;
     this.handView = new HandRegion(this);
     this.hand = this.handView.el;
     this.leaders = new LeaderChoice(this);
@@ -417,7 +419,7 @@ class Board {
     this.renderStatus();
     this.renderSides();
     this.mapView.render();
-    this.renderPanel();
+    this.panelView.render();
     this.handView.render();
     this.leaders.render();
     this.mapView.showOwnBase();  // once the panel and the hand below have taken their room
@@ -574,138 +576,6 @@ class Board {
     return land;
   }
 
-  /** The move panel: the player's own game (play-view.js, panelView) while it goes on, a replay's and a
-   * spectator's (play-view.js, watchView); the result's too (with play-online.js's rematch box). */
-  renderPanel() {
-    const v = this.view;
-    const p = this.panel;
-    renderView(this.replay || !v.result ? (!this.replay && this.seat !== null ? this.panelView() : this.watchView())
-      : [vh("h2", {key: "title"}, this.end.title()), vh("p", {key: "reason"}, this.end.reason()),
-        vh("button", {key: "show-end", class: ["pl-btn", this.online.on ? "" : "pl-btn-go"], type: "button", "data-key": "show-end", onclick: () => this.end.show()}, t("Show the result")),
-        this.online.rematchBox()], p);
-  }
-
-  /** The panel of a replay (what the step shown did; the whole story so far is in the log drawer) or a
-   * spectator, as virtual nodes. */
-  watchView() {
-    const v = this.view;
-    if (this.replay) {
-      const lines = (this.payload && this.payload.log) || [];
-      return [vh("h2", {key: "title", id: "replay-log-title"}, t("What happened")),
-        vh("ol", {key: "log", class: "pl-replay-log", id: "replay-log", "aria-labelledby": "replay-log-title"}, lines.map((line, i) => vh("li", {key: i}, line))),
-        v.result ? vh("p", {key: "result", class: "pl-replay-result"}, vh("b", {}, this.end.title()), ` · ${this.end.reason()}`) : null];
-    }
-    return [vh("h2", {key: "title"}, t("Watching")), vh("p", {key: "watching"}, t("You are watching this game.")),
-      v.phase === "leaders" ? this.openingLine(vh) : null,
-      v.phase === "leaders" ? vh("ul", {key: "leaders", class: "pl-hint"}, [0, 1].map((s) =>
-        vh("li", {key: s}, this.names[s] + ": " + (v.players[s].leaders_chosen ? t("leaders chosen") : t("choosing leaders…"))))) : null];
-  }
-
-  /** The panel of the player's own game going on, as virtual nodes (keyed where parts come and go). */
-  panelView() {
-    const v = this.view;
-    const mineToMove = (v.waiting_for || []).includes(this.me);
-    if (v.phase === "leaders") {
-      return [vh("h2", {}, t("Setting up")), vh("p", {class: "pl-hint"}, mineToMove
-        ? t("Pick 1–3 monsters from your opening hand to lead your brigade (total level 5 at most).")
-        : t("{name} is choosing leaders…", {name: this.names[this.foe]})), this.hint.box(vh)];
-    }
-    if (v.phase === "battle") {
-      return [vh("h2", {}, t("Battle")), vh("p", {class: "pl-hint"}, mineToMove ? t("Your decision on the battle screen.")
-        : t("{name} is deciding…", {name: this.names[v.battle ? this.waitingFor() : this.foe]}))];
-    }
-    if (!mineToMove) {
-      return [vh("h2", {}, t("{name}’s turn", {name: this.names[this.foe]})),
-        vh("p", {class: "pl-hint pl-wait"}, vh("span", {class: "pl-spinner", "aria-hidden": "true"}), t("{name} is thinking…", {name: this.names[this.foe]}))];
-    }
-    if (v.phase === "over_capacity") {
-      // R8.8: the player destroys one unit at a time until the land fits; the picks so far are kept
-      // here and sent as one set once they cover the excess (a compact `cover` entry: `from` the
-      // non-leaders there, `levels` theirs, `excess` the level over capacity; docs/protocol.md).
-      const land = v.pending ? v.pending.land : "";
-      const entry = this.actions("destroy_over_capacity")[0];
-      const key = `${land}:${v.version}`;
-      if (!this.ocPicks || this.ocPicks.key !== key) this.ocPicks = {key, units: []};
-      const picked = this.ocPicks.units;
-      const levelOf = (id) => entry.choose ? entry.levels[entry.from.indexOf(id)] : 0;
-      const total = picked.reduce((n, id) => n + levelOf(id), 0);
-      const next = new Set();
-      if (entry && entry.choose && total < entry.excess) entry.from.forEach((u) => picked.includes(u) || next.add(u));
-      else if (entry && !entry.choose) entry.units.forEach((u) => next.add(u));
-      const pick = (id) => {
-        if (!entry.choose) { this.send(entry); return; }  // even all of them do not make it fit: all go
-        const units = picked.concat([id]);
-        if (total + levelOf(id) >= entry.excess) this.send({type: "destroy_over_capacity", units});
-        else { this.ocPicks.units = units; this.render(); }
-      };
-      const label = (id) => t("{unit} (level {n})", {unit: this.unitName(id), n: (this.unit(id) || {}).level});
-      return [vh("h2", {key: "title"}, t("Too crowded")),
-        vh("p", {class: "pl-hint", key: "what"}, t("After the failed attack, {land} is over its capacity. Destroy your monsters there one at a time until it fits (leaders are never chosen).", {land: this.landLabel(land)})),
-        picked.length ? vh("p", {class: "pl-hint", key: "picked"}, t("Destroying: {list}", {list: picked.map(label).join(", ")})) : null,
-        picked.length ? vh("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "oc-reset", key: "reset",
-          onclick: () => { this.ocPicks.units = []; this.render(); }}, t("Start over")) : null,
-        vh("div", {class: "pl-choices", key: "choices"}, [...next].map((id) => vh("button", {class: "pl-btn pl-btn-danger", type: "button",
-          "data-key": `oc:${id}`, key: id, disabled: !this.can(), onclick: () => pick(id)}, t("Destroy {unit}", {unit: label(id)}))))];
-    }
-    const dests = this.destinations();
-    const out = [vh("h2", {key: "title"}, t("Your turn"))];
-    if (this.selected.length) {
-      const level = this.selected.reduce((n, id) => n + ((this.unit(id) || {}).level || 0), 0);
-      const chips = vh("ul", {class: "pl-selected", "aria-label": t("Selected monsters"), key: "chips"}, this.selected.map((id) => {
-        const u = this.unit(id);
-        return vh("li", {key: id},
-          vh("button", {class: "pl-chip", type: "button", "data-key": `info:${id}`, onclick: () => this.showUnit(id)},
-            vh("span", {class: "pl-art pl-art-chip"}, vh("img", this.cards.artAttrs(u.card))), t("{card} on {land}", {card: this.cards.name(u.card), land: this.landLabel(u.land)})),
-          vh("button", {class: "pl-chip-x", type: "button", "data-key": `unsel:${id}`, "aria-label": t("Deselect {card}", {card: this.cards.name(u.card)}),
-            onclick: () => this.toggle(id)}, "×"));
-      }));
-      out.push(vh("p", {class: "pl-hint", key: "selected"}, tn("{n} monster selected · level {level}", "{n} monsters selected · level {level}", this.selected.length, {level})), chips,
-        vh("p", {class: ["pl-hint", dests.size ? "pl-ok" : "pl-bad"], key: "dests"}, dests.size
-          ? t("Choose a glowing land: {lands}.", {lands: [...dests.keys()].map((l) => this.landLabel(l)).join(", ")})
-          : t("These monsters cannot march together to any land.")),
-        vh("div", {class: "pl-row-btns", key: "go"},
-          ...[...dests.entries()].map(([to, a]) => vh("button", {class: "pl-btn pl-btn-small", type: "button", "data-key": `go:${to}`, key: to,
-            disabled: !this.can(), onclick: () => this.send(this.marchWithSelection(a))},
-            (this.view.units.some((u) => u.land === to && u.owner !== this.me) ? "⚔ " : "→ ") + (to === `H${this.foe}` ? t("enemy base") : to === `H${this.me}` ? t("base") : to))),
-          vh("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "clear", key: "clear", onclick: () => { this.selected = []; this.render(); }}, t("Clear"))),
-        this.threats(dests));
-    } else {
-      const any = this.has("march");
-      out.push(vh("p", {class: "pl-hint", key: "how"}, any
-        ? t("Select monsters on the map to march (several, even on different lands, to converge), then pick a glowing land.")
-        : t("No monster can march now.")));
-    }
-    const abil = this.marchAbilities();
-    if (abil.length) {
-      const seen = new Set();
-      out.push(vh("div", {class: "pl-choices", key: "abilities"}, vh("h3", {}, t("[March] abilities")), abil.map((a) => {
-        if (seen.has(a.unit)) return null;
-        seen.add(a.unit);
-        const u = this.unit(a.unit);
-        return vh("button", {class: "pl-btn pl-btn-small", type: "button", "data-key": `ma:${a.unit}`, key: a.unit, disabled: !this.can(),
-          onclick: () => this.useMarchAbility(a.unit)}, t("Use {card} ({land})", {card: this.cards.name(u.card), land: this.landLabel(u.land)}));
-      })));
-    }
-    const summons = this.actions("summon").length;
-    const blocked = this.summonBlocked();
-    out.push(vh("p", {class: ["pl-hint", blocked ? "pl-bad" : ""], "data-testid": "summon-note", key: "summon"}, summons
-      ? tn("You can summon {n} kind of monster from your hand to your base.", "You can summon {n} kinds of monster from your hand to your base.", summons)
-      : blocked === "held" ? t("No summoning this turn: {name}’s monsters stand on your base. Drive them out, and you can summon there again.", {name: this.names[this.foe]})
-        : blocked === "full" ? t("No summoning this turn: your base is full (level 5 of 5). March out to make room.")
-          : ""));
-    // the hint and the take-back share a row (it wraps when the hint speaks), so End turn stays in a
-    // phone's panel without scrolling
-    const hint = this.hint.box(vh);
-    const takeBack = this.payload && "take_back" in this.payload  // games against the CPU (docs/protocol.md `take_back`)
-      ? vh("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "take-back", "data-testid": "take-back",
-        disabled: !this.canTakeBack(), title: t("Undo your last move while it showed you nothing new (key: U)"),
-        onclick: () => this.takeBack()}, "↶ " + t("Take back")) : null;
-    if (hint || takeBack) out.push(vh("div", {class: "pl-tools", key: "tools"}, hint, takeBack));
-    out.push(vh("button", {class: "pl-btn pl-btn-end", type: "button", "data-key": "end-turn", key: "end-turn", disabled: !this.can() || !this.has("end_turn"),
-      onclick: () => this.endTurn()}, t("End turn")));
-    return out;
-  }
-
   canTakeBack() {
     return this.can() && !!(this.payload && this.payload.take_back) && !!this.transport.emit;
   }
@@ -728,24 +598,6 @@ class Board {
       if (!ok) return;
     }
     this.send(action);
-  }
-
-  /** Before a march into a battle, what the defence may still become, from public information only:
-   * the cards in the foe's hand, and the levels that could still join its party there by quick summon
-   * (R9.2: up to the land's capacity, less the levels of the foe's monsters on it). */
-  threats(dests) {
-    const attacks = [...dests.keys()].filter((to) => this.view.units.some((u) => u.land === to && u.owner !== this.me));
-    if (!attacks.length) return null;
-    const hand = this.view.players[this.foe].hand_count;
-    return vh("ul", {class: "pl-threats", "data-testid": "threats", key: "threats"}, attacks.map((to) => {
-      const land = this.view.lands[to];
-      const room = Math.max(0, land.capacity - (land.used ? land.used[this.foe] : 0));
-      const level = this.view.units.filter((u) => u.land === to && u.owner === this.foe).reduce((n, u) => n + (u.level || 0), 0);
-      return vh("li", {"data-land": to, key: to},
-        vh("strong", {}, `⚔ ${this.landLabel(to)}: `),
-        t("defenders of level {level}; {name} holds {n} cards, and monsters of up to {room} levels more could still join the defence by quick summon.",
-          {level, name: this.names[this.foe], n: hand, room}));
-    }));
   }
 
   waitingFor() {

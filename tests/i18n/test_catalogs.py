@@ -139,6 +139,8 @@ CHECKED = [
     "static/js/play-log.js",
     "static/js/play-map.js",
     "static/js/play-hand.js",
+    "static/js/play-end.js",
+    "static/js/play-panel.js",
     "static/js/play-battle.js",
     "static/js/battle-words.js",
     "static/js/play-online.js",
