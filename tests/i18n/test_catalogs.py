@@ -141,6 +141,7 @@ CHECKED = [
     "static/js/play-hand.js",
     "static/js/play-end.js",
     "static/js/play-panel.js",
+    "static/js/play-analysis.js",
     "static/js/play-battle.js",
     "static/js/battle-words.js",
     "static/js/play-online.js",
