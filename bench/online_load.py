@@ -4,6 +4,7 @@
     python bench/online_load.py --pairs 50 --client-procs 2
     python bench/online_load.py --pairs 50 --processes 2     # two server processes and a Redis
     python bench/online_load.py --pairs 50 --compare REF     # REF's server and this tree's, alternating
+    python bench/online_load.py --pairs 50 --cpu-split       # and the server's CPU per part of an action
 
 Starts `python -m webapp` on a free port with a fresh instance folder (its own database), makes
 2N users, and for each pair invites and joins over HTTP (the lobby's forms, as a browser does:
@@ -30,6 +31,10 @@ processes on the one instance folder with ``MESSAGE_QUEUE`` set (docs/deploy.md 
 processes"); seat 0's clients talk to the first process and seat 1's to the second, so every state
 the opponent receives crossed Redis. CPU and memory are then the processes' sums.
 
+With ``--cpu-split`` the server runs with bench/cpuprobe.py, which times the parts of an action
+(the game's work, the write, the states pushed, the request context, the writes…) with
+``time.thread_time``; the summary gains ``cpu_split_ms_per_action`` ({part: [calls, ms per action]}).
+
 With ``--compare REF`` it exports REF's server (``git archive``) and runs the same bench against
 that server and this tree's in turn, ``--rounds`` times each (default 3), printing one line per run
 and the medians: on a shared host the load moves during a run, and alternating exposes both sides
@@ -54,6 +59,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+sys.path.insert(1, os.path.join(ROOT, "bench"))
 
 import requests  # noqa: E402
 
@@ -91,7 +97,12 @@ def start_redis(folder):
             time.sleep(0.05)
 
 
-def start_server(instance, config, extra_env=(), log_name="server.log", cpus=None, root=ROOT):
+#: ``python -c`` of a server started with the CPU probe (bench/cpuprobe.py, ``--cpu-split``).
+PROBED = ("import sys; sys.path.insert(0, {bench!r}); import cpuprobe; cpuprobe.install(); "
+          "import runpy; runpy.run_module('webapp', run_name='__main__', alter_sys=True)")
+
+
+def start_server(instance, config, extra_env=(), log_name="server.log", cpus=None, root=ROOT, cpu_split=False):
     os.makedirs(instance, exist_ok=True)
     with open(os.path.join(instance, "config.py"), "w") as f:
         # Every player registers and plays from 127.0.0.1: lift the per-address limits on accounts,
@@ -104,9 +115,12 @@ def start_server(instance, config, extra_env=(), log_name="server.log", cpus=Non
     env = dict(os.environ, BRIGADE_INSTANCE_PATH=instance)
     env.pop("BRIGADE_DB", None)
     env.update(kv.split("=", 1) for kv in extra_env)
+    if cpu_split:  # the probe starts the server itself: without this, ``python -m webapp`` starts again
+        env.setdefault("BRIGADE_SERVER", "gevent")
     with open(os.path.join(instance, log_name), "w") as log:  # the server keeps its own copy of the file
         # ``root``: the tree whose webapp runs (the folder ``python -m`` starts in comes first on sys.path)
-        proc = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(port)], cwd=root, env=env,
+        start = ["-c", PROBED.format(bench=os.path.join(ROOT, "bench"))] if cpu_split else ["-m", "webapp"]
+        proc = subprocess.Popen([sys.executable, *start, "--port", str(port)], cwd=root, env=env,
                                 stdout=log, stderr=subprocess.STDOUT,
                                 preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
     url = f"http://127.0.0.1:{port}"
@@ -377,6 +391,8 @@ def main(argv=None):
                         help="a git ref whose server runs side by side with this tree's: the same run alternating "
                              "between the two, --rounds times each, then the medians (a busy host moves both alike)")
     parser.add_argument("--rounds", type=int, default=3, help="runs of each side with --compare")
+    parser.add_argument("--cpu-split", action="store_true",
+                        help="time the server's parts of an action (bench/cpuprobe.py; adds a little CPU)")
     parser.add_argument("--server-root", default=ROOT, help=argparse.SUPPRESS)  # --compare's other tree
     args = parser.parse_args(argv)
     if args.compare:
@@ -393,7 +409,7 @@ def main(argv=None):
             redis_proc, config["MESSAGE_QUEUE"] = start_redis(instance)
         for k in range(args.processes):
             proc, url = start_server(instance, config, args.server_env, log_name=f"server{k or ''}.log",
-                                     root=args.server_root)
+                                     root=args.server_root, cpu_split=args.cpu_split)
             if args.server_cpus:
                 for tid in os.listdir(f"/proc/{proc.pid}/task"):  # every thread it has now; later ones inherit
                     os.sched_setaffinity(int(tid), args.server_cpus)
@@ -532,6 +548,9 @@ def run(args, instance, procs, url):
         "received": {name: {"messages": count, "bytes": size, "mean_bytes": round(size / count)}
                      for name, (count, size) in sorted(received.items())},
     }
+    if args.cpu_split:  # {part: [calls, server CPU ms per action]}, from the probe's last totals
+        from cpuprobe import read
+        summary["cpu_split_ms_per_action"] = read(instance, lambda data: data["parts"]["act (the game's work)"][0])
     for r in errors[:5]:
         print("error:", r["game"], r["seat"], r["error"], r["errors"][:2], flush=True)
     print(json.dumps(summary, indent=1), flush=True)

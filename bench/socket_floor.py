@@ -61,6 +61,8 @@ def main(argv=None):
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--rate", type=float, default=15.0, help="events a second per client")
+    parser.add_argument("--cpu-split", action="store_true",
+                        help="time the server's parts of an event (bench/cpuprobe.py; adds a little CPU)")
     args = parser.parse_args(argv)
     import shutil
     import tempfile
@@ -69,7 +71,7 @@ def main(argv=None):
     socketio.packet.Packet.json = json  # the clients decode with the json module (see online_load.py)
 
     instance = tempfile.mkdtemp(prefix="brigade-floor-")
-    proc, url = start_server(instance, {"CPU_DELAY": 0.0})
+    proc, url = start_server(instance, {"CPU_DELAY": 0.0}, cpu_split=args.cpu_split)
     try:
         with open(os.path.join(instance, "secret_key")) as f:
             secret = f.read().strip()
@@ -90,6 +92,9 @@ def main(argv=None):
                    "round_trip_ms": {"p50": round(statistics.median(lat), 2), "p99": round(lat[int(0.99 * len(lat))], 2)},
                    "server_cpu_ms_per_event": round(1000 * cpu / len(lat), 3),
                    "server_rss_mb": round(proc_memory(pid)[0], 1)}
+        if args.cpu_split:  # {part: [calls, server CPU ms per event]}, from the probe's last totals
+            from cpuprobe import read
+            summary["cpu_split_ms_per_event"] = read(instance, lambda data: data["events"])
         print(json.dumps(summary, indent=1))
     finally:
         proc.terminate()

@@ -6,7 +6,9 @@ in software for every state it shows), which no timer in the test sees. With ``-
 records the CPU, user + system, of
 
 - the test itself (the pytest process or xdist worker running it: ``time.process_time``),
-- chromium (every process under the worker whose name starts with "chrom"),
+- chromium (every process under the worker whose name starts with "chrom", and what Playwright's
+  driver reaped of them: a browser closed at the end of a worker's session would otherwise move its
+  whole CPU into "everything else"),
 - everything else it started (the real servers of ``python -m webapp``, Playwright's driver, Redis,
   nginx; processes already waited for count through ``RUSAGE_CHILDREN``),
 
@@ -59,6 +61,15 @@ def _descendants(pid):
     return found
 
 
+def _is_driver(pid):
+    """Whether ``pid`` is Playwright's driver (node, ``... run-driver``)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return b"run-driver" in f.read()
+    except OSError:
+        return False
+
+
 def children_cpu():
     """(chromium's CPU, the rest's CPU) in seconds of the live processes under this one, each with its
     own waited-for children, and of this process's waited-for children."""
@@ -71,11 +82,15 @@ def children_cpu():
             continue
         name = raw[raw.index("(") + 1:raw.rindex(")")]
         fields = raw[raw.rindex(")") + 2:].split()
-        ticks = sum(int(x) for x in fields[11:15])  # utime stime cutime cstime
+        own, reaped = (sum(int(x) for x in fields[11:13]),   # utime stime
+                       sum(int(x) for x in fields[13:15]))   # cutime cstime: its children's, once reaped
         if name.startswith("chrom"):
-            chromium += ticks
+            chromium += own + reaped
+        elif _is_driver(pid):  # the only child Playwright's driver starts and reaps is chromium
+            other += own
+            chromium += reaped
         else:
-            other += ticks
+            other += own + reaped
     done = resource.getrusage(resource.RUSAGE_CHILDREN)
     return chromium / TICK, other / TICK + done.ru_utime + done.ru_stime
 

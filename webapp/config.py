@@ -88,6 +88,7 @@ KEYS = (
     Key("CPU_WORKERS", None, "worker processes the Hard CPU thinks in (unset: $BRIGADE_CPU_WORKERS, else cores - 1, at least 1)"),
     Key("CPU_PLAYER", None, "tests only: the CPU every game gets ('random' for a weak one; unset: the game's own)"),
     Key("CPU_DELAY", 0.35, "seconds between the CPU's actions, so a browser can animate them"),
+    Key("ANALYSIS_SECONDS", None, "the after-game analysis's thinking per estimate and per search (unset: 0.3)"),
     Key("PACK_SIZE", 6, "cards in a pack"),
     Key("QUEST_DAY_ZONE", "UTC", "the time zone whose midnight starts the daily quests' day, an IANA name such as 'Asia/Tokyo'"),
     Key("PACK_WEIGHTS", None, "rarity weights of a pack's cards, e.g. {'C': 70, 'U': 22, 'R': 7, 'SR': 1} (unset: those)"),

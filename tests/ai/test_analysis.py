@@ -94,3 +94,21 @@ def test_the_analysis_never_reaches_a_player_before_the_game_has_ended(app, db, 
     text = " ".join(str(s.get(k) or "") for s in done["swings"] for k in ("played", "cpu", "runner_up"))
     text += " ".join(w for s in done["swings"] for w in s.get("why") or [])
     assert text.strip() and not re.search(r"p[01]c\d+|R\d+\.\d+", text)
+
+
+def test_the_route_thinks_for_the_hosts_analysis_seconds(app, alice, loaner, monkeypatch):
+    """ANALYSIS_SECONDS (config) is what the route gives the analysis to think per estimate; unset, the
+    analysis's own 0.3 s (aftergame.SECONDS)."""
+    seen = []
+
+    def read(db, game_id, user_id, lang=None, seconds=None):
+        seen.append(seconds)
+        return {"status": "running", "done": 0, "total": 0}
+
+    monkeypatch.setattr(aftergame, "read", read)
+    client, game_id = start(app, alice, loaner)
+    assert app.config["ANALYSIS_SECONDS"] is None and aftergame.SECONDS == 0.3
+    client.get(f"/games/{game_id}/analysis.json")
+    app.config["ANALYSIS_SECONDS"] = 0.05
+    client.get(f"/games/{game_id}/analysis.json")
+    assert seen == [None, 0.05]

@@ -99,6 +99,7 @@ def test_background_work_delays_a_live_move_by_one_slice_at_most(clock):
     assert done[1] - 3 <= 5 + 1 and done[0] == 45
 
 
+@pytest.mark.slow  # starts processes of its own: the whole run's, not the fast lane's (docs/testing.md)
 def test_a_move_left_in_line_past_the_last_resort_gets_the_baseline(clock, pool, monkeypatch):
     """WAIT_LIMIT is the only thing that makes waiting in line fail a move: with the app's clock moved
     past it while a long search holds the one worker, the waiting move falls back; the long one does not."""
@@ -142,6 +143,7 @@ def pool():
     workers.configure(None)
 
 
+@pytest.mark.slow  # starts processes of its own: the whole run's, not the fast lane's (docs/testing.md)
 def test_moves_waiting_in_line_keep_their_budget_and_the_baseline_never_stands_in(pool, monkeypatch):
     """Three Hard moves at once on one worker, each longer than the grace the old pool gave a move in
     line (its deadline counted the wait): all three are the search's own, none the baseline's."""

@@ -43,6 +43,7 @@ def test_the_hard_cpu_thinks_in_a_worker_process(pool):
     assert not again.fallback and pool.count == 1
 
 
+@pytest.mark.slow  # starts processes of its own: the whole run's, not the fast lane's (docs/testing.md)
 def test_a_worker_killed_mid_search_gives_the_baseline_move_and_the_game_goes_on(pool, caplog):
     game, p = main_step_game()
     workers.think(game, p, "hard", seed=1, seconds=0.05)  # a started worker

@@ -42,6 +42,7 @@ ONLINE_CLOCK_MINUTES = {SHORT_CLOCK}
 CLOCK_MINUTES = "30"     # each player's clock: a game driven by the test takes a few minutes of each
 CLOCK_MS = 30 * 60_000
 SEED = 25                # the journey's game: the deal's order and so every decision after it
+WATCH_FROM_ROUND = 10    # the journey's spectator opens the game in this round (or at its end, if sooner)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -292,19 +293,23 @@ def test_a_reload_and_an_absence_in_the_middle_of_a_battle(server, browser, frie
 @pytest.mark.journey
 def test_two_friends_online_with_a_rematch(server, browser, friends):
     """The deep journey, the same game every run (the game's seed, both BoardPlayers' seeds): alice and
-    bob choose their leaders at once and play to the end (R1) while carol watches; both pages agree
+    bob choose their leaders at once and play to the end (R1), carol watching from round 10; both pages agree
     on the result and say it; a rematch is offered and accepted (both pages move to the new board, the
     spectator gets a link, the other player goes first); in it bob stays away and alice claims the
     win (R18.4); in a third game bob resigns (R18.5)."""
     alice, bob, carol = friends
     players = [alice, bob]
     game = start_online(server, alice, bob, "online-start", seed=SEED)
-    watch(carol, server, game)
     first = board(alice.page, "return b.view.first;")
     for pl in players:
         assert pl.page.locator(".pl-side .pl-clock-run").count() == 2  # both choose leaders at once (R5.7)
 
-    # ------------------------------------------------ to the end (R1)
+    # ------------------------------------------------ to the end (R1), carol watching the last rounds
+    # (a spectator's board redraws at every move as the players' do, a third of the journey's browser CPU:
+    # carol sees the last rounds and the end live; a spectator from the first move through a battle is
+    # test_a_reload_and_an_absence_in_the_middle_of_a_battle)
+    assert drive(players, until=lambda pl, st: st["round"] >= WATCH_FROM_ROUND) in ("until", "over")
+    watch(carol, server, game)
     assert drive(players) == "over"
     for pl in players + [carol]:
         pl.page.wait_for_selector(".pl-end[open]", timeout=30_000)

@@ -206,6 +206,7 @@ def run_cards(*args, cwd):
                           capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow  # starts processes of its own: the whole run's, not the fast lane's (docs/testing.md)
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_gallery_writes_index_and_one_svg_per_card(tmp_path, lang):
     out = tmp_path / "gallery"

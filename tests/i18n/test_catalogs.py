@@ -57,6 +57,7 @@ def test_japanese_translations_keep_the_placeholders():
     assert not wrong, wrong[:5]
 
 
+@pytest.mark.slow  # starts processes of its own: the whole run's, not the fast lane's (docs/testing.md)
 def test_the_catalogs_hold_every_msgid_the_sources_use(tmp_path):
     """A fresh extraction (what ``python -m webapp i18n extract`` runs) finds no msgid the catalogs lack."""
     pot = tmp_path / "messages.pot"

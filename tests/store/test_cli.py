@@ -22,6 +22,7 @@ def run(tmp_path, *args):
     return done.stdout
 
 
+@pytest.mark.slow  # starts processes of its own: the whole run's, not the fast lane's (docs/testing.md)
 @pytest.mark.parametrize("prefix", [["webapp.store"], ["webapp", "db"]], ids=["webapp.store", "webapp db"])
 def test_init_seed_and_backup(tmp_path, pool, prefix):
     db_file = tmp_path / "brigade.db"

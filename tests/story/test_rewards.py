@@ -175,6 +175,7 @@ def test_a_take_land_goal_met_mid_game_clears_before_the_game_ends(db, alice, tm
     assert get_progress(db, alice["id"])[ch.id]["best"]["round"] == 2
 
 
+@pytest.mark.slow  # starts processes of its own: the whole run's, not the fast lane's (docs/testing.md)
 def test_the_app_registers_the_story_mode_with_play():
     """Play imports no mode (tests/test_import_graph.py): story registers itself when imported, and the
     app imports it with its pages, so a fresh process that only makes the app has the story hook."""

@@ -10,6 +10,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 
 from webapp import ROOT, create_app
 from webapp.web import pages
@@ -92,6 +93,7 @@ def get_with_retries(url, deadline):
             time.sleep(0.1)
 
 
+@pytest.mark.slow  # starts processes of its own: the whole run's, not the fast lane's (docs/testing.md)
 def test_python_m_webapp_serves_healthz(tmp_path):
     port = free_port()
     env = dict(os.environ, BRIGADE_INSTANCE_PATH=str(tmp_path / "instance"))

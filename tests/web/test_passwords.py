@@ -39,6 +39,7 @@ def test_a_hash_checks_only_its_own_password():
     assert not check_password(stored, "correct horse ")
 
 
+@pytest.mark.slow  # starts processes of its own: the whole run's, not the fast lane's (docs/testing.md)
 def test_with_gevent_the_hash_runs_off_the_event_loop():
     env = dict(os.environ, BRIGADE_SERVER="gevent")
     out = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=env, capture_output=True, text=True,

@@ -22,7 +22,8 @@ from webapp.store import analyses
 
 log = logging.getLogger(__name__)
 
-SECONDS = 0.3   # thinking per estimate and per search (one worker; a 12-round game: about 30 estimates)
+SECONDS = 0.3   # thinking per estimate and per search (one worker; a 12-round game: about 30 estimates);
+                # the host's ANALYSIS_SECONDS wins
 STALE = 600     # seconds without progress after which a run counts as lost and may start again
 
 

@@ -67,7 +67,9 @@ class Online:
 
     def __init__(self, app, notifier):
         self.app, self.notifier = app, notifier
-        self.lock = threading.RLock()
+        #: Held for a few dict reads and writes, never across a call that takes it again: a plain Lock, as
+        #: an RLock under gevent is Python code (its owner's ident looked up on every acquire).
+        self.lock = threading.Lock()
         #: Held around every write of an online game: this process's writers queue here, woken at
         #: once, rather than in SQLite's busy handler, which sleeps 1, 2, 5, … 100 ms between tries.
         self.write_lock = threading.Lock()

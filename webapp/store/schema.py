@@ -445,9 +445,12 @@ def version(db):
 
 def migrate(db, target=LATEST):
     """Apply the migrations ``db`` lacks up to ``target``; return the names of those applied."""
-    if version(db) > LATEST:
-        raise SchemaTooNew(f"the database is at schema version {version(db)}, "
+    found = version(db)
+    if found > LATEST:
+        raise SchemaTooNew(f"the database is at schema version {found}, "
                            f"but this Brigade knows only {LATEST}: upgrade Brigade")
+    if found >= target:  # current: nothing to apply, no write lock taken (every start of a current file)
+        return []
     applied = []
     for number, migration in enumerate(MIGRATIONS[:target], start=1):
         with transaction(db):

@@ -22,7 +22,8 @@ bp = Blueprint("analysis", __name__)
 @login_required
 def analysis_json(game_id):
     try:
-        got = aftergame.read(get_db(), game_id, g.user["id"], lang=i18n.current())
+        got = aftergame.read(get_db(), game_id, g.user["id"], lang=i18n.current(),
+                             seconds=current_app.config.get("ANALYSIS_SECONDS"))
     except play.NotFound:  # one answer for no such game, not yours, not over yet
         return jsonify(error=gettext("There is no analysis of this game (yet).")), 404
     return jsonify(got)
