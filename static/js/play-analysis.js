@@ -3,16 +3,8 @@
 // move), then a drawn graph of the player's chance to win at the start of every turn, the three
 // biggest swings marked, and at each what was played and what the CPU would have done, and why.
 
-import {h, add, t} from "./play-util.js";
-
-const SVG = "http://www.w3.org/2000/svg";
-
-function svg(tag, attrs, ...kids) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);
-  for (const k of kids) if (k) el.append(k);
-  return el;
-}
+import {t} from "./play-util.js";
+import {v, render} from "./play-view.js";
 
 /** The graph of `turns` ({round, yours, win}), the swings' points marked with their number. */
 function graph(turns, swings) {
@@ -20,44 +12,37 @@ function graph(turns, swings) {
   const n = Math.max(1, turns.length - 1);
   const x = (i) => L + (W - L - R) * i / n;
   const y = (w) => T + (H - T - B) * (1 - w);
-  const el = svg("svg", {viewBox: `0 0 ${W} ${H}`, class: "pl-an-graph", role: "img", "data-testid": "analysis-graph",
-    "aria-label": t("Your chance to win after each turn")});
-  for (const w of [0, 0.5, 1]) {
-    el.append(svg("line", {x1: L, x2: W - R, y1: y(w), y2: y(w), class: w === 0.5 ? "pl-an-mid" : "pl-an-grid"}));
-    const label = svg("text", {x: L - 4, y: y(w) + 3, "text-anchor": "end", class: "pl-an-axis"});
-    label.textContent = `${Math.round(w * 100)}%`;
-    el.append(label);
-  }
-  const pts = turns.map((tu, i) => `${x(i).toFixed(1)},${y(tu.win).toFixed(1)}`).join(" ");
-  el.append(svg("polyline", {points: pts, class: "pl-an-line"}));
-  swings.forEach((s, k) => {
+  return v("svg", {key: "graph", viewBox: `0 0 ${W} ${H}`, class: "pl-an-graph", role: "img", "data-testid": "analysis-graph",
+    "aria-label": t("Your chance to win after each turn")},
+  [0, 0.5, 1].map((w) => [
+    v("line", {x1: L, x2: W - R, y1: y(w), y2: y(w), class: w === 0.5 ? "pl-an-mid" : "pl-an-grid"}),
+    v("text", {x: L - 4, y: y(w) + 3, "text-anchor": "end", class: "pl-an-axis"}, `${Math.round(w * 100)}%`)]),
+  v("polyline", {points: turns.map((tu, i) => `${x(i).toFixed(1)},${y(tu.win).toFixed(1)}`).join(" "), class: "pl-an-line"}),
+  swings.map((s, k) => {
     const i = s.turn;
-    if (i >= turns.length) return;
-    el.append(svg("line", {x1: x(i - 1), y1: y(turns[i - 1].win), x2: x(i), y2: y(turns[i].win), class: "pl-an-swing"}));
-    el.append(svg("circle", {cx: x(i), cy: y(turns[i].win), r: 6, class: "pl-an-dot"}));
-    const num = svg("text", {x: x(i), y: y(turns[i].win) + 3.5, "text-anchor": "middle", class: "pl-an-num"});
-    num.textContent = String(k + 1);
-    el.append(num);
-  });
-  const last = svg("text", {x: W - R, y: H - 4, "text-anchor": "end", class: "pl-an-axis"});
-  last.textContent = t("Round {n}", {n: turns.length ? turns[turns.length - 1].round : 1});
-  el.append(last);
-  return el;
+    if (i >= turns.length) return null;
+    return [v("line", {x1: x(i - 1), y1: y(turns[i - 1].win), x2: x(i), y2: y(turns[i].win), class: "pl-an-swing"}),
+      v("circle", {cx: x(i), cy: y(turns[i].win), r: 6, class: "pl-an-dot"}),
+      v("text", {x: x(i), y: y(turns[i].win) + 3.5, "text-anchor": "middle", class: "pl-an-num"}, String(k + 1))];
+  }),
+  v("text", {x: W - R, y: H - 4, "text-anchor": "end", class: "pl-an-axis"}, t("Round {n}", {n: turns.length ? turns[turns.length - 1].round : 1})));
 }
 
-function swingItem(s) {
+function swingItem(s, k) {
   const pct = Math.round(s.change * 100);
   const head = t("Round {n}, {whose}: {change} points", {n: s.round,
     whose: s.yours ? t("your turn") : t("their turn"), change: (pct > 0 ? "+" : "") + pct});
-  return h("li", {class: "pl-an-swing-item", "data-testid": "analysis-swing"},
-    h("p", {class: "pl-an-swing-head"}, head),
-    s.played ? h("p", {}, t("You played: {move}", {move: s.played})) : null,
-    s.cpu ? h("p", {class: "pl-an-cpu"}, t("The CPU would have: {move}", {move: s.cpu})) : null,
-    (s.why || []).length ? h("ul", {class: "pl-hint-why"}, s.why.map((w) => h("li", {}, w))) : null,
-    s.runner_up ? h("p", {class: "pl-hint-next"}, s.runner_up) : null);
+  return v("li", {key: k, class: "pl-an-swing-item", "data-testid": "analysis-swing"},
+    v("p", {class: "pl-an-swing-head"}, head),
+    s.played ? v("p", {}, t("You played: {move}", {move: s.played})) : null,
+    s.cpu ? v("p", {class: "pl-an-cpu"}, t("The CPU would have: {move}", {move: s.cpu})) : null,
+    (s.why || []).length ? v("ul", {class: "pl-hint-why"}, s.why.map((w) => v("li", {}, w))) : null,
+    s.runner_up ? v("p", {class: "pl-hint-next"}, s.runner_up) : null);
 }
 
-/** Fill `box` (a section) with the analysis at `url`, polling while it runs; hidden if there is none. */
+/** Fill `box` (a section) with the analysis at `url`, polling while it runs; hidden if there is none.
+ * Drawn with play-view.js: each poll moves the progress bar, the heading and the bar stay the same
+ * elements (the box is the board's element, its content this function's own render). */
 export async function showAnalysis(box, url) {
   if (!box || !url) return;
   let body = null;
@@ -66,22 +51,21 @@ export async function showAnalysis(box, url) {
     if (!r.ok) { box.hidden = true; return; }
     body = await r.json();
   } catch (e) { box.hidden = true; return; }
-  box.textContent = "";
   box.hidden = false;
-  add(box, h("h3", {}, t("Analysis")));
+  const title = v("h3", {key: "title"}, t("Analysis"));
   if (body.status === "running") {
     const total = Math.max(1, body.total || 1);
-    add(box, h("p", {class: "pl-hint"}, t("The CPU is looking back over the game…")),
-      h("progress", {class: "pl-an-progress", max: String(total), value: String(body.done || 0), "data-testid": "analysis-progress",
-        "aria-label": t("Analysis progress")}));
-    setTimeout(() => showAnalysis(box, url), 1500);
+    render([title, v("p", {key: "running", class: "pl-hint"}, t("The CPU is looking back over the game…")),
+      v("progress", {key: "progress", class: "pl-an-progress", max: String(total), value: String(body.done || 0), "data-testid": "analysis-progress",
+        "aria-label": t("Analysis progress")})], box);
+    if (box.isConnected) setTimeout(() => showAnalysis(box, url), 1500);
     return;
   }
   if (body.status !== "done") {
-    add(box, h("p", {class: "pl-hint"}, t("The analysis could not be made this time.")));
+    render([title, v("p", {key: "failed", class: "pl-hint"}, t("The analysis could not be made this time."))], box);
     return;
   }
-  add(box, graph(body.turns || [], body.swings || []),
-    h("p", {class: "pl-hint"}, t("Your chance to win at the start of each turn, as the CPU sees it from your side. The biggest swings:")),
-    h("ol", {class: "pl-an-swings"}, (body.swings || []).map(swingItem)));
+  render([title, graph(body.turns || [], body.swings || []),
+    v("p", {key: "about", class: "pl-hint"}, t("Your chance to win at the start of each turn, as the CPU sees it from your side. The biggest swings:")),
+    v("ol", {key: "swings", class: "pl-an-swings"}, (body.swings || []).map(swingItem))], box);
 }

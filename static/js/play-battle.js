@@ -881,7 +881,7 @@ export class BattleScreen {
 
   async on_battle_started(e) {
     const B = this.b;
-    B.flashLand(e.land, "pl-battle-flash");
+    B.mapView.flashLand(e.land, "pl-battle-flash");
     await sleep(PACE.start);
     this.scene = {
       land: e.land, attacker: e.attacker, step: "quick", stepPlayer: e.attacker,

@@ -2,10 +2,12 @@
 // the opponent's presence (the "disconnected" banner and the claim), emotes and the rematch offer.
 // Everything here comes from `state.online` and the `presence`, `emote` and `rematch` events. The
 // board calls in (take, sideBits, isAway, emoteToggle, emoteBar, rematchBox, closeEmotes); the
-// banner and the countdowns are drawn here, ticking every 250 ms.
+// banner and the countdowns are drawn here, ticking every 250 ms. All of it is drawn with play-view.js
+// (the side bars' parts as the board's, keyed): a tick or a presence event changes the numbers and
+// lines that changed, and a control under the pointer (the emote button, Claim the win) stays.
 
 import {h, add, t, tparts} from "./play-util.js";
-import {v} from "./play-view.js";
+import {v, render} from "./play-view.js";
 
 /** The words and pictures of the fixed emote ids (the server relays ids only; clients choose what
  * they show). The pictures are plain text symbols that common fonts have, not colour emoji. */
@@ -20,7 +22,7 @@ function emoteWords(id) {
 
 function emoteFace(id) {
   const [pic, words] = EMOTES[id] || ["", String(id)];
-  return [pic ? h("span", {class: "pl-emote-pic", "aria-hidden": "true"}, pic) : null, words];
+  return [pic ? v("span", {class: "pl-emote-pic", "aria-hidden": "true"}, pic) : null, words];
 }
 
 const BUBBLE_MS = 3000;
@@ -50,6 +52,9 @@ export class Online {
     this.emotesOpen = false;
     this.bubbles = [null, null];
     this.bannerKey = "";
+    this.sidesKey = "";         // what the last tick drew by the names (the clocks' texts)
+    this.claiming = false;      // Claim the win pressed, its answer awaited
+    this.bubbleCount = 0;
     this.timer = null;
     this.banner = h("div", {class: "pl-presence", "data-testid": "presence", hidden: true});
     this.said = h("p", {class: "pl-sr", "aria-live": "polite"});  // emotes and absences, for screen readers
@@ -97,8 +102,8 @@ export class Online {
   onEmote(msg) {
     if (!msg || Number(msg.game) !== this.game || (msg.seat !== 0 && msg.seat !== 1)) return;
     const words = emoteWords(msg.emote);
-    const id = {};
-    this.bubbles[msg.seat] = {emote: msg.emote, id, fresh: true};
+    const id = ++this.bubbleCount;
+    this.bubbles[msg.seat] = {emote: msg.emote, id};
     this.said.textContent = `${this.b.who(msg.seat)}: ${words}`;
     if (this.b.view) this.b.renderSides();
     setTimeout(() => {
@@ -127,29 +132,24 @@ export class Online {
     return c.running[seat] && !this.over ? Math.max(0, c.left[seat] - (now - c.at)) : c.left[seat];
   }
 
-  clockEl(seat) {
+  /** A seat's clock by its name, as a virtual node (drawn again by each tick whose text changed). */
+  clockView(seat, now) {
     if (!this.on || !this.clock) return null;
-    const el = h("span", {class: "pl-clock", "data-clock": seat, role: "timer"},
-      h("span", {class: "pl-clock-ico", "aria-hidden": "true"}), h("b", {class: "pl-clock-t"}));
-    this.paintClock(el, seat, performance.now());
-    return el;
-  }
-
-  paintClock(el, seat, now) {
     const ms = this.leftMs(seat, now);
     const running = !!this.clock.running[seat] && !this.over;
-    el.classList.toggle("pl-clock-run", running);
-    el.classList.toggle("pl-clock-low", ms < URGENT_MS);
-    el.classList.toggle("pl-clock-out", ms <= 0);
     const text = clockText(ms);
-    if (el.dataset.text !== text) {
-      el.dataset.text = text;
-      el.querySelector(".pl-clock-t").textContent = text;
-      const label = seat === this.b.me
-        ? (running ? t("Your clock: {time} left, running") : t("Your clock: {time} left"))
-        : (running ? t("{name}’s clock: {time} left, running") : t("{name}’s clock: {time} left"));
-      el.setAttribute("aria-label", label.replace("{time}", text).replace("{name}", this.b.names[seat]));
-    }
+    const label = seat === this.b.me
+      ? (running ? t("Your clock: {time} left, running") : t("Your clock: {time} left"))
+      : (running ? t("{name}’s clock: {time} left, running") : t("{name}’s clock: {time} left"));
+    return v("span", {key: "clock", class: ["pl-clock", running && "pl-clock-run", ms < URGENT_MS && "pl-clock-low", ms <= 0 && "pl-clock-out"],
+      "data-clock": seat, role: "timer", "aria-label": label.replace("{time}", text).replace("{name}", this.b.names[seat])},
+    v("span", {class: "pl-clock-ico", "aria-hidden": "true"}), v("b", {class: "pl-clock-t"}, text));
+  }
+
+  /** What a tick would change by the names: the clocks' texts and states. */
+  clocksKey(now) {
+    if (!this.clock) return "";
+    return [0, 1].map((s) => `${clockText(this.leftMs(s, now))}:${this.clock.running[s] && !this.over}`).join("|");
   }
 
   // ------------------------------------------------------------------ presence
@@ -175,52 +175,46 @@ export class Online {
     const away = this.watchedSeats().map((s) => [s, this.away(s, now)]).filter(([, a]) => a);
     // the names are in the key: a page that loads while a player is away hears the presence before their names
     const key = away.map(([s, a]) => `${s}:${a.claimIn === null ? "n" : a.claimIn > 0 ? "w" : "c"}:${a.autoIn === null ? "n" : "a"}:${this.b.names[s]}`).join("|");
-    const el = this.banner;
     if (key !== this.bannerKey) {
       this.bannerKey = key;
-      el.textContent = "";
-      el.hidden = !away.length;
-      for (const [s, a] of away) add(el, this.bannerLine(s, a));
+      this.banner.hidden = !away.length;
       // Screen readers hear the change, not every second of the countdowns.
       this.said.textContent = away.map(([s, a]) => (a.claimIn === 0 ? t("{name} is still away.", {name: this.b.names[s]})
         : t("{name} disconnected.", {name: this.b.names[s]}))
         + (a.claimIn === 0 && this.seat !== null ? " " + t("You may claim the win.") : "")).join(" ");
     }
-    for (const [s, a] of away) {
-      for (const n of el.querySelectorAll(`[data-count="claim${s}"]`)) n.textContent = secs(a.claimIn);
-      for (const n of el.querySelectorAll(`[data-count="auto${s}"]`)) n.textContent = secs(a.autoIn);
-    }
+    render(away.map(([s, a]) => this.bannerLine(s, a)), this.banner);
   }
 
   bannerLine(s, a) {
     const name = this.b.names[s];
     const player = this.seat !== null;
-    const count = (what) => h("b", {class: "pl-presence-n", "data-count": `${what}${s}`}, "");
-    const line = h("div", {class: "pl-presence-line", "data-seat": s},
-      h("span", {class: "pl-presence-ico", "aria-hidden": "true"}));
-    const text = h("p", {class: "pl-presence-text"});
+    const count = (what) => v("b", {class: "pl-presence-n", "data-count": `${what}${s}`}, String(secs(what === "claim" ? a.claimIn : a.autoIn)));
     const auto = a.autoIn !== null ? tparts("The game ends by itself in {n} s.", {n: count("auto")}) : null;
+    let text;
     if (a.claimIn !== null && a.claimIn > 0) {
-      add(text, h("strong", {}, t("{name} disconnected", {name})), " ", tparts("— they have {n} s to come back.", {n: count("claim")}));
+      text = [v("strong", {}, t("{name} disconnected", {name})), " ", tparts("— they have {n} s to come back.", {n: count("claim")})];
     } else if (a.claimIn !== null) {
-      add(text, h("strong", {}, t("{name} is still away.", {name})), player ? " " + t("You may claim the win now.") + " " : " ", auto);
+      text = [v("strong", {}, t("{name} is still away.", {name})), player ? " " + t("You may claim the win now.") + " " : " ", auto];
     } else if (player) {
-      add(text, h("strong", {}, t("{name} disconnected", {name})), " " + t("— the game waits for your move; their time to come back runs once it is theirs."));
+      text = [v("strong", {}, t("{name} disconnected", {name})), " " + t("— the game waits for your move; their time to come back runs once it is theirs.")];
     } else {
-      add(text, h("strong", {}, t("{name} disconnected.", {name})), " ", auto || t("Waiting for them to come back."));
+      text = [v("strong", {}, t("{name} disconnected.", {name})), " ", auto || t("Waiting for them to come back.")];
     }
-    add(line, text);
-    if (player && a.claimIn === 0) {
-      add(line, h("button", {class: "pl-btn pl-btn-go pl-btn-small", type: "button", "data-key": "claim", "data-testid": "claim",
-        onclick: (e) => this.claim(e.currentTarget)}, t("Claim the win")));
-    }
-    return line;
+    // keyed by seat and by what it says (a countdown's line and a claim's are different lines)
+    const kind = a.claimIn === null ? "n" : a.claimIn > 0 ? "w" : "c";
+    return v("div", {key: `${s}:${kind}`, class: "pl-presence-line", "data-seat": s},
+      v("span", {class: "pl-presence-ico", "aria-hidden": "true"}),
+      v("p", {class: "pl-presence-text"}, text),
+      player && a.claimIn === 0 ? v("button", {class: "pl-btn pl-btn-go pl-btn-small", type: "button", "data-key": "claim", "data-testid": "claim",
+        disabled: this.claiming, onclick: () => this.claim()}, t("Claim the win")) : null);
   }
 
-  claim(button) {
-    button.disabled = true;
+  claim() {
+    this.claiming = true;
     this.emit("claim", {game: this.game});
-    setTimeout(() => { button.disabled = false; }, 2000);  // an error came back (shown as a toast), or the end did
+    this.paintBanner(performance.now());
+    setTimeout(() => { this.claiming = false; this.paintBanner(performance.now()); }, 2000);  // an error came back (shown as a toast), or the end did
   }
 
   /** True while another seat than the reader's own has no socket in the game (R18.4). */
@@ -231,7 +225,7 @@ export class Online {
 
   /** A small pill by an away player's name. */
   awayPill(seat) {
-    return this.isAway(seat) ? h("span", {class: "pl-away", title: t("Not connected to this game")}, t("disconnected")) : null;
+    return this.isAway(seat) ? v("span", {key: "away", class: "pl-away", title: t("Not connected to this game")}, t("disconnected")) : null;
   }
 
   // ------------------------------------------------------------------ the ticker
@@ -242,7 +236,8 @@ export class Online {
 
   paint() {
     const now = performance.now();
-    if (this.clock) for (const el of this.b.root.querySelectorAll("[data-clock]")) this.paintClock(el, Number(el.dataset.clock), now);
+    const key = this.clocksKey(now);
+    if (key !== this.sidesKey && this.b.view) this.b.renderSides();  // records sidesKey (sideBits)
     this.paintBanner(now);
     if (this.over && this.timer !== null) { clearInterval(this.timer); this.timer = null; }
   }
@@ -252,29 +247,28 @@ export class Online {
   /** What the board shows by a player's name: the clock, "disconnected", the latest emote. */
   sideBits(seat) {
     if (!this.on) return [];
+    const now = performance.now();
+    this.sidesKey = this.clocksKey(now);
     const bubble = this.bubbles[seat];
-    const out = [this.clockEl(seat), this.awayPill(seat)];
-    if (bubble) {
-      out.push(h("span", {class: ["pl-bubble", `pl-bubble-${seat === this.b.me ? "me" : "foe"}`, bubble.fresh ? "pl-bubble-new" : ""],
-        "data-testid": "emote-bubble", "data-seat": seat}, emoteFace(bubble.emote)));
-      bubble.fresh = false;
-    }
-    return out;
+    return [this.clockView(seat, now), this.awayPill(seat),
+      // a new emote is a new element (it pops in), kept while it shows
+      bubble ? v("span", {key: `bubble${bubble.id}`, class: ["pl-bubble", `pl-bubble-${seat === this.b.me ? "me" : "foe"}`, "pl-bubble-new"],
+        "data-testid": "emote-bubble", "data-seat": seat}, emoteFace(bubble.emote)) : null];
   }
 
   /** The player's emote button (by their own name); the row it opens is `emoteBar`. */
   emoteToggle() {
     if (!this.on || this.seat === null || !this.emotes.length) return null;
-    return h("button", {class: ["pl-emote-toggle", this.emotesOpen ? "pl-on" : ""], type: "button", "data-key": "emote-toggle",
+    return v("button", {key: "emote-toggle", class: ["pl-emote-toggle", this.emotesOpen ? "pl-on" : ""], type: "button", "data-key": "emote-toggle",
       "data-testid": "emote-toggle", "aria-expanded": String(this.emotesOpen), "aria-controls": "pl-emotes",
       title: t("Send an emote"), onclick: () => this.toggleEmotes()},
-    h("span", {class: "pl-emote-ico", "aria-hidden": "true"}), h("span", {class: "pl-emote-label"}, t("Emote")));
+    v("span", {class: "pl-emote-ico", "aria-hidden": "true"}), v("span", {class: "pl-emote-label"}, t("Emote")));
   }
 
   emoteBar() {
     if (!this.on || this.seat === null || !this.emotesOpen) return null;
-    return h("div", {class: "pl-emotes", id: "pl-emotes", role: "group", "aria-label": t("Emotes")},
-      this.emotes.map((id) => h("button", {class: "pl-emote", type: "button", "data-emote": id, "data-key": `emote:${id}`,
+    return v("div", {key: "emotes", class: "pl-emotes", id: "pl-emotes", role: "group", "aria-label": t("Emotes")},
+      this.emotes.map((id) => v("button", {key: id, class: "pl-emote", type: "button", "data-emote": id, "data-key": `emote:${id}`,
         onclick: () => this.sendEmote(id)}, emoteFace(id))));
   }
 
@@ -330,8 +324,8 @@ export class Online {
   paintRematch() {
     const had = [...this.b.root.querySelectorAll(".pl-rematch")].find((box) => box.contains(document.activeElement));
     if (this.b.view && this.b.view.result) {
-      this.b.renderPanel();
-      this.b.redrawEnd();
+      this.b.panelView.render();
+      this.b.end.redraw();
     }
     if (had && had.isConnected && !had.contains(document.activeElement)) {
       const el = had.querySelector("button, a");

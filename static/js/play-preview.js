@@ -3,7 +3,8 @@
 // keyword and timing mark explained in plain words. No modal: the pointer passes through it, and a
 // click on the card still does what it always did (details, select, summon).
 
-import {h, add} from "./play-util.js";
+import {h} from "./play-util.js";
+import {v, render} from "./play-view.js";
 import {elementName, keywordName} from "./play-words.js";
 
 /** A keyword's entry: its names (en, ja) are the card list's words (play-words.js), read when first
@@ -128,7 +129,6 @@ export class Preview {
     const c = C.get(card);
     const lang = C.lang;  // the card language (board settings), which may differ from the page's
     const element = (lang === "ja" && elementName(c.element, "ja")) || c.element || "";
-    this.el.textContent = "";
     const facts = [];
     if (c.kind === "spell") {
       facts.push(`${lang === "ja" ? "魔法" : "Spell"} · ${element}`, c.mana !== undefined ? `${lang === "ja" ? "魔力" : "mana"} ${c.mana}` : null);
@@ -143,14 +143,14 @@ export class Preview {
     for (const k of c.keywords || []) if (KW_BY_KEY[k]) found.push(KW_BY_KEY[k]);
     if (c.quick && !found.includes(KW_BY_KEY.quick)) found.push(KW_BY_KEY.quick);
     for (const g of GLOSSARY) if (!found.includes(g) && g.match.test(text)) found.push(g);
-    add(this.el,
-      C.img(card, "pl-preview-img"),
-      h("div", {class: "pl-preview-body"},
-        h("p", {class: "pl-preview-name"}, C.name(card)),
-        ...facts.filter(Boolean).map((f) => h("p", {class: "pl-preview-facts"}, f)),
-        text ? h("p", {class: "pl-preview-text", "data-testid": "preview-text"}, ...this.marked(text)) : null,
-        found.length ? h("dl", {class: "pl-preview-kw"}, ...found.flatMap((g) => [
-          h("dt", {}, g[lang] || g.en), h("dd", {}, g.say[lang] || g.say.en)])) : null));
+    // drawn with play-view.js: the next card's preview changes what differs in the same elements
+    render([C.img(card, "pl-preview-img", v),
+      v("div", {class: "pl-preview-body"},
+        v("p", {class: "pl-preview-name"}, C.name(card)),
+        ...facts.filter(Boolean).map((f) => v("p", {class: "pl-preview-facts"}, f)),
+        text ? v("p", {class: "pl-preview-text", "data-testid": "preview-text"}, ...this.marked(text)) : null,
+        found.length ? v("dl", {class: "pl-preview-kw"}, ...found.flatMap((g) => [
+          v("dt", {}, g[lang] || g.en), v("dd", {}, g.say[lang] || g.say.en)])) : null)], this.el);
     if (!this.el.isConnected) document.body.append(this.el);
     this.el.hidden = false;
     this.target = host;
@@ -166,7 +166,7 @@ export class Preview {
     let at = 0;
     for (const m of text.matchAll(all)) {
       const g = GLOSSARY.find((x) => x.match.test(m[0]));
-      out.push(text.slice(at, m.index), h("span", {class: "pl-kw", title: g.say[lang] || g.say.en}, m[0]));
+      out.push(text.slice(at, m.index), v("span", {class: "pl-kw", title: g.say[lang] || g.say.en}, m[0]));
       at = m.index + m[0].length;
     }
     out.push(text.slice(at));

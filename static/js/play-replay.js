@@ -5,6 +5,8 @@
 // log lines; one step forward is animated as it was live, any other move (back, a jump) is drawn at
 // once (`reset`). The controls (buttons, the range, the keys ← → Home End) sit in the board's status bar.
 
+import {v, render} from "./play-view.js";
+
 const {t} = window.BrigadeI18n;  // the page's language (static/js/i18n.js)
 await window.BrigadeI18n.ready;
 
@@ -19,13 +21,6 @@ const forkVersion = document.getElementById("replay-fork-version");
 let data = null;
 let at = 0;
 let feed = null;  // the board's transport handlers
-
-function span(cls, text) {
-  const e = document.createElement("span");
-  e.className = cls;
-  e.textContent = text;
-  return e;
-}
 
 function lines(i) {
   const step = data.steps[i];
@@ -53,10 +48,10 @@ function describe(view) {
     who = waiting.length === 2 ? t("{name} and {other} to move", {name: waiting[0], other: waiting[1]})
       : t("{name} to move", {name: waiting.length ? waiting[0] : data.players[view.active]});
   }
-  summary.textContent = "";
-  summary.append(span("replay-summary-main", round + " · " + who),
-    span("replay-summary-counts", t("Cards in hand: {name} {n} · {other} {m}", {name: data.players[0], n: view.players[0].hand_count,
-      other: data.players[1], m: view.players[1].hand_count})));
+  // drawn with play-view.js: a step changes the two texts, the spans stay (the "Loading…" text goes)
+  render([v("span", {key: "main", class: "replay-summary-main"}, round + " · " + who),
+    v("span", {key: "counts", class: "replay-summary-counts"}, t("Cards in hand: {name} {n} · {other} {m}", {name: data.players[0], n: view.players[0].hand_count,
+      other: data.players[1], m: view.players[1].hand_count}))], summary);
 }
 
 function show(i) {
@@ -77,7 +72,7 @@ async function start() {
     if (!r.ok) throw new Error(d.error || "");  // a refusal (too many replays lately) says why
     data = d;
   } catch (e) {
-    summary.textContent = (e && e.message) || t("The replay could not be loaded.");
+    summary.textContent = (e && e.message) || t("The replay could not be loaded.");  // the page's only summary: nothing drawn yet
     return;
   }
   range.max = data.steps.length - 1;

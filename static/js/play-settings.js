@@ -6,7 +6,8 @@
 // localStorage (per account name) so a page applies them before the server answers.
 // "Reduced motion" (the system setting) is respected: at "normal" speed the animations run shorter.
 
-import {h, add, pace, t, uiLang} from "./play-util.js";
+import {h, pace, t, uiLang} from "./play-util.js";
+import {v as make} from "./play-view.js";
 
 // The card language follows the page's until the player sets it apart.
 export const DEFAULTS = {anim: "normal", autopass: false, confirmsummon: false, sound: true, volume: 60, lang: uiLang};
@@ -49,6 +50,7 @@ export class Settings {
       this.keep();
       this.apply();
       this.b.render();
+      this.redraw();
     } catch (e) { /* offline: this browser's copy stays */ }
     this.loaded = true;
   }
@@ -62,6 +64,7 @@ export class Settings {
     this.keep();
     this.apply();
     this.b.render();
+    this.redraw();
     if (!this.url || !this.b.root.dataset.user) return;
     try {
       const r = await fetch(this.url, {method: "POST", credentials: "same-origin",
@@ -103,49 +106,57 @@ export class Settings {
 
   /** The settings dialog: each change applies and is saved at once. */
   open() {
+    this.b.openDialog("pl-settings", ...this.view());
+    this.b.dialog.setAttribute("aria-labelledby", "pl-set-title");
+  }
+
+  /** Draw the dialog again in place if it is open (a change made, the account's copy arrived): its
+   * controls stay the same elements (play-view.js), the focus where it is. */
+  redraw() {
+    const d = this.b.dialog;
+    if (d.open && d.viewCls === "pl-settings") this.b.drawDialog("pl-settings", this.view());
+  }
+
+  /** The dialog's content, as virtual nodes (play-view.js), keyed by setting. */
+  view() {
     const B = this.b;
     const d = B.dialog;
-    if (d.open) d.close();
-    B.clearDialog();  // what the board's openDialog drew, unmounted
-    d.className = "pl-dialog pl-settings";
     const v = this.values;
-    const radio = (name, value, label, hint) => h("label", {class: "pl-set-choice"},
-      h("input", {type: "radio", name, value, checked: v[name] === value, "data-testid": `set-${name}-${value}`,
+    const radio = (name, value, label, hint) => make("label", {key: `${name}:${value}`, class: "pl-set-choice"},
+      make("input", {type: "radio", name, value, checked: v[name] === value, "data-testid": `set-${name}-${value}`,
         onchange: () => this.set(name, value)}),
-      h("span", {}, h("b", {}, label), hint ? h("small", {}, hint) : null));
-    const box = (name, label, hint) => h("label", {class: "pl-set-check"},
-      h("input", {type: "checkbox", checked: !!v[name], "data-testid": `set-${name}`,
+      make("span", {}, make("b", {}, label), hint ? make("small", {}, hint) : null));
+    const box = (name, label, hint) => make("label", {key: name, class: "pl-set-check"},
+      make("input", {type: "checkbox", checked: !!v[name], "data-testid": `set-${name}`,
         onchange: (e) => this.set(name, e.target.checked)}),
-      h("span", {}, h("b", {}, label), hint ? h("small", {}, hint) : null));
-    const volume = h("input", {type: "range", min: 0, max: 100, step: 5, value: v.volume, id: "pl-set-volume",
+      make("span", {}, make("b", {}, label), hint ? make("small", {}, hint) : null));
+    const volume = make("input", {type: "range", min: 0, max: 100, step: 5, value: v.volume, id: "pl-set-volume",
       "data-testid": "set-volume", onchange: (e) => { this.set("volume", Number(e.target.value)); if (B.sound) B.sound.play("summon"); }});
     // The page's language: one switch for the pages, the board, the log and the card faces.
-    const ui = (value, label) => h("label", {class: "pl-set-choice", lang: value},
-      h("input", {type: "radio", name: "ui", value, checked: uiLang === value, "data-testid": `set-ui-${value}`,
+    const ui = (value, label) => make("label", {key: `ui:${value}`, class: "pl-set-choice", lang: value},
+      make("input", {type: "radio", name: "ui", value, checked: uiLang === value, "data-testid": `set-ui-${value}`,
         onchange: () => this.setUiLang(value)}),
-      h("span", {}, h("b", {}, label)));
-    add(d,
-      h("button", {class: "pl-dialog-x", type: "button", "aria-label": t("Close"), onclick: () => d.close()}, "×"),
-      h("h2", {id: "pl-set-title"}, t("Settings")),
-      h("fieldset", {class: "pl-set-group"}, h("legend", {}, t("Language")),
+      make("span", {}, make("b", {}, label)));
+    return [
+      make("h2", {key: "title", id: "pl-set-title"}, t("Settings")),
+      make("fieldset", {key: "ui", class: "pl-set-group"}, make("legend", {}, t("Language")),
         ui("en", "English"), ui("ja", "日本語")),
-      h("fieldset", {class: "pl-set-group"}, h("legend", {}, t("Animation speed")),
+      make("fieldset", {key: "anim", class: "pl-set-group"}, make("legend", {}, t("Animation speed")),
         radio("anim", "normal", t("Normal"), t("every move shown in full (shorter if your system asks for reduced motion)")),
         radio("anim", "fast", t("Fast"), t("the same moves, quickly")),
         radio("anim", "instant", t("Instant"), t("no animations"))),
-      h("fieldset", {class: "pl-set-group"}, h("legend", {}, t("Battles")),
+      make("fieldset", {key: "battles", class: "pl-set-group"}, make("legend", {}, t("Battles")),
         box("autopass", t("Auto-pass"), t("let the opponent's moves through when I have no answer I want: a moment to step in, then it passes by itself. You can switch it for one battle on the battle screen."))),
-      h("fieldset", {class: "pl-set-group"}, h("legend", {}, t("Summoning")),
+      make("fieldset", {key: "summoning", class: "pl-set-group"}, make("legend", {}, t("Summoning")),
         box("confirmsummon", t("Confirm before summoning"), t("a summon from the hand asks once more before it is made"))),
-      h("fieldset", {class: "pl-set-group"}, h("legend", {}, t("Sound")),
+      make("fieldset", {key: "sound", class: "pl-set-group"}, make("legend", {}, t("Sound")),
         box("sound", t("Sound effects"), t("short sounds for summons, marches, attacks, spells and the end")),
-        h("label", {class: "pl-set-range", for: "pl-set-volume"}, h("b", {}, t("Volume")), volume)),
-      h("fieldset", {class: "pl-set-group"}, h("legend", {}, t("Card language")),
+        make("label", {key: "volume", class: "pl-set-range", for: "pl-set-volume"}, make("b", {}, t("Volume")), volume)),
+      make("fieldset", {key: "lang", class: "pl-set-group"}, make("legend", {}, t("Card language")),
         radio("lang", "en", "English"), radio("lang", "ja", "日本語"),
-        h("small", {class: "pl-hint"}, t("The language of card names and texts only; switching the language above changes it too."))),
-      h("p", {class: "pl-hint"}, B.root.dataset.user ? t("Saved to your account: they follow you to other devices.") : t("Kept in this browser.")),
-      h("div", {class: "pl-row-btns"}, h("button", {class: "pl-btn pl-btn-go", type: "button", "data-testid": "settings-done", onclick: () => d.close()}, t("Done"))));
-    d.setAttribute("aria-labelledby", "pl-set-title");
-    d.showModal();
+        make("small", {key: "note", class: "pl-hint"}, t("The language of card names and texts only; switching the language above changes it too."))),
+      make("p", {key: "where", class: "pl-hint"}, B.root.dataset.user ? t("Saved to your account: they follow you to other devices.") : t("Kept in this browser.")),
+      make("div", {key: "done", class: "pl-row-btns"}, make("button", {class: "pl-btn pl-btn-go", type: "button", "data-testid": "settings-done", onclick: () => d.close()}, t("Done"))),
+    ];
   }
 }

@@ -126,7 +126,7 @@ export class Tips {
    * itself changed. */
   reveal(el) {
     if (!PHONE.matches) return;  // a desktop shows the whole map, and its side column keeps its own scroll
-    if (this.board.map && this.board.map.contains(el)) this.board.atOwnBase = false;  // held there, not at the base
+    if (this.board.map && this.board.map.contains(el)) this.board.mapView.atOwnBase = false;  // held there, not at the base
     const id = this.current;
     requestAnimationFrame(() => {
       // the element of now: the board may have drawn the region again since (it replaces a region's elements)

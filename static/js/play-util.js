@@ -9,13 +9,18 @@ export const t = I18N.t;
 export const tn = I18N.tn;
 /** t() whose {placeholders} may be elements: an array of strings and nodes, in the language's own
  *  order (tparts("{name} has {n} s", {name: el, n: 3}) → [el, " has 3 s"]). */
+/** An element or a virtual node (play-view.js), kept as it is among the words. */
+function isPart(x) {
+  return x instanceof Node || (typeof x === "object" && x !== null);
+}
+
 export function tparts(msgid, params) {
   const text = t(msgid);
   const out = [];
   let last = 0;
   text.replace(/\{(\w+)\}/g, (whole, key, at) => {
     if (at > last) out.push(text.slice(last, at));
-    out.push(params && key in params ? (params[key] instanceof Node ? params[key] : String(params[key])) : whole);
+    out.push(params && key in params ? (isPart(params[key]) ? params[key] : String(params[key])) : whole);
     last = at + whole.length;
     return whole;
   });

@@ -1,9 +1,9 @@
 // The Brigade board: map, hands, panels, log and tips, driven by the server's `state` payloads.
 // Nothing here decides what is legal: every control offers one of the payload's `legal_actions`.
 
-import {h, add, pace, sleep, bag, ROWS, LINKS, focusKey, restoreFocus, crownSvg, t, tn, uiLang} from "./play-util.js";
+import {h, add, pace, sleep, focusKey, restoreFocus, cap, t, tn, uiLang} from "./play-util.js";
 import {Cards, cardPool, loadPool} from "./play-cards.js";
-import {elementName, landName} from "./play-words.js";
+import {elementName} from "./play-words.js";
 import {connect} from "./play-transport.js";
 import {BattleScreen} from "./play-battle.js";
 import {Tips} from "./play-tips.js";
@@ -13,23 +13,17 @@ import {Preview} from "./play-preview.js";
 import {Settings} from "./play-settings.js";
 import {Sound} from "./play-sound.js";
 import {Hint} from "./play-hint.js";
-import {showAnalysis} from "./play-analysis.js";
 import {Keys} from "./play-keys.js";
+import {GameLog} from "./play-log.js";
+import {MapRegion} from "./play-map.js";
+import {HandRegion, LeaderChoice} from "./play-hand.js";
+import {EndScreen} from "./play-end.js";
+import {PanelRegion} from "./play-panel.js";
 import {v as vh, render as renderView, Fragment} from "./play-view.js";
 
 const TIMING = {normal: t("[Normal]"), counter: t("[Counter]")};
 const RARITY = {C: t("Common"), U: t("Uncommon"), R: t("Rare"), SR: t("Super rare")};
 
-const RESULT_WORDS = {
-  leaders: t("every leader of the losing side has fallen"),
-  judgment: t("decided by the round-12 judgment (lands, then the nearest front)"),
-  draw: t("both sides lost their last leaders together"),
-  resign: t("by resignation"),
-  timeout: t("a game clock ran out"),
-  disconnect: t("a player stayed away too long"),
-  puzzle: t("the puzzle's goal decided it"),
-  host: t("the host ended the game"),
-};
 
 class Board {
   constructor(root) {
@@ -58,6 +52,7 @@ class Board {
     this.names = [t("Player 1"), t("Player 2")];
     this.tally = {battles: [0, 0], won: [0, 0], failed: [0, 0], spells: 0, longestChain: 0, states: 0};  // what this page saw
     this.tips = new Tips(this, root.dataset.eringe);
+    this.end = new EndScreen(this);
     this.story = null;             // a story game's chapter: /story/game/<id>.json
     this.build();
     if (root.dataset.storyUrl) {
@@ -83,33 +78,23 @@ class Board {
   // ------------------------------------------------------------------ skeleton
 
   build() {
-    this.root.textContent = "";
+    this.root.textContent = "";  // first mount only: the page's text for a browser without scripts goes
     this.root.classList.add("pl-ready");
     this.status = h("header", {class: "pl-status"});
     this.foeSide = h("div", {class: "pl-side pl-side-foe"});
     this.mySide = h("div", {class: "pl-side pl-side-me"});
-    this.map = h("div", {class: "pl-map", role: "group", "aria-label": t("The map")});
-    this.links = h("svg:svg", {class: "pl-links", "aria-hidden": "true"});  // the map's own, once drawn (renderMap)
-    this.linksRef = (el) => { if (el) this.links = el; };
+    this.mapView = new MapRegion(this);
+    this.map = this.mapView.el;
     this.arena = h("div", {class: "pl-arena"}, this.map);
     this.stage = h("section", {class: "pl-stage", "aria-label": t("Board")}, this.foeSide, this.arena, this.mySide);
-    this.panel = h("section", {class: "pl-panel", "aria-label": t("Your move"), "aria-live": "polite"});
-    this.hand = h("section", {class: "pl-hand", "aria-label": t("Your hand")});
+    this.panelView = new PanelRegion(this);
+    this.panel = this.panelView.el;
+    this.handView = new HandRegion(this);
+    this.hand = this.handView.el;
+    this.leaders = new LeaderChoice(this);
     // The log is a drawer (the "Log" button in the status bar): what happens is shown on the board
     // itself (animations, the feed over the map); closed, it stays readable to screen readers.
-    // role=log on a wrapper, not on the list: the list keeps its list semantics (axe: listitem)
-    this.logList = h("ol", {class: "pl-log-list"});
-    this.logScroll = h("div", {class: "pl-log-lines", role: "log", "aria-live": "polite", "aria-relevant": "additions",
-      "aria-labelledby": "pl-log-title", tabindex: "0"}, this.logList);
-    this.log = h("section", {class: "pl-log", id: "pl-log", "aria-labelledby": "pl-log-title"},
-      h("div", {class: "pl-log-head"}, h("h2", {id: "pl-log-title"}, t("Game log")),
-        h("button", {class: "pl-btn pl-btn-quiet pl-btn-icon", type: "button", "aria-label": t("Close the log"), "data-testid": "log-close",
-          onclick: () => this.toggleLog(false)}, "✕")),
-      this.logScroll);
-    this.log.querySelector("button").tabIndex = -1;
-    this.logScroll.tabIndex = -1;
-    this.feed = h("p", {class: "pl-feed", "aria-hidden": "true", "data-testid": "feed"});  // the status bar's, once drawn
-    this.feedRef = (el) => { if (el && el !== this.feed) { el.append(...this.feed.childNodes); this.feed = el; } };
+    this.log = new GameLog(this);
     this.toasts = h("div", {class: "pl-toasts", role: "alert"});
     this.layout = h("div", {class: "pl-layout"},
       // Eringe's tips take their own place under the map, which gives up that room while one shows
@@ -123,11 +108,7 @@ class Board {
     });
     this.goalBar = h("section", {class: "pl-goal", "aria-label": t("Chapter goal"), "data-testid": "story-goal-bar", hidden: true});
     const heading = h(this.replay ? "h2" : "h1", {class: "pl-sr", id: "pl-heading"}, t("The board"));  // a replay's page has its own h1
-    add(this.root, heading, this.status, this.goalBar, this.layout, this.log, this.toasts, this.dialog);
-    // a phone's map held at the player's base (showOwnBase) stays there when its box grows or shrinks
-    // (until the player scrolls it themselves)
-    for (const type of ["wheel", "touchmove"]) this.map.addEventListener(type, () => { this.atOwnBase = false; }, {passive: true});
-    new ResizeObserver(() => { if (this.atOwnBase) this.map.scrollTop = this.map.scrollHeight; this.drawLinks(); }).observe(this.map);
+    add(this.root, heading, this.status, this.goalBar, this.layout, this.log.el, this.toasts, this.dialog);
     // The board fills the window below the site header: the page itself does not scroll.
     const fit = () => this.root.style.setProperty("--pl-top", `${Math.max(0, this.root.getBoundingClientRect().top + window.scrollY)}px`);
     fit();
@@ -169,17 +150,16 @@ class Board {
     const state = this.goalMet ? "met" : v.result || v.round > last ? "missed" : "open";
     bar.hidden = false;
     bar.dataset.state = state;
-    bar.textContent = "";
-    add(bar,
-      st.opponent && st.opponent.portrait ? h("img", {class: "pl-goal-face", src: st.opponent.portrait, alt: "", width: 44, height: 62}) : null,
-      h("div", {class: "pl-goal-body"},
-        h("p", {class: "pl-goal-chapter"}, st.kind === "puzzle" ? t("Puzzle {n} · {title}", {n: st.order, title: st.title})
+    renderView([  // play-view.js: a new round changes its number, the Rules link under the pointer stays
+      st.opponent && st.opponent.portrait ? vh("img", {key: "face", class: "pl-goal-face", src: st.opponent.portrait, alt: "", width: 44, height: 62}) : null,
+      vh("div", {key: "body", class: "pl-goal-body"},
+        vh("p", {class: "pl-goal-chapter"}, st.kind === "puzzle" ? t("Puzzle {n} · {title}", {n: st.order, title: st.title})
           : t("Chapter {n} · {title} · against {name}", {n: st.order, title: st.title, name: st.opponent ? st.opponent.name : this.names[this.foe]})),
-        h("p", {class: "pl-goal-text", "data-testid": "story-goal-progress"},
-          h("strong", {}, st.goal_short || st.goal),
+        vh("p", {class: "pl-goal-text", "data-testid": "story-goal-progress"},
+          vh("strong", {}, st.goal_short || st.goal),
           " · " + t("round {n} of {last}", {n: Math.min(round, last), last}),
-          state === "met" ? h("span", {class: "pl-goal-met"}, " · " + t("goal reached ✓")) : state === "missed" ? h("span", {class: "pl-goal-missed"}, " · " + t("goal missed")) : null)),
-      st.rules_url ? h("a", {class: "pl-goal-why", href: st.rules_url, target: "_blank", rel: "noopener", title: t("The rules this chapter teaches")}, t("Rules")) : null);
+          state === "met" ? vh("span", {key: "met", class: "pl-goal-met"}, " · " + t("goal reached ✓")) : state === "missed" ? vh("span", {key: "missed", class: "pl-goal-missed"}, " · " + t("goal missed")) : null)),
+      st.rules_url ? vh("a", {key: "rules", class: "pl-goal-why", href: st.rules_url, target: "_blank", rel: "noopener", title: t("The rules this chapter teaches")}, t("Rules")) : null], bar);
   }
 
   setConnection(state, msg) {
@@ -225,8 +205,7 @@ class Board {
       this.version = -1;
       this.known.clear();
       this.battle.close();
-      this.logList.textContent = "";
-      this.keptLog = [];
+      this.log.reset();
     }
     const first = this.view === null;
     if (!first && p.version < this.version) return;             // an old echo
@@ -251,12 +230,12 @@ class Board {
     this.legal = (p.legal_actions || []).filter(Boolean);
     this.version = p.version;
     this.sent = false;
-    if (fresh || first) this.addLog((p.reset && p.history ? p.history : []).concat(p.log || []), first);
+    if (fresh || first) this.log.add((p.reset && p.history ? p.history : []).concat(p.log || []), first);
     this.pruneSelection();
     this.render(events);
     this.battle.sync(this.view);  // opens the battle screen too when a page (re)loads mid-battle
     this.tips.afterState(this.view, this.legal, events);
-    if (this.view.result && (fresh || first) && !this.endShown && !this.replay) this.showEnd();
+    if (this.view.result && (fresh || first) && !this.end.shown && !this.replay) this.end.show();
   }
 
   count(events, view) {
@@ -304,6 +283,7 @@ class Board {
   }
 
   toast(msg) {
+    // a toast is an element of its own, appended and taken out after 6 s: nothing is drawn over it
     const el = h("p", {class: "pl-toast"}, msg);
     add(this.toasts, el);
     setTimeout(() => el.remove(), 6000);
@@ -434,41 +414,29 @@ class Board {
   render(events) {
     if (!this.view) return;
     const key = focusKey();
-    const before = this.tokenRects();
+    const before = this.mapView.tokenRects();
     this.root.classList.toggle("pl-phase-leaders", this.view.phase === "leaders" && this.seat !== null);
     this.renderStatus();
     this.renderSides();
-    this.renderMap();
-    this.renderPanel();
-    this.renderHand();
-    this.renderLeaders();
-    this.showOwnBase();  // once the panel and the hand below have taken their room
+    this.mapView.render();
+    this.panelView.render();
+    this.handView.render();
+    this.leaders.render();
+    this.mapView.showOwnBase();  // once the panel and the hand below have taken their room
     this.root.dataset.phase = this.view.phase;
     this.root.dataset.turn = this.view.active === this.me ? "mine" : "theirs";
     this.root.classList.toggle("pl-locked", !this.can());
     this.renderGoal();
     this.hint.mark(this.root);
     restoreFocus(this.root, key);
-    this.flip(before, events || []);
-    requestAnimationFrame(() => this.drawLinks());
+    this.mapView.flip(before, events || []);
+    requestAnimationFrame(() => this.mapView.drawLinks());
     this.tips.remark();
-  }
-
-  /** A map taller than its box (a phone): at the start of the player's turn it shows their own base
-   * and the lands beside it (the bottom rows), where their monsters start from; they scroll up for more. */
-  showOwnBase() {
-    const v = this.view;
-    const turn = `${v.round}:${v.active}`;
-    if (this.seat === null || v.phase !== "main" || v.active !== this.me || this.scrolledFor === turn) return;
-    if (this.map.scrollHeight <= this.map.clientHeight + 4) return;
-    this.scrolledFor = turn;
-    this.map.scrollTop = this.map.scrollHeight;
-    this.atOwnBase = true;
   }
 
   /** The status bar (play-view.js). `statusSlot`: an element a page keeps at the end of the status bar (a
    * replay's step controls, the chat's button); the view never touches it, so a control in it keeps its
-   * focus and its drag. The feed is the view's element, filled by feedLine. */
+   * focus and its drag. The feed is the view's element, its content play-log.js's own render. */
   renderStatus() {
     const slot = this.statusSlot && this.statusSlot.parentNode === this.status ? this.statusSlot : null;
     if (!this.statusDrawn) {  // once: what was there before the view took the bar over goes (the slot comes back)
@@ -495,7 +463,7 @@ class Board {
         vh("span", {class: "pl-round-of"}, v.round <= 1 ? t("Round 1 of 12") : t("of 12"))),
       this.standingButton(v),
       vh("p", {class: "pl-status-main", "data-testid": "whose", key: "whose"}, whose),
-      vh("p", {class: "pl-feed", "aria-hidden": "true", "data-testid": "feed", key: "feed", ref: this.feedRef}),
+      vh("p", {class: "pl-feed", "aria-hidden": "true", "data-testid": "feed", key: "feed", ref: this.log.feedRef}),
       this.seat === null ? vh("p", {class: "pl-watching", "data-testid": "watching", key: "watching"}, this.replay ? t("Replay") : t("Watching")) : null,
       vh("p", {class: ["pl-move", waitingMe ? "pl-move-me" : "pl-move-foe"], key: "move"},
         v.result ? "" : waitingMe ? t("Your move") : this.replay ? t("{name} to move", {name: waitedFor}) : t("Waiting for {name}…", {name: waitedFor})),
@@ -564,58 +532,40 @@ class Board {
       vh("div", {class: "pl-dialog-body pl-row-btns"}, vh("button", {class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Close"))));
   }
 
-  /** Open or close the log drawer. */
+  /** Open or close the log drawer (play-log.js). */
   toggleLog(open) {
-    const on = open === undefined ? !this.root.classList.contains("pl-log-open") : open;
-    this.root.classList.toggle("pl-log-open", on);
-    // closed, the drawer is off screen but still read by screen readers (role=log): out of the tab order
-    for (const el of [this.log.querySelector("button"), this.logScroll]) el.tabIndex = on ? 0 : -1;
-    const b = this.status.querySelector("[data-testid=log-toggle]");
-    if (b) b.setAttribute("aria-expanded", String(on));
-    if (on) { this.logScroll.scrollTop = this.logScroll.scrollHeight; this.log.querySelector("button").focus(); }
-    else if (b) b.focus();
+    this.log.toggle(open);
   }
 
-  /** The two sides' bars. An online game's hold the clocks and emotes that play-online.js draws (and
-   * ticks) as elements: those are built as elements; every other game's through play-view.js. */
+  /** The two sides' bars (play-view.js): an online game's hold the clocks, the presence and the emotes
+   * of play-online.js, which ticks them by drawing the bars again. */
   renderSides() {
-    const dom = this.online.on;
-    for (const [p, el] of [[this.foe, this.foeSide], [this.me, this.mySide]]) {
-      const parts = this.sideParts(p, dom ? h : vh);
-      if (dom) {
-        if (el.viewDrawn) { renderView(null, el); el.viewDrawn = false; }
-        el.textContent = "";
-        add(el, parts);
-      } else {
-        if (!el.viewDrawn) { el.textContent = ""; el.viewDrawn = true; }
-        renderView(parts, el);
-      }
-    }
+    for (const [p, el] of [[this.foe, this.foeSide], [this.me, this.mySide]]) renderView(this.sideParts(p), el);
   }
 
-  sideParts(p, make) {
+  sideParts(p) {
     const v = this.view;
     const pl = v.players[p];
     const leadersAll = v.leaders ? v.leaders[p].length : null;
     const leadersAlive = v.units.filter((u) => u.owner === p && u.leader).length;
     const mine = p === this.me;
-    const online = make === h;  // play-online.js's parts are elements (and only an online game has them)
-    const backs = mine && this.seat !== null ? null : make("span", {class: "pl-backs", title: tn("{n} card in hand", "{n} cards in hand", pl.hand_count), "aria-label": tn("{n} card in hand", "{n} cards in hand", pl.hand_count)},
-      Array.from({length: Math.min(pl.hand_count, 6)}, () => make("span", {class: "pl-back"})),
-      make("b", {}, pl.hand_count));
+    const online = this.online.on;
+    const backs = mine && this.seat !== null ? null : vh("span", {key: "backs", class: "pl-backs", title: tn("{n} card in hand", "{n} cards in hand", pl.hand_count), "aria-label": tn("{n} card in hand", "{n} cards in hand", pl.hand_count)},
+      Array.from({length: Math.min(pl.hand_count, 6)}, () => vh("span", {class: "pl-back"})),
+      vh("b", {}, pl.hand_count));
     return [
-      make("span", {class: "pl-side-name", "data-seat": p}, make("span", {class: "pl-side-dot", "aria-hidden": "true"}),
-        make("span", {class: "pl-side-who"}, this.who(p)),
+      vh("span", {key: "name", class: "pl-side-name", "data-seat": p}, vh("span", {key: "dot", class: "pl-side-dot", "aria-hidden": "true"}),
+        vh("span", {key: "who", class: "pl-side-who"}, this.who(p)),
         online ? this.online.sideBits(p) : null,
-        (v.waiting_for || []).includes(p) && !v.result && !this.online.isAway(p) ? make("span", {class: "pl-thinking"}, mine && this.seat !== null ? t("your move") : this.replay ? t("to move") : t("thinking…")) : null,
+        (v.waiting_for || []).includes(p) && !v.result && !this.online.isAway(p) ? vh("span", {key: "thinking", class: "pl-thinking"}, mine && this.seat !== null ? t("your move") : this.replay ? t("to move") : t("thinking…")) : null,
         mine && online ? this.online.emoteToggle() : null),
       backs,
-      make("span", {class: "pl-count", title: t("Draw pile")}, make("span", {class: "pl-ico pl-ico-deck", "aria-hidden": "true"}), t("Deck {n}", {n: pl.deck_count})),
-      make("button", {class: "pl-count pl-count-btn", type: "button", "data-key": `discard:${p}`,
-        onclick: () => this.showDiscard(p)}, make("span", {class: "pl-ico pl-ico-discard", "aria-hidden": "true"}), t("Discard {n}", {n: pl.discard.length})),
-      make("span", {class: "pl-count", title: t("Leaders standing")}, make("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛"),
+      vh("span", {key: "deck", class: "pl-count", title: t("Draw pile")}, vh("span", {class: "pl-ico pl-ico-deck", "aria-hidden": "true"}), t("Deck {n}", {n: pl.deck_count})),
+      vh("button", {key: "discard", class: "pl-count pl-count-btn", type: "button", "data-key": `discard:${p}`,
+        onclick: () => this.showDiscard(p)}, vh("span", {class: "pl-ico pl-ico-discard", "aria-hidden": "true"}), t("Discard {n}", {n: pl.discard.length})),
+      vh("span", {key: "leaders", class: "pl-count", title: t("Leaders standing")}, vh("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛"),
         leadersAll === null ? t("Leaders {n}", {n: leadersAlive}) : t("Leaders {n}", {n: `${leadersAlive}/${leadersAll}`})),
-      make("span", {class: "pl-count", title: t("Lands held")}, t("Lands {n}", {n: pl.lands})),
+      vh("span", {key: "lands", class: "pl-count", title: t("Lands held")}, t("Lands {n}", {n: pl.lands})),
       mine && online ? this.online.emoteBar() : null,
     ];
   }
@@ -624,325 +574,6 @@ class Board {
     if (land === `H${this.me}`) return this.seat === null ? t("{name}’s base", {name: this.names[this.me]}) : t("your base");
     if (land === `H${this.foe}`) return t("{name}’s base", {name: this.names[this.foe]});
     return land;
-  }
-
-  rowsForViewer() {
-    // R4.2: the viewer's own base at the bottom; seat 1 sees the board turned around.
-    const rows = ROWS.map((r) => r.slice());
-    if (this.me === 0) return rows.reverse();
-    return rows.map((r) => r.reverse());
-  }
-
-  /** The map (play-view.js): rows of lands keyed by land id, tokens keyed by unit id, so a token stays
-   * the same element while it stays on its land, whatever else changed. */
-  renderMap() {
-    const v = this.view;
-    const dests = this.destinations();
-    const selectable = this.selectable();
-    const joinable = this.joinable();
-    const pending = v.pending ? v.pending.land : null;
-    const battleLand = v.battle ? v.battle.land : null;
-    const scrolled = this.map.scrollTop;  // a map that scrolls in its box (a phone) stays where it was
-    if (!this.mapDrawn) {  // once: the map's first content is the links' <svg>, then the view's rows
-      this.map.textContent = "";
-      this.mapDrawn = true;
-    }
-    renderView([
-      // drawLinks() draws the lines into it; the view never gives it children of its own
-      vh("svg", {key: "links", class: "pl-links", "aria-hidden": "true", ref: this.linksRef}),
-      ...this.rowsForViewer().map((row, i) => vh("div", {key: `row${i}`, class: ["pl-row", row.length === 1 ? "pl-row-base" : ""]},
-        row.map((land) => this.renderLand(land, dests.get(land), selectable, joinable, pending === land, battleLand === land)))),
-    ], this.map);
-    this.map.scrollTop = this.atOwnBase ? this.map.scrollHeight : scrolled;
-  }
-
-  renderLand(id, dest, selectable, joinable, pending, battling) {
-    const v = this.view;
-    const land = v.lands[id];
-    const units = v.units.filter((u) => u.land === id);
-    const owner = land.owner === null || land.owner === undefined ? "none" : land.owner === this.me ? "me" : "foe";
-    const enemies = units.filter((u) => u.owner !== this.me);
-    const used = land.used ? land.used[this.me] : 0;
-    const foeUsed = land.used ? land.used[this.foe] : 0;
-    // a spectator (or a replay) sees both bases by their players' names: neither is "yours"
-    const mineWord = this.seat === null ? t("{name}’s base", {name: this.names[this.me]}) : t("Your base");
-    const kind = land.kind === "base" ? (id === `H${this.me}` ? mineWord : t("{name}’s base", {name: this.names[this.foe]})) : landName(land.kind, uiLang) || land.kind;
-    const failed = (v.failed_lands || []).includes(id);
-    const attack = dest && enemies.length > 0;
-    const ownerWord = owner === "me" ? (this.seat === null ? t("held by {name}", {name: this.names[this.me]}) : t("yours"))
-      : owner === "foe" ? t("held by {name}", {name: this.names[this.foe]}) : t("unclaimed");
-    return vh("div", {
-      key: id,
-      class: ["pl-land", `pl-kind-${land.kind}`, `pl-own-${owner}`, dest ? "pl-dest" : "", attack ? "pl-dest-attack" : "",
-        pending ? "pl-pending" : "", battling ? "pl-battling" : "", failed ? "pl-failed" : ""],
-      "data-land": id,
-      onclick: dest ? (e) => { if (!e.target.closest("button")) this.send(this.marchWithSelection(dest)); } : null,
-      "aria-label": [land.kind === "base" ? kind : `${id}, ${kind}`, ownerWord, tn("{n} unit", "{n} units", units.length),
-        t("your capacity {used} of {capacity}", {used, capacity: land.capacity})].join(", "),
-      role: "group",
-    },
-    vh("div", {class: "pl-land-head"},
-      vh("span", {class: "pl-land-icon", "aria-hidden": "true"}),
-      vh("span", {class: "pl-land-name"}, land.kind === "base" ? kind : `${id} · ${kind}`),
-      vh("span", {class: "pl-land-owner"}, ownerWord),
-      vh("span", {class: "pl-cap", title: t("Your monsters here: total level {used} of capacity {capacity}", {used, capacity: land.capacity})},
-        vh("span", {class: "pl-cap-bar", "aria-hidden": "true"},
-          vh("span", {style: {width: `${Math.min(100, 100 * used / land.capacity)}%`}})),
-        `${used}/${land.capacity}`,
-        foeUsed && enemies.length ? vh("span", {class: "pl-cap-foe", title: t("{name}’s monsters: level {n}", {name: this.names[this.foe], n: foeUsed})}, " · " + t("foe {n}", {n: foeUsed})) : null)),
-    vh("div", {class: "pl-units"}, units.length ? units.map((u) => this.token(u, selectable.has(u.id), joinable.has(u.id)))
-      : vh("span", {class: "pl-empty", key: "empty"}, failed ? t("attack failed here") : "")),
-    failed && units.length ? vh("span", {class: "pl-failed-tag", title: t("An attack on this land failed: no second attack here this turn while enemies remain")}, t("attack failed")) : null,
-    dest ? vh("button", {class: ["pl-btn", "pl-march-here", attack ? "pl-btn-danger" : "pl-btn-go"], type: "button",
-      "data-key": `march:${id}`, onclick: () => this.send(this.marchWithSelection(dest))},
-    attack ? (land.kind === "base" ? t("Attack the enemy base") : t("Attack {land}", {land: id})) : land.kind === "base" ? (id === `H${this.me}` ? t("March to your base") : t("March to the enemy base"))
-      : t("March to {land}", {land: id})) : null);
-  }
-
-  token(u, selectable, joinable) {
-    const mine = u.owner === this.me;
-    const sel = this.selected.includes(u.id);
-    const name = this.cards.name(u.card);
-    const inBattle = this.view.battle && (this.view.battle.parties[String(u.owner)] || []).includes(u.id);
-    const bits = [name, mine ? (this.seat === null ? this.names[u.owner] : t("yours")) : this.names[u.owner]];
-    if (u.leader) bits.push(t("leader"));
-    bits.push(t("life {life} of {max}", {life: u.life, max: u.max_life}), t("power {n}", {n: u.power}));
-    if (u.exhausted) bits.push(t("exhausted"));
-    else if (mine) bits.push(tn("{n} march left", "{n} marches left", u.marches_left));
-    // a long press (touch) shows the unit; the token remembers it on itself until its click
-    const stop = (e) => clearTimeout(e.currentTarget.pressTimer);
-    return vh("button", {
-      key: u.id,
-      class: ["pl-unit", mine ? "pl-unit-me" : "pl-unit-foe", u.exhausted ? "pl-exh" : "", sel ? "pl-sel" : "",
-        selectable ? "pl-can" : "", joinable ? "pl-join" : "", u.leader ? "pl-leader" : "", inBattle ? "pl-inbattle" : ""],
-      type: "button", "data-unit": u.id, "data-key": `u:${u.id}`, "aria-label": bits.join(", "),
-      "aria-pressed": selectable ? String(sel) : null, title: name,
-      onpointerdown: (e) => {
-        if (e.pointerType === "mouse") return;
-        const tok = e.currentTarget;
-        tok.longPressed = false;
-        clearTimeout(tok.pressTimer);
-        tok.pressTimer = setTimeout(() => { tok.longPressed = true; this.showUnit(u.id); }, 550);
-      },
-      onpointerup: stop,
-      onpointerleave: stop,
-      oncontextmenu: (e) => { e.preventDefault(); this.showUnit(u.id); },
-      onkeydown: (e) => { if (e.key === "i" || e.key === "I") { e.preventDefault(); this.showUnit(u.id); } },
-      onclick: (e) => {
-        if (e.currentTarget.longPressed) { e.currentTarget.longPressed = false; return; }
-        if (selectable) this.toggle(u.id);
-        else this.showUnit(u.id);
-      },
-    },
-    vh("span", {class: "pl-art"}, vh("img", this.cards.artAttrs(u.card))),
-    u.leader ? vh("span", {class: "pl-crown", "aria-hidden": "true"}, crownSvg(vh)) : null,
-    vh("span", {class: "pl-lvl", "aria-hidden": "true"}, u.level),
-    mine && !u.exhausted && u.marches_left > 0
-      ? vh("span", {class: "pl-pips", "aria-hidden": "true"}, Array.from({length: u.marches_left}, () => vh("i"))) : null,
-    u.exhausted ? vh("span", {class: "pl-zz", "aria-hidden": "true"}, "z") : null,
-    vh("span", {class: "pl-ustats", "aria-hidden": "true"}, vh("b", {class: "pl-pow"}, u.power), vh("b", {class: "pl-hp"}, u.life)),
-    vh("span", {class: "pl-life", "aria-hidden": "true"},
-      vh("span", {style: {width: `${Math.max(0, Math.min(100, 100 * u.life / Math.max(1, u.max_life)))}%`}})));
-  }
-
-  /** Where each unit token lies in the map's own content (not the window): a map that scrolls in its
-   * box (a phone's, scrolled to the player's base at the start of their turn) moves no token. */
-  tokenRects() {
-    const out = new Map();
-    for (const t of this.map.querySelectorAll(".pl-unit")) out.set(t.dataset.unit, this.inMap(t));
-    return out;
-  }
-
-  inMap(token) {
-    const m = this.map.getBoundingClientRect();
-    const r = token.getBoundingClientRect();
-    return {left: r.left - m.left + this.map.scrollLeft, top: r.top - m.top + this.map.scrollTop};
-  }
-
-  /** Slide moved units from where they were (FLIP); pop in new ones; flash taken lands. */
-  flip(before, events) {
-    if (!before.size || pace.scale === 0) return;
-    const ms = Math.round(480 * Math.max(0.3, pace.scale));
-    for (const t of this.map.querySelectorAll(".pl-unit")) {
-      const old = before.get(t.dataset.unit);
-      if (!old) {
-        if (events.length) {  // a kept token must not keep the class (its next update would not take it off)
-          t.classList.add("pl-enter");
-          t.addEventListener("animationend", () => t.classList.remove("pl-enter"), {once: true});
-        }
-        continue;
-      }
-      const now = this.inMap(t);
-      const dx = old.left - now.left;
-      const dy = old.top - now.top;
-      if (Math.abs(dx) < 3 && Math.abs(dy) < 3) continue;
-      t.animate([{transform: `translate(${dx}px, ${dy}px)`, zIndex: 5}, {transform: "translate(0, 0)", zIndex: 5}],
-        {duration: ms, easing: "cubic-bezier(.2,.8,.2,1)"});
-    }
-    for (const e of events) {
-      if (e.type === "land_taken") {
-        const land = this.map.querySelector(`[data-land="${e.land}"]`);
-        if (land) land.animate([{boxShadow: "0 0 0 4px var(--pl-flash)"}, {boxShadow: "0 0 0 0 transparent"}], {duration: 1200});
-      }
-    }
-  }
-
-  drawLinks() {
-    const svg = this.links;
-    if (!svg.isConnected) return;
-    const box = this.map.getBoundingClientRect();
-    svg.setAttribute("viewBox", `0 0 ${Math.max(1, box.width)} ${Math.max(1, box.height)}`);
-    svg.setAttribute("width", box.width);
-    svg.setAttribute("height", box.height);
-    svg.textContent = "";
-    const centre = (id) => {
-      const el = this.map.querySelector(`[data-land="${id}"]`);
-      if (!el) return null;
-      const r = el.getBoundingClientRect();
-      return [r.left - box.left + r.width / 2, r.top - box.top + r.height / 2];
-    };
-    const dests = this.destinations();
-    const from = new Set(this.selected.map((id) => (this.unit(id) || {}).land));
-    for (const [a, b] of LINKS) {
-      const pa = centre(a);
-      const pb = centre(b);
-      if (!pa || !pb) continue;
-      const hot = (from.has(a) && dests.has(b)) || (from.has(b) && dests.has(a));
-      add(svg, h("svg:line", {x1: pa[0], y1: pa[1], x2: pb[0], y2: pb[1], class: hot ? "pl-link pl-link-hot" : "pl-link"}));
-    }
-  }
-
-  /** The move panel: the player's own game (play-view.js, panelView) while it goes on, a replay's and a
-   * spectator's (play-view.js, watchView); the result's too (with play-online.js's rematch box). */
-  renderPanel() {
-    const v = this.view;
-    const p = this.panel;
-    if (this.panelMode !== "view") { p.textContent = ""; this.panelMode = "view"; }
-    renderView(this.replay || !v.result ? (!this.replay && this.seat !== null ? this.panelView() : this.watchView())
-      : [vh("h2", {key: "title"}, this.resultTitle()), vh("p", {key: "reason"}, this.resultReason()),
-        vh("button", {key: "show-end", class: ["pl-btn", this.online.on ? "" : "pl-btn-go"], type: "button", "data-key": "show-end", onclick: () => this.showEnd()}, t("Show the result")),
-        this.online.rematchBox()], p);
-  }
-
-  /** The panel of a replay (what the step shown did; the whole story so far is in the log drawer) or a
-   * spectator, as virtual nodes. */
-  watchView() {
-    const v = this.view;
-    if (this.replay) {
-      const lines = (this.payload && this.payload.log) || [];
-      return [vh("h2", {key: "title", id: "replay-log-title"}, t("What happened")),
-        vh("ol", {key: "log", class: "pl-replay-log", id: "replay-log", "aria-labelledby": "replay-log-title"}, lines.map((line, i) => vh("li", {key: i}, line))),
-        v.result ? vh("p", {key: "result", class: "pl-replay-result"}, vh("b", {}, this.resultTitle()), ` · ${this.resultReason()}`) : null];
-    }
-    return [vh("h2", {key: "title"}, t("Watching")), vh("p", {key: "watching"}, t("You are watching this game.")),
-      v.phase === "leaders" ? this.openingLine(vh) : null,
-      v.phase === "leaders" ? vh("ul", {key: "leaders", class: "pl-hint"}, [0, 1].map((s) =>
-        vh("li", {key: s}, this.names[s] + ": " + (v.players[s].leaders_chosen ? t("leaders chosen") : t("choosing leaders…"))))) : null];
-  }
-
-  /** The panel of the player's own game going on, as virtual nodes (keyed where parts come and go). */
-  panelView() {
-    const v = this.view;
-    const mineToMove = (v.waiting_for || []).includes(this.me);
-    if (v.phase === "leaders") {
-      return [vh("h2", {}, t("Setting up")), vh("p", {class: "pl-hint"}, mineToMove
-        ? t("Pick 1–3 monsters from your opening hand to lead your brigade (total level 5 at most).")
-        : t("{name} is choosing leaders…", {name: this.names[this.foe]})), this.hint.box(vh)];
-    }
-    if (v.phase === "battle") {
-      return [vh("h2", {}, t("Battle")), vh("p", {class: "pl-hint"}, mineToMove ? t("Your decision on the battle screen.")
-        : t("{name} is deciding…", {name: this.names[v.battle ? this.waitingFor() : this.foe]}))];
-    }
-    if (!mineToMove) {
-      return [vh("h2", {}, t("{name}’s turn", {name: this.names[this.foe]})),
-        vh("p", {class: "pl-hint pl-wait"}, vh("span", {class: "pl-spinner", "aria-hidden": "true"}), t("{name} is thinking…", {name: this.names[this.foe]}))];
-    }
-    if (v.phase === "over_capacity") {
-      // R8.8: the player destroys one unit at a time until the land fits; the picks so far are kept
-      // here and sent as one set once they cover the excess (a compact `cover` entry: `from` the
-      // non-leaders there, `levels` theirs, `excess` the level over capacity; docs/protocol.md).
-      const land = v.pending ? v.pending.land : "";
-      const entry = this.actions("destroy_over_capacity")[0];
-      const key = `${land}:${v.version}`;
-      if (!this.ocPicks || this.ocPicks.key !== key) this.ocPicks = {key, units: []};
-      const picked = this.ocPicks.units;
-      const levelOf = (id) => entry.choose ? entry.levels[entry.from.indexOf(id)] : 0;
-      const total = picked.reduce((n, id) => n + levelOf(id), 0);
-      const next = new Set();
-      if (entry && entry.choose && total < entry.excess) entry.from.forEach((u) => picked.includes(u) || next.add(u));
-      else if (entry && !entry.choose) entry.units.forEach((u) => next.add(u));
-      const pick = (id) => {
-        if (!entry.choose) { this.send(entry); return; }  // even all of them do not make it fit: all go
-        const units = picked.concat([id]);
-        if (total + levelOf(id) >= entry.excess) this.send({type: "destroy_over_capacity", units});
-        else { this.ocPicks.units = units; this.render(); }
-      };
-      const label = (id) => t("{unit} (level {n})", {unit: this.unitName(id), n: (this.unit(id) || {}).level});
-      return [vh("h2", {key: "title"}, t("Too crowded")),
-        vh("p", {class: "pl-hint", key: "what"}, t("After the failed attack, {land} is over its capacity. Destroy your monsters there one at a time until it fits (leaders are never chosen).", {land: this.landLabel(land)})),
-        picked.length ? vh("p", {class: "pl-hint", key: "picked"}, t("Destroying: {list}", {list: picked.map(label).join(", ")})) : null,
-        picked.length ? vh("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "oc-reset", key: "reset",
-          onclick: () => { this.ocPicks.units = []; this.render(); }}, t("Start over")) : null,
-        vh("div", {class: "pl-choices", key: "choices"}, [...next].map((id) => vh("button", {class: "pl-btn pl-btn-danger", type: "button",
-          "data-key": `oc:${id}`, key: id, disabled: !this.can(), onclick: () => pick(id)}, t("Destroy {unit}", {unit: label(id)}))))];
-    }
-    const dests = this.destinations();
-    const out = [vh("h2", {key: "title"}, t("Your turn"))];
-    if (this.selected.length) {
-      const level = this.selected.reduce((n, id) => n + ((this.unit(id) || {}).level || 0), 0);
-      const chips = vh("ul", {class: "pl-selected", "aria-label": t("Selected monsters"), key: "chips"}, this.selected.map((id) => {
-        const u = this.unit(id);
-        return vh("li", {key: id},
-          vh("button", {class: "pl-chip", type: "button", "data-key": `info:${id}`, onclick: () => this.showUnit(id)},
-            vh("span", {class: "pl-art pl-art-chip"}, vh("img", this.cards.artAttrs(u.card))), t("{card} on {land}", {card: this.cards.name(u.card), land: this.landLabel(u.land)})),
-          vh("button", {class: "pl-chip-x", type: "button", "data-key": `unsel:${id}`, "aria-label": t("Deselect {card}", {card: this.cards.name(u.card)}),
-            onclick: () => this.toggle(id)}, "×"));
-      }));
-      out.push(vh("p", {class: "pl-hint", key: "selected"}, tn("{n} monster selected · level {level}", "{n} monsters selected · level {level}", this.selected.length, {level})), chips,
-        vh("p", {class: ["pl-hint", dests.size ? "pl-ok" : "pl-bad"], key: "dests"}, dests.size
-          ? t("Choose a glowing land: {lands}.", {lands: [...dests.keys()].map((l) => this.landLabel(l)).join(", ")})
-          : t("These monsters cannot march together to any land.")),
-        vh("div", {class: "pl-row-btns", key: "go"},
-          ...[...dests.entries()].map(([to, a]) => vh("button", {class: "pl-btn pl-btn-small", type: "button", "data-key": `go:${to}`, key: to,
-            disabled: !this.can(), onclick: () => this.send(this.marchWithSelection(a))},
-            (this.view.units.some((u) => u.land === to && u.owner !== this.me) ? "⚔ " : "→ ") + (to === `H${this.foe}` ? t("enemy base") : to === `H${this.me}` ? t("base") : to))),
-          vh("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "clear", key: "clear", onclick: () => { this.selected = []; this.render(); }}, t("Clear"))),
-        this.threats(dests));
-    } else {
-      const any = this.has("march");
-      out.push(vh("p", {class: "pl-hint", key: "how"}, any
-        ? t("Select monsters on the map to march (several, even on different lands, to converge), then pick a glowing land.")
-        : t("No monster can march now.")));
-    }
-    const abil = this.marchAbilities();
-    if (abil.length) {
-      const seen = new Set();
-      out.push(vh("div", {class: "pl-choices", key: "abilities"}, vh("h3", {}, t("[March] abilities")), abil.map((a) => {
-        if (seen.has(a.unit)) return null;
-        seen.add(a.unit);
-        const u = this.unit(a.unit);
-        return vh("button", {class: "pl-btn pl-btn-small", type: "button", "data-key": `ma:${a.unit}`, key: a.unit, disabled: !this.can(),
-          onclick: () => this.useMarchAbility(a.unit)}, t("Use {card} ({land})", {card: this.cards.name(u.card), land: this.landLabel(u.land)}));
-      })));
-    }
-    const summons = this.actions("summon").length;
-    const blocked = this.summonBlocked();
-    out.push(vh("p", {class: ["pl-hint", blocked ? "pl-bad" : ""], "data-testid": "summon-note", key: "summon"}, summons
-      ? tn("You can summon {n} kind of monster from your hand to your base.", "You can summon {n} kinds of monster from your hand to your base.", summons)
-      : blocked === "held" ? t("No summoning this turn: {name}’s monsters stand on your base. Drive them out, and you can summon there again.", {name: this.names[this.foe]})
-        : blocked === "full" ? t("No summoning this turn: your base is full (level 5 of 5). March out to make room.")
-          : ""));
-    // the hint and the take-back share a row (it wraps when the hint speaks), so End turn stays in a
-    // phone's panel without scrolling
-    const hint = this.hint.box(vh);
-    const takeBack = this.payload && "take_back" in this.payload  // games against the CPU (docs/protocol.md `take_back`)
-      ? vh("button", {class: "pl-btn pl-btn-quiet pl-btn-small", type: "button", "data-key": "take-back", "data-testid": "take-back",
-        disabled: !this.canTakeBack(), title: t("Undo your last move while it showed you nothing new (key: U)"),
-        onclick: () => this.takeBack()}, "↶ " + t("Take back")) : null;
-    if (hint || takeBack) out.push(vh("div", {class: "pl-tools", key: "tools"}, hint, takeBack));
-    out.push(vh("button", {class: "pl-btn pl-btn-end", type: "button", "data-key": "end-turn", key: "end-turn", disabled: !this.can() || !this.has("end_turn"),
-      onclick: () => this.endTurn()}, t("End turn")));
-    return out;
   }
 
   canTakeBack() {
@@ -969,129 +600,9 @@ class Board {
     this.send(action);
   }
 
-  /** Before a march into a battle, what the defence may still become, from public information only:
-   * the cards in the foe's hand, and the levels that could still join its party there by quick summon
-   * (R9.2: up to the land's capacity, less the levels of the foe's monsters on it). */
-  threats(dests) {
-    const attacks = [...dests.keys()].filter((to) => this.view.units.some((u) => u.land === to && u.owner !== this.me));
-    if (!attacks.length) return null;
-    const hand = this.view.players[this.foe].hand_count;
-    return vh("ul", {class: "pl-threats", "data-testid": "threats", key: "threats"}, attacks.map((to) => {
-      const land = this.view.lands[to];
-      const room = Math.max(0, land.capacity - (land.used ? land.used[this.foe] : 0));
-      const level = this.view.units.filter((u) => u.land === to && u.owner === this.foe).reduce((n, u) => n + (u.level || 0), 0);
-      return vh("li", {"data-land": to, key: to},
-        vh("strong", {}, `⚔ ${this.landLabel(to)}: `),
-        t("defenders of level {level}; {name} holds {n} cards, and monsters of up to {room} levels more could still join the defence by quick summon.",
-          {level, name: this.names[this.foe], n: hand, room}));
-    }));
-  }
-
   waitingFor() {
     const w = (this.view.waiting_for || []);
     return w.length ? w[0] : this.foe;
-  }
-
-  /** The hand (play-view.js): one <li> per card, keyed by its instance id, so a card's buttons stay the
-   * same elements while the rest of the board changes. */
-  renderHand() {
-    this.hand.hidden = this.replay;  // a replay shows no hand at all (the counts are by the map)
-    renderView(this.handView(), this.hand);
-  }
-
-  handView() {
-    const v = this.view;
-    const me = v.players[this.me];
-    if (this.seat === null) return vh("p", {class: "pl-hint", key: "spectator"}, t("Spectators do not see the hands."));
-    const cards = me.hand || [];
-    const inMain = v.phase === "main" && v.active === this.me;
-    const leaderPick = v.phase === "leaders";
-    const item = (c) => {
-      const info = this.cards.get(c.card);
-      const summon = inMain ? this.summonAction(c) : null;
-      const spell = v.phase === "battle" ? this.battle.castFor(c.id) : null;
-      let act = null;
-      if (summon) {
-        act = vh("button", {class: "pl-btn pl-btn-small pl-btn-go", type: "button", "data-key": `hs:${c.id}`, disabled: !this.can(),
-          onclick: () => this.summon(summon)}, t("Summon"));
-      } else if (spell) {
-        act = vh("button", {class: "pl-btn pl-btn-small pl-btn-spell", type: "button", "data-key": `hc:${c.id}`, disabled: !this.can(),
-          onclick: () => this.battle.startDeclaration(spell)}, t("Cast"));
-      } else if (!leaderPick) {
-        const why = inMain && info.kind !== "spell" ? this.summonBlocked(info.level) : null;
-        const spellWhy = info.kind === "spell" && v.phase === "battle" ? this.battle.spellWhy(c.id) : null;
-        act = vh("span", {class: ["pl-hcard-note", why || spellWhy ? "pl-hcard-why" : ""], "data-testid": why ? "summon-why" : spellWhy ? "spell-why" : null},
-          spellWhy ? spellWhy : info.kind === "spell" ? t("spell · battle only")
-            : why === "held" ? t("level {n} · base held by the enemy", {n: info.level ?? "?"})
-              : why === "full" ? t("level {n} · no room at your base", {n: info.level ?? "?"})
-                : t("level {n}", {n: info.level ?? "?"}));
-      }
-      return vh("li", {key: c.id, class: ["pl-hcard", summon ? "pl-can-summon" : "", spell ? "pl-can-cast" : "", info.kind === "spell" ? "pl-hspell" : ""], "data-card": c.card},
-        vh("button", {class: "pl-hcard-face", type: "button", "data-key": `h:${c.id}`,
-          "aria-label": t("{card} — details", {card: this.cards.name(c.card)}), onclick: () => this.showHandCard(c.id)}, vh("img", this.cards.imgAttrs(c.card))),
-        act);
-    };
-    return [
-      vh("h2", {class: "pl-hand-title", key: "title"}, t("Your hand") + " ", vh("span", {}, `${cards.length}/6`)),
-      vh("ul", {class: "pl-hand-row", key: "row"}, cards.length ? cards.map(item) : vh("li", {class: "pl-hint", key: "none"}, t("No cards in hand."))),
-    ];
-  }
-
-  /** R5.4: the leader choice over the map — 1 to 3 monsters, total level 5 at most (legal sets only). */
-  renderLeaders() {
-    const v = this.view;
-    if (v.phase !== "leaders" || this.seat === null) {
-      if (this.leadersEl) { this.leadersEl.remove(); this.leadersEl = null; }
-      this.leaderPick = [];
-      return;
-    }
-    if (!this.leadersEl) {
-      this.leadersEl = h("section", {class: "pl-leaders", "aria-labelledby": "pl-leaders-title", "data-testid": "leaders"});
-      add(this.arena, this.leadersEl);
-    }
-    renderView(this.leadersView(), this.leadersEl);  // play-view.js: the cards keyed by their instance ids
-  }
-
-  leadersView() {
-    const v = this.view;
-    const opts = this.actions("choose_leaders");
-    const me = v.players[this.me];
-    if (!opts.length) {
-      const chosen = me.leader_choice || [];
-      return [vh("h2", {id: "pl-leaders-title", key: "title-chosen"}, t("Leaders chosen")), this.openingLine(vh),
-        vh("p", {class: "pl-hint pl-wait", key: "wait"}, vh("span", {class: "pl-spinner", "aria-hidden": "true"}), t("Waiting for {name} to choose…", {name: this.names[this.foe]})),
-        vh("ul", {class: "pl-leader-list", key: "chosen"}, chosen.map((id) => {
-          const hc = (me.hand || []).find((c) => c.id === id);
-          return hc ? vh("li", {key: id}, vh("img", this.cards.imgAttrs(hc.card, "pl-card-small"))) : null;
-        }))];
-    }
-    this.leaderPick = (this.leaderPick || []).filter((id) => (me.hand || []).some((c) => c.id === id));
-    const pick = this.leaderPick;
-    const eligible = new Set(opts.flatMap((a) => a.cards));
-    const valid = opts.find((a) => bag(a.cards) === bag(pick));
-    const level = pick.reduce((n, id) => n + (this.cards.get(this.handCard(id).card).level || 0), 0);
-    return [vh("h2", {id: "pl-leaders-title", key: "title"}, vh("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛ "), t("Choose your leaders")),
-      this.openingLine(vh),
-      vh("p", {class: "pl-hint", key: "how"}, t("Pick 1 to 3 monsters from your opening hand, total level 5 at most. They start at your base and lead to the end: when every leader has fallen, the game is lost.")),
-      this.foeChoosing(vh),
-      vh("ul", {class: "pl-leader-list", key: "list"}, (me.hand || []).map((c) => {
-        const on = pick.includes(c.id);
-        const ok = eligible.has(c.id);
-        const info = this.cards.get(c.card);
-        return vh("li", {key: c.id}, vh("button", {class: ["pl-leader-card", on ? "pl-on" : ""], type: "button", "aria-pressed": String(on),
-          "data-key": `lead:${c.id}`, "data-card": c.card, disabled: !ok || !this.can(),
-          onclick: () => { const i = pick.indexOf(c.id); if (i >= 0) pick.splice(i, 1); else pick.push(c.id); this.render(); }},
-        vh("img", this.cards.imgAttrs(c.card, "pl-card-mid")),
-        vh("span", {class: "pl-leader-cap"}, on ? vh("span", {class: "pl-crown-ico", "aria-hidden": "true"}, "♛ ") : null,
-          info.kind === "spell" ? t("spell — cannot lead") : t("{card} · level {n}", {card: this.cards.name(c.card), n: info.level}))));
-      })),
-      vh("p", {class: ["pl-leader-sum", pick.length && !valid ? "pl-bad" : ""], "aria-live": "polite", key: "sum"},
-        tn("{n} leader · level {level} of 5", "{n} leaders · level {level} of 5", pick.length, {level}),
-        pick.length && !valid ? " " + t("— not allowed (1–3 monsters, level 5 at most)") : ""),
-      vh("div", {class: "pl-row-btns", key: "go"},
-        vh("button", {class: "pl-btn pl-btn-go pl-btn-big", type: "button", "data-key": "lead-go", "data-testid": "leaders-ok",
-          disabled: !valid || !this.can(), onclick: () => this.send({type: "choose_leaders", cards: pick.slice()})},
-        pick.length ? tn("Lead with {n} monster", "Lead with {n} monsters", pick.length) : t("Choose leaders")))];
   }
 
   /** R5.1, R18.2: who goes first, and the dice that said so (online games, and any game with dice). */
@@ -1133,18 +644,18 @@ class Board {
     return d;
   }
 
-  /** Draw the dialog's content without opening it (keyed by `cls`: another dialog starts afresh). */
-  /** Empty the dialog: unmount what openDialog drew (preact keeps its tree on the element), then any
-   *  elements drawn by hand (the settings dialog's). */
+  /** Empty the dialog (after its close): what openDialog drew is unmounted, so a dialog opened after a
+   * close is drawn afresh. */
   clearDialog() {
     const d = this.dialog;
-    if (d.viewDrawn) { renderView(null, d); d.viewDrawn = false; d.viewCls = null; }
-    d.textContent = "";
+    renderView(null, d);
+    d.viewCls = null;
   }
 
+  /** Draw the dialog's content without opening it (keyed by `cls`: another dialog starts afresh). */
   drawDialog(cls, content) {
     const d = this.dialog;
-    if (!d.viewDrawn) { d.textContent = ""; d.viewDrawn = true; }  // the settings dialog draws elements
+    if (d.viewCls !== cls) d.removeAttribute("aria-labelledby");  // a dialog that names itself sets it again (settings)
     d.className = `pl-dialog ${cls || ""}`;
     d.viewCls = cls;
     renderView(vh(Fragment, {key: cls},
@@ -1213,7 +724,7 @@ class Board {
     const c = this.cards.get(cid);
     const facts = [];
     const fact = (k, val) => { if (val !== null && val !== undefined && val !== "") facts.push(vh("dt", {}, k), vh("dd", {}, val)); };
-    const element = (e) => (uiLang === "ja" ? elementName(e, "ja") || e : cap1(e));
+    const element = (e) => (uiLang === "ja" ? elementName(e, "ja") || e : cap(e));
     if (c.kind === "spell") {
       const mana = c.mana !== undefined ? t("mana {n}", {n: c.mana}) : "";
       fact(t("Spell"), [element(c.element), mana, c.timing ? TIMING[c.timing] || c.timing : ""].filter(Boolean).join(" · "));
@@ -1328,189 +839,6 @@ class Board {
       vh("p", {class: "pl-hint"}, t("Newest first.")), grid);
   }
 
-  resultTitle() {
-    const r = this.view.result;
-    if (!r) return "";
-    if (r.reason === "host") return t("Ended by the host");
-    if (r.winner === null || r.winner === undefined) return t("A draw");
-    if (this.seat === null) return t("{name} wins", {name: this.names[r.winner]});
-    return r.winner === this.me ? t("Victory!") : t("Defeat");
-  }
-
-  resultReason() {
-    const r = this.view.result;
-    const foe = this.names[this.foe];
-    const won = r.winner === this.me && this.seat !== null;
-    const lost = r.winner === this.foe && this.seat !== null;
-    const sentence = (words) => t("{words}.", {words: cap1(words)});
-    if (r.reason === "puzzle" || (this.story && this.story.kind === "puzzle")) return won ? t("Puzzle solved: the goal is met.") : t("The goal was missed this time: try the puzzle again.");
-    if (r.reason === "host") {
-      return r.note ? t("The host ended this game: “{note}”. Nobody wins, and nothing is rewarded.", {note: r.note})
-        : t("The host ended this game. Nobody wins, and nothing is rewarded.");
-    }
-    if (r.reason === "leaders") return won ? t("Every one of {name}’s leaders has fallen.", {name: foe}) : lost ? t("All your leaders have fallen.") : sentence(RESULT_WORDS.leaders);
-    const loser = r.winner === 0 || r.winner === 1 ? this.names[1 - r.winner] : null;
-    if (r.reason === "resign") {
-      return won ? t("{name} resigned.", {name: foe}) : lost ? t("You resigned.") : loser ? t("{name} resigned.", {name: loser}) : t("A player resigned.");
-    }
-    if (r.reason === "timeout") {
-      if (!loser) return t("Both clocks ran out during the leader choice.");
-      return won ? t("{name}’s clock ran out.", {name: foe}) : lost ? t("Your clock ran out.") : t("{name}’s clock ran out.", {name: loser});
-    }
-    if (r.reason === "disconnect") {
-      return won ? t("{name} left the game; you win.", {name: foe}) : lost ? t("You stayed away too long; {name} wins.", {name: foe})
-        : loser ? t("{name} left the game.", {name: loser}) : sentence(RESULT_WORDS.disconnect);
-    }
-    if (r.reason === "judgment") {
-      const j = this.standing(this.view);
-      if (!j) return sentence(RESULT_WORDS.judgment);
-      if (!j.tie) return t("Round 12 is over and the judgment counted the lands: {n} against {m}.", {n: j.mine, m: j.theirs});
-      if (j.leading === null) return t("Round 12 is over: {n} lands each, and the fronts just as near: a draw.", {n: j.mine});
-      return t("Round 12 is over: {n} lands each, so the nearer front decided: {a} steps from the enemy base against {b}.", {n: j.mine, a: j.near[0], b: j.near[1]});
-    }
-    return sentence(RESULT_WORDS[r.reason] || r.reason);
-  }
-
-  showEnd() {
-    this.endShown = true;
-    this.openDialog(this.endCls(), ...this.endView());
-    const rematch = this.dialog.querySelector(".pl-rematch button");
-    if (rematch) rematch.focus();
-    if (this.seat !== null && this.root.dataset.endUrl) this.loadEnd();
-    if (this.seat !== null) showAnalysis(this.dialog.querySelector(".pl-analysis"), `/games/${this.game}/analysis.json`);
-  }
-
-  endCls() {
-    const r = this.view.result;
-    const outcome = r.winner === null || r.winner === undefined ? "draw" : r.winner === this.me || this.seat === null ? "win" : "loss";
-    return `pl-end pl-end-${outcome}`;
-  }
-
-  /** The end screen, as virtual nodes: the result, and once /play/<id>/end.json has answered
-   * (this.endInfo), the packs this game earned ("Open now") and the next steps. */
-  endView() {
-    const v = this.view;
-    const r = v.result;
-    const outcome = this.endCls().slice("pl-end pl-end-".length);
-    const lands = (p) => v.players[p].lands;
-    const leaders = (p) => v.units.filter((u) => u.owner === p && u.leader).length;
-    const stat = (key, label, a, b) => vh("tr", {key}, vh("th", {scope: "row"}, label), vh("td", {}, a), vh("td", {}, b));
-    const info = this.endInfo;
-    const packs = (info && info.packs) || [];
-    const steps = (info && info.next) || [];
-    const look = vh("button", {key: "look", class: "pl-btn", type: "button", onclick: () => this.dialog.close()}, t("Look at the board"));
-    return [
-      vh("div", {key: "banner", class: "pl-end-banner", "aria-hidden": "true"}, outcome === "win" ? "♛" : outcome === "loss" ? "✝" : "⚖"),
-      vh("h2", {key: "title", class: "pl-end-title", "data-testid": "end-title"}, this.resultTitle()),
-      vh("p", {key: "reason", class: "pl-end-reason"}, this.resultReason()),
-      vh("table", {key: "table", class: "pl-end-table"},
-        vh("thead", {}, vh("tr", {}, vh("td"), vh("th", {scope: "col"}, this.seat === null ? this.names[0] : t("You")), vh("th", {scope: "col"}, this.names[this.foe]))),
-        vh("tbody", {},
-          stat("leaders", t("Leaders standing"), leaders(this.me), leaders(this.foe)),
-          stat("lands", t("Lands held"), lands(this.me), lands(this.foe)),
-          r.reason === "judgment" && v.standing ? stat("fronts", t("Steps to the enemy base, nearest first"),
-            v.standing.fronts[this.me].join(", "), v.standing.fronts[this.foe].join(", ")) : null,
-          stat("discard", t("Cards in discard"), v.players[this.me].discard.length, v.players[this.foe].discard.length))),
-      vh("p", {key: "round", class: "pl-hint"}, t("The game ended in round {n}.", {n: v.round})),
-      this.story ? vh("p", {key: "goal", class: "pl-end-goal", "data-testid": "end-goal"}, this.story.kind === "puzzle" ? t("Puzzle {n} goal: {goal}", {n: this.story.order, goal: this.story.goal})
-        : t("Chapter {n} goal: {goal}", {n: this.story.order, goal: this.story.goal})) : null,
-      vh("section", {key: "earned", class: "pl-end-earned", "aria-label": t("What you earned"), "data-testid": "end-earned", hidden: !info}, info ? [
-        vh("h3", {key: "earned"}, t("What you earned")),
-        packs.length
-          ? vh("ul", {key: "packs", class: "pl-end-packs"}, packs.map((p) => vh("li", {key: p.id, class: "pl-end-pack", "data-testid": "end-pack"},
-              vh("span", {class: "pl-end-pack-ico", "aria-hidden": "true"}, "✦"),
-              vh("span", {class: "pl-end-pack-name"}, p.label),
-              vh("a", {class: "pl-btn pl-btn-small" + (p.opened ? "" : " pl-btn-go"), href: p.url, "data-testid": "end-pack-open"},
-                p.opened ? t("See its cards") : t("Open now")))))
-          : vh("p", {key: "no-pack", class: "pl-hint", "data-testid": "end-no-pack"}, info.no_pack ||
-              (info.result && info.result.winner === this.me ? t("Nothing new this time.") :
-                t("No pack this time: every won battle gives one."))),
-        // the daily quests this game advanced (webapp/game/quests.py); words from the server
-        info.quests ? vh("h3", {key: "quests-title"}, vh("a", {href: info.quests.url}, info.quests.title)) : null,
-        info.quests ? vh("ul", {key: "quests", class: "pl-end-quests"}, info.quests.items.map((q) => vh("li", {key: q.slot, class: "pl-end-quest" + (q.done ? " is-done" : ""), "data-testid": "end-quest"},
-          vh("span", {class: "pl-end-quest-text"}, q.text), " ", vh("span", {class: "pl-hint"}, q.status)))) : null,
-      ] : null),
-      // filled by play-analysis.js (its own elements: preact leaves a child it did not draw alone)
-      vh("section", {key: "analysis", class: "pl-analysis", "data-testid": "end-analysis", hidden: true}),
-      this.online.rematchBox(),
-      vh("div", {key: "next", class: "pl-dialog-body pl-row-btns pl-end-next", "data-testid": "end-next"}, steps.length
-        ? [...steps.map((n, i) => n.post
-            ? vh("button", {key: n.kind, class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], type: "button", "data-testid": `end-${n.kind}`, onclick: () => this.post(n.url)}, n.label)
-            : vh("a", {key: n.kind, class: ["pl-btn", i === 0 ? "pl-btn-go" : ""], href: n.url, "data-testid": `end-${n.kind}`}, n.label)), look]
-        : [this.online.on
-            ? vh("a", {key: "lobby", class: "pl-btn", href: this.root.dataset.lobbyUrl || "/lobby"}, t("Back to the lobby"))
-            : vh("a", {key: "again", class: "pl-btn pl-btn-go", href: this.root.dataset.playUrl || "/play"}, t("Play again")), look]),
-    ];
-  }
-
-  /** Draw the end screen again in place, if it is the dialog's (after end.json or a rematch event). */
-  redrawEnd() {
-    if (this.view.result && this.dialog.viewCls === this.endCls()) this.drawDialog(this.endCls(), this.endView());
-  }
-
-  /** The end screen's second half, from /play/<id>/end.json: the packs this game earned ("Open now")
-   * and the next steps (rematch, the chapter's end, the lobby). */
-  async loadEnd(tries = 0) {
-    if (!this.endInfo) {
-      try {
-        const r = await fetch(this.root.dataset.endUrl, {headers: {Accept: "application/json"}, credentials: "same-origin"});
-        if (r.status === 409 && tries < 5) { setTimeout(() => this.loadEnd(tries + 1), 400); return; }  // the last write is on its way
-        if (!r.ok) return;
-        this.endInfo = await r.json();
-      } catch (e) { return; }
-    }
-    if (this.dialog.viewCls !== this.endCls()) return;
-    // drawn with play-view.js: the first half's elements (and a second answer's) are kept
-    this.redrawEnd();
-    const next = this.dialog.querySelector(".pl-end-next");
-    if ((this.endInfo.next || []).length && next && !this.dialog.querySelector(".pl-rematch button")) next.firstElementChild.focus();
-  }
-
-  // ------------------------------------------------------------------ log
-
-  addLog(lines, first) {
-    if (first) this.restoreLog();
-    if (!lines.length) return;
-    for (const line of lines) this.logLine(line, !first);
-    this.keptLog = (this.keptLog || []).concat(lines).slice(-400);
-    if (this.replay) return;  // a replay's log is rebuilt from its steps: nothing is kept
-    try {
-      localStorage.setItem(`brigade.log.${this.game}`, JSON.stringify(this.keptLog));
-      const games = JSON.parse(localStorage.getItem("brigade.log.games") || "[]").filter((g) => g !== this.game);
-      games.push(this.game);
-      for (const old of games.splice(0, Math.max(0, games.length - 5))) localStorage.removeItem(`brigade.log.${old}`);
-      localStorage.setItem("brigade.log.games", JSON.stringify(games));
-    } catch (e) { /* storage full or blocked: the log just is not kept */ }
-  }
-
-  /** The log this browser kept for this game (a reloaded page gets no past events from the server). */
-  restoreLog() {
-    if (this.keptLog) return;
-    try { this.keptLog = JSON.parse(localStorage.getItem(`brigade.log.${this.game}`) || "[]"); } catch (e) { this.keptLog = []; }
-    if (!this.keptLog.length && this.version > 0) {
-      add(this.logList, h("li", {class: "pl-log-note"}, t("Moves made before this page was opened are not listed here.")));
-    }
-    for (const line of this.keptLog) this.logLine(line, false);
-  }
-
-  /** A fresh line also shows for a moment in the status bar (the feed), so the log can stay closed. */
-  feedLine(line) {
-    const span = h("span", {class: "pl-feed-line", title: line}, line);
-    this.feed.textContent = "";
-    add(this.feed, span);
-    setTimeout(() => span.remove(), 6000);
-  }
-
-  logLine(line, fresh) {
-    if (fresh) this.feedLine(line);
-    const li = h("li", {class: fresh ? "pl-log-new" : ""}, line);
-    if (/^Round \d+|turn begins|\u2019s turn|\x27s turn|s\x27 turn|your turn|巡目|の手番/i.test(line)) li.classList.add("pl-log-turn");
-    if (/battle|attack|戦闘|攻撃/i.test(line)) li.classList.add("pl-log-battle");
-    add(this.logList, li);
-    while (this.logList.children.length > 400) this.logList.firstChild.remove();
-    this.logScroll.scrollTop = this.logScroll.scrollHeight;
-  }
-
   // ------------------------------------------------------------------ events → animation
 
   async animate(prev, p, events) {
@@ -1530,13 +858,6 @@ class Board {
     }
   }
 
-  flashLand(land, cls) {
-    const el = this.map.querySelector(`[data-land="${land}"]`);
-    if (!el) return;
-    el.classList.add(cls);
-    setTimeout(() => el.classList.remove(cls), 1500);
-  }
-
   onKey(e) {
     if (e.key !== "Escape" || this.dialog.open) return;
     if (this.root.classList.contains("pl-log-open")) { this.toggleLog(false); e.preventDefault(); return; }
@@ -1550,9 +871,6 @@ class Board {
   }
 }
 
-function cap1(s) {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
-}
 
 
 async function boot() {

@@ -20,11 +20,25 @@ Cast Fireball button are the same elements before and after the hint's answer is
 redraw on the page), and the members, steps, dice and narration after Fireball is cast, let through
 and resolved (new states from the server, each animated); the player's monster, a handle taken before
 all of it, still opens its details.
+
+The regions drawn keyed last (docs/decisions/0144):
+
+- the settings dialog (static/js/play-settings.js): its controls are the same elements after a change
+  (drawn again with the new choice checked) and after the dialog is opened again while on screen (the
+  account's copy arriving draws it the same way), and the kept Done closes it;
+- the log drawer (static/js/play-log.js) and the replay page's summary line (static/js/play-replay.js):
+  a replay's jump back to an earlier step draws the drawer again from the step's history, and the lines
+  it shared with the step before (the first among them) are the same elements, as are the summary's
+  two parts; the first line is still the same element after a step forward (new lines added);
+- an online game's side bars (static/js/play-online.js), at tests/browser/positions/online-start.json:
+  in alice's window, her clock, her emote button, bob's name and bob's discard button are the same
+  elements after bob's emote (a bubble by his name), after the clocks ticked, and after bob chose his
+  leaders (a new state from the server).
 """
 
 import pytest
 
-from tests.browserkit import DESKTOP, BoardPlayer, Server, register, start_at
+from tests.browserkit import DESKTOP, BoardPlayer, Server, new_player, register, start_at, wait_for_board
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -158,3 +172,142 @@ def test_battle_screen_elements_survive_updates_they_were_not_part_of(browser, s
         assert not player.errors, player.errors
     finally:
         ctx.close()
+
+
+#: The settings dialog's kept controls: name → selector.
+KEPT_IN_SETTINGS = {
+    "fast": "dialog[open] [data-testid=set-anim-fast]",
+    "instant": "dialog[open] [data-testid=set-anim-instant]",
+    "sound": "dialog[open] [data-testid=set-sound]",
+    "volume": "dialog[open] [data-testid=set-volume]",
+    "done": "dialog[open] [data-testid=settings-done]",
+    "x": "dialog[open] .pl-dialog-x",
+}
+
+
+def test_settings_controls_survive_updates_of_the_dialog(browser, server):
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    try:
+        register(page, server.url, "keyedsettings")
+        start_at(page, server, "table-take-back", cpu="baseline", seed=3)
+        player = BoardPlayer(page)
+        player.dismiss_tips()
+        player.idle()
+        page.locator(".pl-status [data-testid=settings]").click()
+        page.locator("dialog[open].pl-settings").wait_for()
+        page.evaluate(KEEP, KEPT_IN_SETTINGS)
+        assert page.evaluate(LOST, KEPT_IN_SETTINGS) == []
+        assert not page.locator(KEPT_IN_SETTINGS["instant"]).is_checked()
+
+        # a change: applied at once, the dialog drawn again with it
+        page.locator(KEPT_IN_SETTINGS["instant"]).check()
+        page.wait_for_function("() => document.getElementById('board').dataset.anim === 'instant'")
+        assert page.evaluate(LOST, KEPT_IN_SETTINGS) == []
+        assert page.evaluate("() => window.__kept['instant'].checked && !window.__kept['fast'].checked")
+
+        # the dialog opened again while on screen: an update of it, not a new one
+        player.board("b.settings.open();")
+        assert page.locator("dialog[open]").count() == 1
+        assert page.evaluate(LOST, KEPT_IN_SETTINGS) == []
+        page.evaluate("() => window.__kept['done'].click()")
+        page.locator("dialog[open]").wait_for(state="detached")
+        assert not player.errors, player.errors
+    finally:
+        ctx.close()
+
+
+def test_log_lines_and_replay_summary_survive_steps(browser, server):
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    try:
+        register(page, server.url, "keyedlog")
+        page.evaluate("() => localStorage.setItem('brigade.anim', 'fast')")
+        game = start_at(page, server, "table-take-back", cpu="baseline", seed=3)
+        player = BoardPlayer(page)
+        player.dismiss_tips()
+        player.idle()
+        version = player.state()["version"]
+        page.evaluate("() => window.brigadeBoard.toggle('me-orc')")
+        page.locator("[data-key='go:L3']").click()
+        page.wait_for_function(f"() => window.brigadeBoard.version > {version} && window.brigadeBoard.idle")
+        page.locator(".pl-status [data-key=resign]").click()
+        page.locator("[data-testid=confirm-ok]").click()
+        page.wait_for_selector(".pl-end[open]", timeout=20000)
+
+        page.goto(f"{server.url}/games/{game}/replay")
+        data = page.evaluate(f"() => fetch('/games/{game}/replay.json').then((r) => r.json())")
+        last = len(data["steps"]) - 1
+        assert last >= 2, len(data["steps"])
+
+        def step_to(i):
+            page.fill("#replay-range", str(i))
+            page.wait_for_function(f"""() => document.getElementById('replay-step').textContent === 'Step {i} of {last}'
+                && window.brigadeBoard && window.brigadeBoard.version === {i} && window.brigadeBoard.idle""", timeout=20000)
+
+        step_to(last)
+        kept = {"first log line": ".pl-log-list li", "summary": "#replay-summary .replay-summary-main",
+                "summary counts": "#replay-summary .replay-summary-counts"}
+        page.evaluate(KEEP, kept)
+        lines = page.locator(".pl-log-list li").count()
+        first = page.locator(".pl-log-list li").first.inner_text()
+        # a jump back: the drawer drawn again from the step's history (fewer lines), the first kept
+        step_to(last - 1)
+        assert page.locator(".pl-log-list li").count() < lines
+        assert page.evaluate(LOST, kept) == []
+        # one step forward (animated as live): new lines added, the first still the same element
+        page.click("#replay-next")
+        page.wait_for_function(f"() => window.brigadeBoard.version === {last} && window.brigadeBoard.idle", timeout=30000)
+        assert page.locator(".pl-log-list li").count() == lines
+        assert page.evaluate(LOST, kept) == []
+        assert page.locator(".pl-log-list li").first.inner_text() == first
+        assert not player.errors, player.errors
+    finally:
+        ctx.close()
+
+
+#: alice's side bars in an online game: name → selector.
+KEPT_BY_THE_NAMES = {
+    "own clock": ".pl-side-me [data-clock]",
+    "emote button": ".pl-side-me [data-testid=emote-toggle]",
+    "foe's name": ".pl-side-foe .pl-side-who",
+    "foe's discard": ".pl-side-foe [data-key^='discard:']",
+}
+
+
+def test_online_side_bars_survive_emotes_ticks_and_states(browser, server):
+    alice = new_player(browser, server, "keyedalice", seed=1)
+    bob = new_player(browser, server, "keyedbob", seed=2)
+    try:
+        game = start_at(alice.page, server, "online-start", mode="online", seed=25, opponent=bob.name, clock_ms=30 * 60_000)
+        bob.page.goto(f"{server.url}/play/{game}")
+        for pl in (alice, bob):
+            wait_for_board(pl.page)
+            pl.dismiss_tips()
+        page = alice.page
+        page.wait_for_selector(".pl-side-me [data-clock]")
+        page.evaluate(KEEP, KEPT_BY_THE_NAMES)
+        assert page.evaluate(LOST, KEPT_BY_THE_NAMES) == []
+        shown = page.locator(".pl-side-me [data-clock] b").inner_text()
+
+        # bob's emote: a bubble by his name
+        bob.page.click("[data-testid=emote-toggle]")
+        bob.page.click(".pl-emote[data-emote=greet]")
+        page.wait_for_selector("[data-testid=emote-bubble][data-seat='1']")
+        assert page.evaluate(LOST, KEPT_BY_THE_NAMES) == []
+
+        # the clocks tick (both run while the leaders are chosen)
+        page.wait_for_function(f"() => document.querySelector('.pl-side-me [data-clock] b').textContent !== {shown!r}")
+        assert page.evaluate(LOST, KEPT_BY_THE_NAMES) == []
+
+        # a new state: bob has chosen his leaders
+        version = alice.state()["version"]
+        bob.choose_leaders()
+        page.wait_for_function(f"() => window.brigadeBoard.version > {version} && window.brigadeBoard.idle")
+        assert page.locator("[data-testid=foe-chosen]").count() == 1
+        assert page.evaluate(LOST, KEPT_BY_THE_NAMES) == []
+        assert not alice.errors, alice.errors
+        assert not bob.errors, bob.errors
+    finally:
+        alice.ctx.close()
+        bob.ctx.close()
