@@ -48,7 +48,10 @@ function describe(view) {
     who = waiting.length === 2 ? t("{name} and {other} to move", {name: waiting[0], other: waiting[1]})
       : t("{name} to move", {name: waiting.length ? waiting[0] : data.players[view.active]});
   }
-  // drawn with play-view.js: a step changes the two texts, the spans stay (the "Loading…" text goes)
+  // drawn with play-view.js: a step changes the two texts, the spans stay. The page's "Loading…" is the
+  // server's text, not the view's: preact leaves a container's own children where they are, so it goes
+  // once, before the first render.
+  if (!summary.querySelector(".replay-summary-main")) summary.textContent = "";
   render([v("span", {key: "main", class: "replay-summary-main"}, round + " · " + who),
     v("span", {key: "counts", class: "replay-summary-counts"}, t("Cards in hand: {name} {n} · {other} {m}", {name: data.players[0], n: view.players[0].hand_count,
       other: data.players[1], m: view.players[1].hand_count}))], summary);

@@ -246,6 +246,9 @@ def test_log_lines_and_replay_summary_survive_steps(browser, server):
                 && window.brigadeBoard && window.brigadeBoard.version === {i} && window.brigadeBoard.idle""", timeout=20000)
 
         step_to(last)
+        # the summary holds the step's two parts and nothing else (the page's "Loading…" is gone)
+        assert page.locator("#replay-summary").evaluate("(e) => [...e.childNodes].map((n) => n.className || n.nodeName)") \
+            == ["replay-summary-main", "replay-summary-counts"]
         kept = {"first log line": ".pl-log-list li", "summary": "#replay-summary .replay-summary-main",
                 "summary counts": "#replay-summary .replay-summary-counts"}
         page.evaluate(KEEP, kept)
