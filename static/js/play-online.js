@@ -172,6 +172,9 @@ export class Online {
   }
 
   paintBanner(now) {
+    // the players' names come with the board's first state: a presence heard before it (a page loading
+    // while a player is away) waits for it, never says "Player 1" (the ticker paints once it is there)
+    if (!this.b.view) return;
     const away = this.watchedSeats().map((s) => [s, this.away(s, now)]).filter(([, a]) => a);
     // the names are in the key: a page that loads while a player is away hears the presence before their names
     const key = away.map(([s, a]) => `${s}:${a.claimIn === null ? "n" : a.claimIn > 0 ? "w" : "c"}:${a.autoIn === null ? "n" : "a"}:${this.b.names[s]}`).join("|");
