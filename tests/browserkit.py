@@ -377,14 +377,17 @@ class BoardPlayer:
         else:
             self.main_step(st)
 
-    def step(self):
+    def step(self, st=None):
         """One decision of the player (or a short wait while the other side moves). Returns False
-        once the game is over."""
+        once the game is over. ``st``: the state the caller read (and checked) this step at; the
+        decision is made at it, or, where it does not wait for this page, nothing is decided: the
+        step waits for the next state and leaves that one to the caller (a state read here again
+        could be the next one, decided at once and never seen by the caller's checks)."""
         self.idle()
         self.dismiss_tips()
         if self.controls(".pl-end[open]"):
             return False
-        st = self.state()
+        st = st or self.state()
         if st["result"]:
             self.page.wait_for_selector(".pl-end[open]", timeout=10000)
             return False

@@ -116,7 +116,7 @@ def play_to_the_end(player, size, check, shots_prefix, enough=None):
             if st["phase"] == "battle" and "battle" not in shots and st["battle"]["step"] == "fight":
                 shoot(page, f"{shots_prefix}battle-{size}")
                 shots.add("battle")
-        if not player.step():
+        if not player.step(st):
             break
     else:
         raise AssertionError(f"the game did not end: {player.errors} {player.diagnose()} {player.seen}")

@@ -102,7 +102,7 @@ def in_battle_decisions(player, check, until=None):
             checked.append(st)
         if until is not None and until(st):
             return checked
-        assert player.step(), f"the game ended before its first battle did: {st}"
+        assert player.step(st), f"the game ended before its first battle did: {st}"
     raise AssertionError(f"the battle did not end within {BATTLE_DECISIONS} decisions: {checked}")
 
 

@@ -263,7 +263,7 @@ def test_a_crowded_battle_and_the_header_on_phones(browser, server, lang, size):
                     if kind == "formation":
                         assert serious_axe(page, f"crowded battle, {lang}, {size}") == []
                 checked.append((kind, [len(p["cards"]) for p in parties], sum(len(c["marks"]) for p in parties for c in p["cards"])))
-            if not player.step():
+            if not player.step(st):
                 break
         print(f"crowded battle decisions checked ({lang}, {size}): {checked}")
         assert {"quick_summon", "formation"} <= {k for k, _, _ in checked}, checked
