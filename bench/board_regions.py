@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.browserkit import DESKTOP, BoardPlayer, Server, new_player, register, start_at, wait_for_board  # noqa: E402
+from tests.browserkit import DESKTOP, Server, at_take_back, march_then_resign, new_player, start_at, wait_for_board  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 # window.__count(name, selector): count the nodes added and removed inside the element(s) at selector
@@ -58,12 +58,9 @@ READ = """() => Object.fromEntries(Object.entries(window.__counts || {}).map(([n
 def cpu_and_replay(browser, server, tag):
     ctx = browser.new_context(**DESKTOP)
     page = ctx.new_page()
-    register(page, server.url, f"regions{tag}")
+    page.goto(server.url + "/")  # a page of the site, for localStorage: the board's fast speed
     page.evaluate("() => localStorage.setItem('brigade.anim', 'fast')")
-    game = start_at(page, server, "table-take-back", cpu="baseline", seed=3)
-    player = BoardPlayer(page)
-    player.dismiss_tips()
-    player.idle()
+    game, player = at_take_back(page, server, f"regions{tag}")
     page.locator(".pl-status [data-testid=settings]").click()
     page.locator("dialog[open].pl-settings").wait_for()
     page.evaluate(COUNT, ["settings", "dialog"])
@@ -74,13 +71,7 @@ def cpu_and_replay(browser, server, tag):
     page.locator("[data-testid=settings-done]").click()
     page.locator("[data-testid=set-anim-fast]").wait_for(state="detached")
     player.board("b.settings.set('anim', 'fast');")
-    version = player.state()["version"]
-    page.evaluate("() => window.brigadeBoard.toggle('me-orc')")
-    page.locator("[data-key='go:L3']").click()
-    page.wait_for_function(f"() => window.brigadeBoard.version > {version} && window.brigadeBoard.idle")
-    page.locator(".pl-status [data-key=resign]").click()
-    page.locator("[data-testid=confirm-ok]").click()
-    page.wait_for_selector(".pl-end[open]", timeout=20000)
+    march_then_resign(player, "me-orc", "L3")
     page.goto(f"{server.url}/games/{game}/replay")
     last = page.evaluate(f"() => fetch('/games/{game}/replay.json').then((r) => r.json()).then((d) => d.steps.length - 1)")
 

@@ -170,6 +170,30 @@ def start_at(page, server, scenario, mode="cpu", cpu="random", seed=0, **more):
     return answer["body"]["game"]
 
 
+def at_take_back(page, server, name):
+    """Register ``name`` on ``page`` and open its CPU game at table-take-back.json (the baseline CPU, seed
+    3: the player's Orc may march to L3), the tips put away and the board idle; (game id, BoardPlayer)."""
+    register(page, server.url, name)
+    game = start_at(page, server, "table-take-back", cpu="baseline", seed=3)
+    player = BoardPlayer(page)
+    player.dismiss_tips()
+    player.idle()
+    return game, player
+
+
+def march_then_resign(player, unit, land):
+    """March ``unit`` to ``land`` (the board's own selection, then the destination's button), wait for the
+    server's new state, then resign and wait for the end screen."""
+    page = player.page
+    version = player.state()["version"]
+    page.evaluate(f"() => window.brigadeBoard.toggle({unit!r})")
+    page.locator(f"[data-key='go:{land}']").click()
+    page.wait_for_function(f"() => window.brigadeBoard.version > {version} && window.brigadeBoard.idle")
+    page.locator(".pl-status [data-key=resign]").click()
+    page.locator("[data-testid=confirm-ok]").click()
+    page.wait_for_selector(".pl-end[open]", timeout=20000)
+
+
 def post_json(page, url, body):
     """POST ``body`` as JSON to ``url`` from ``page`` (logged in: the CSRF token of its header's form),
     as the pages' own scripts do; {"status", "body"} of the answer."""

@@ -38,7 +38,7 @@ The regions drawn keyed last (docs/decisions/0144):
 
 import pytest
 
-from tests.browserkit import DESKTOP, BoardPlayer, Server, new_player, register, start_at, wait_for_board
+from tests.browserkit import DESKTOP, BoardPlayer, Server, at_take_back, march_then_resign, new_player, register, start_at, wait_for_board
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -74,11 +74,7 @@ def test_elements_survive_updates_they_were_not_part_of(browser, server):
     ctx = browser.new_context(**DESKTOP)
     page = ctx.new_page()
     try:
-        register(page, server.url, "keyed")
-        start_at(page, server, "table-take-back", cpu="baseline", seed=3)
-        player = BoardPlayer(page)
-        player.dismiss_tips()
-        player.idle()
+        _, player = at_take_back(page, server, "keyed")
         page.evaluate(KEEP, KEPT)
         assert page.evaluate(LOST, KEPT) == []
         face = page.query_selector(KEPT["first hand card"])
@@ -189,11 +185,7 @@ def test_settings_controls_survive_updates_of_the_dialog(browser, server):
     ctx = browser.new_context(**DESKTOP)
     page = ctx.new_page()
     try:
-        register(page, server.url, "keyedsettings")
-        start_at(page, server, "table-take-back", cpu="baseline", seed=3)
-        player = BoardPlayer(page)
-        player.dismiss_tips()
-        player.idle()
+        _, player = at_take_back(page, server, "keyedsettings")
         page.locator(".pl-status [data-testid=settings]").click()
         page.locator("dialog[open].pl-settings").wait_for()
         page.evaluate(KEEP, KEPT_IN_SETTINGS)
@@ -221,19 +213,10 @@ def test_log_lines_and_replay_summary_survive_steps(browser, server):
     ctx = browser.new_context(**DESKTOP)
     page = ctx.new_page()
     try:
-        register(page, server.url, "keyedlog")
+        page.goto(server.url + "/")  # a page of the site, for localStorage: the board's fast speed
         page.evaluate("() => localStorage.setItem('brigade.anim', 'fast')")
-        game = start_at(page, server, "table-take-back", cpu="baseline", seed=3)
-        player = BoardPlayer(page)
-        player.dismiss_tips()
-        player.idle()
-        version = player.state()["version"]
-        page.evaluate("() => window.brigadeBoard.toggle('me-orc')")
-        page.locator("[data-key='go:L3']").click()
-        page.wait_for_function(f"() => window.brigadeBoard.version > {version} && window.brigadeBoard.idle")
-        page.locator(".pl-status [data-key=resign]").click()
-        page.locator("[data-testid=confirm-ok]").click()
-        page.wait_for_selector(".pl-end[open]", timeout=20000)
+        game, player = at_take_back(page, server, "keyedlog")
+        march_then_resign(player, "me-orc", "L3")
 
         page.goto(f"{server.url}/games/{game}/replay")
         data = page.evaluate(f"() => fetch('/games/{game}/replay.json').then((r) => r.json())")
