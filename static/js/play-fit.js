@@ -4,7 +4,7 @@
 // from --pl-fit (static/css/play.css, "the whole map in its box"); this works it out from the box's
 // size and writes it on the box. It was a CSS container query (100cqw, 100cqh), which made chromium
 // restyle every land's tokens inside each layout: 20-50 ms a layout, about half the renderer's time over
-// a game (docs/performance.md, "The board in the browser").
+// a game (docs/performance.md, "Board updates").
 //
 // tokenFit is pure (node's tests, tests/js/pure-modules.test.mjs); TokenFit keeps the boxes' sizes from
 // a ResizeObserver, so the board's renders read no layout.
