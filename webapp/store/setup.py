@@ -7,7 +7,8 @@ way only (docs/architecture.md).
 import os
 import sqlite3
 
-from .db import close_db, connect
+from .db import connect
+from .pool import close_db
 from .errors import DatabaseNotWritable
 from .schema import migrate
 from .seed import seed_from_files
