@@ -370,7 +370,9 @@ class Game:
         if kind != "resign":
             if not self._waits_for(player):
                 raise IllegalAction("It is not your move: the game waits for your opponent.", "R6.1")
-            self._check_legal(player, action, kind)
+            listed = self._legal.get(player)
+            if listed is None or listed[0] != s.version or not among(listed[1], action, kind):
+                self._check_legal(player, action, kind)
         return kind
 
     def set_result(self, winner, reason, note=None):
@@ -500,6 +502,23 @@ class Game:
             turn.destroy_over_capacity(s, [idx[u] for u in a["units"]], ev)
         else:
             battle.act(s, p, a, ev)
+
+
+COMPACT_KINDS = frozenset(("march", "quick_summon", "formation", "destroy_over_capacity"))
+
+
+def among(listed, action, kind):
+    """Whether an action of a right shape (`check_shape`) is one of `listed`, this state's legal list for
+    its player: an entry as listed, or a choice of one of its compact entries (`choices.fits`). Each is
+    legal by the list's contract (docs/engine.md), so `apply` need not check it again; False sends it
+    through the full check (which alone words a refusal)."""
+    if kind in COMPACT_KINDS:
+        for entry in listed:
+            if entry["type"] == kind and "choose" in entry:
+                picked = choices.picked_of(entry, action)
+                if picked is not None and choices.fits(entry, picked):
+                    return True
+    return action in listed  # dict equality; the shape check made the values' types the listed ones'
 
 
 # action type -> (required keys, every allowed key with "type")
