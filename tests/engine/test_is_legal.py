@@ -113,7 +113,8 @@ def refusal(g, player, action):
 def test_a_listed_state_checks_as_a_fresh_one(seed):
     """apply() lets through an action found in the legal list it just made (an entry, or a choice of a
     compact entry) without checking it again: every action, listed or altered, gets the same answer and
-    the same refusal with the list made first as from a game that never listed."""
+    the same refusal with the list made first as from a game that never listed (a compact entry sent as
+    it is, or a listed `choice` as a bool or a float, included)."""
     import random
 
     from webapp.engine import Game
@@ -124,7 +125,9 @@ def test_a_listed_state_checks_as_a_fresh_one(seed):
     steps = 0
     while g.result is None and steps < 150:
         player, action = random_action(g, rng)
-        tries = [action, {**action, "extra": 1}]
+        tries = [action, {**action, "extra": 1}, {**action, "choice": True}]
+        tries += [e for e in g.legal_actions(player) if choices.is_compact(e)]  # never an action as it is
+        tries += [{**e, "choice": float(e["choice"])} for e in g.legal_actions(player) if "choice" in e]
         for key in ("units", "cards", "order"):
             if key in action:
                 tries += [{**action, key: action[key] + [alter.choice(names)]}, {**action, key: action[key][:-1]},

@@ -366,12 +366,19 @@ class Game:
             raise IllegalAction("There is no such player in this game.")
         if s.result is not None:
             raise IllegalAction("The game is over.", "R1.1")
+        listed = self._legal.get(player)
+        if listed is not None and listed[0] != s.version:
+            listed = None
+        # An entry of the player's list of this state, as listed: legal, shape included (equal dicts hold
+        # equal keys, and values of the listed types but for numbers: a `choice` must be an int, as listed).
+        if listed is not None and type(action) is dict and action in listed[1] \
+                and "choose" not in action and type(action.get("choice", 0)) is int:  # a compact entry is no action
+            return action["type"]
         kind = check_shape(action)
         if kind != "resign":
             if not self._waits_for(player):
                 raise IllegalAction("It is not your move: the game waits for your opponent.", "R6.1")
-            listed = self._legal.get(player)
-            if listed is None or listed[0] != s.version or not among(listed[1], action, kind):
+            if listed is None or not among(listed[1], action, kind):
                 self._check_legal(player, action, kind)
         return kind
 
@@ -508,17 +515,17 @@ COMPACT_KINDS = frozenset(("march", "quick_summon", "formation", "destroy_over_c
 
 
 def among(listed, action, kind):
-    """Whether an action of a right shape (`check_shape`) is one of `listed`, this state's legal list for
-    its player: an entry as listed, or a choice of one of its compact entries (`choices.fits`). Each is
-    legal by the list's contract (docs/engine.md), so `apply` need not check it again; False sends it
-    through the full check (which alone words a refusal)."""
+    """Whether an action of a right shape (`check_shape`) is a choice of one of the compact entries of
+    `listed`, this state's legal list for its player (`choices.fits`). Each is legal by the list's
+    contract (docs/engine.md), so `apply` need not check it again; False sends it through the full
+    check (which alone words a refusal)."""
     if kind in COMPACT_KINDS:
         for entry in listed:
             if entry["type"] == kind and "choose" in entry:
                 picked = choices.picked_of(entry, action)
                 if picked is not None and choices.fits(entry, picked):
                     return True
-    return action in listed  # dict equality; the shape check made the values' types the listed ones'
+    return False  # an entry as listed was let through before the shape check (Game._check)
 
 
 # action type -> (required keys, every allowed key with "type")
