@@ -224,20 +224,19 @@ class Game:
         own, enemy, movers, _ready = tables
         plain = st.entries  # the plain entries of summons and discards, made once per game
         out = []
-        hand = s.hand[p]
+        discards = []
         base = BASES[p]
-        if not enemy[base]:  # R7.3
-            room = capacity[base] - own[base]  # R7.2
-            seen = set()
-            for c in hand:
-                card = cards[c]
-                if card.kind == "monster" and card.level <= room and card.id not in seen:  # R7.5
-                    seen.add(card.id)  # copies of a card summon alike; any copy's id is accepted
-                    entry = plain.get(c)
-                    if entry is None:
-                        entry = plain[c] = ({"type": "summon", "card": names[c]},
-                                            {"type": "discard", "cards": [names[c]]})
-                    out.append(entry[0])
+        room = -1 if enemy[base] else capacity[base] - own[base]  # R7.3, R7.2
+        seen = set()
+        for c in s.hand[p]:
+            entry = plain.get(c)
+            if entry is None:
+                entry = plain[c] = ({"type": "summon", "card": names[c]}, {"type": "discard", "cards": [names[c]]})
+            discards.append(entry[1])
+            card = cards[c]
+            if card.kind == "monster" and card.level <= room and card.id not in seen:  # R7.5
+                seen.add(card.id)  # copies of a card summon alike; any copy's id is accepted
+                out.append(entry[0])
         if movers:  # turn.march_candidates: R8.1 adjacent, R8.3 Far March: anywhere but the enemy base
             where, failed = s.land, s.failed
             reach = turn.REACH[p]
@@ -253,20 +252,19 @@ class Game:
                 if cand is None or (enemy[dest] and dest in failed):  # R8.7
                     continue
                 room = capacity[dest] - own[dest]  # R8.4
-                fit = [u for u in cand if levels[u] <= room]
-                if fit:  # one compact entry per destination: every set of `fit` within `room` (R8.4, R8.5)
+                ids, lvs = [], []
+                for u in cand:
+                    if levels[u] <= room:
+                        ids.append(names[u])
+                        lvs.append(levels[u])
+                if ids:  # one compact entry per destination: every set of `ids` within `room` (R8.4, R8.5)
                     out.append({"type": "march", "to": LANDS[dest], "choose": "set", "fill": "units",
-                                "from": [names[u] for u in fit], "levels": [levels[u] for u in fit],
-                                "room": room, "battle": enemy[dest]})
+                                "from": ids, "levels": lvs, "room": room, "battle": enemy[dest]})
         if tables[3]:
             for u, targets in turn.march_ability_options(s, p, tables):
                 out.append({"type": "march_ability", "unit": names[u],
                             "targets": [names[targets[0]], LANDS[targets[1]]] if targets else []})
-        for c in hand:
-            entry = plain.get(c)
-            if entry is None:
-                entry = plain[c] = ({"type": "summon", "card": names[c]}, {"type": "discard", "cards": [names[c]]})
-            out.append(entry[1])
+        out += discards
         out.append({"type": "end_turn"})
         return out
 
