@@ -517,12 +517,11 @@ def among(listed, action, kind):
     `listed`, this state's legal list for its player (`choices.fits`). Each is legal by the list's
     contract (docs/engine.md), so `apply` need not check it again; False sends it through the full
     check (which alone words a refusal)."""
-    if kind in COMPACT_KINDS:
+    if kind in COMPACT_KINDS:  # their entries' keys besides the choice's own: "type", and "to" for a march
+        to = action.get("to")
         for entry in listed:
-            if entry["type"] == kind and "choose" in entry:
-                picked = choices.picked_of(entry, action)
-                if picked is not None and choices.fits(entry, picked):
-                    return True
+            if entry["type"] == kind and "choose" in entry and entry.get("to") == to:
+                return choices.fits(entry, action[entry["fill"]])  # one entry per type (and land)
     return False  # an entry as listed was let through before the shape check (Game._check)
 
 
