@@ -67,11 +67,15 @@ def forget_oldest(kept):
 class Game:
     """One game: a deterministic state machine driven by `apply`."""
 
-    __slots__ = ("state", "_legal")
+    __slots__ = ("state", "_legal", "_board")
 
     def __init__(self, state):
         self.state = state
         self._legal = {}
+        #: (state, player, turn.board_tables, the march entries) of the main step's list made last: the
+        #: board part of the list, kept for the state a discard leads to (it moves cards between hand and
+        #: discard pile only, R6.7), whose list differs from this one in its hand part alone
+        self._board = None
 
     # ---------------------------------------------------------------- construction
 
@@ -147,6 +151,7 @@ class Game:
         so two games may share one state object until either moves on."""
         game = Game(self.state)
         game._legal = dict(self._legal)
+        game._board = self._board
         return game
 
     # ---------------------------------------------------------------- queries
@@ -220,7 +225,11 @@ class Game:
         s = self.state
         st = s.static
         names, cards, levels, capacity = st.names, st.cards, st.levels, st.capacity
-        tables = turn.board_tables(s, p)
+        board = self._board
+        if board is not None and board[0] is s and board[1] == p:
+            tables, marches = board[2], board[3]
+        else:
+            tables, marches = turn.board_tables(s, p), None
         own, enemy, movers, _ready = tables
         plain = st.entries  # the plain entries of summons and discards, made once per game
         out = []
@@ -237,7 +246,10 @@ class Game:
             if card.kind == "monster" and card.level <= room and card.id not in seen:  # R7.5
                 seen.add(card.id)  # copies of a card summon alike; any copy's id is accepted
                 out.append(entry[0])
-        if movers:  # turn.march_candidates: R8.1 adjacent, R8.3 Far March: anywhere but the enemy base
+        if marches is not None:
+            out += marches
+        elif movers:  # turn.march_candidates: R8.1 adjacent, R8.3 Far March: anywhere but the enemy base
+            first = len(out)
             where, failed = s.land, s.failed
             reach = turn.REACH[p]
             by_dest = [None] * len(LANDS)
@@ -260,6 +272,8 @@ class Game:
                 if ids:  # one compact entry per destination: every set of `ids` within `room` (R8.4, R8.5)
                     out.append({"type": "march", "to": LANDS[dest], "choose": "set", "fill": "units",
                                 "from": ids, "levels": lvs, "room": room, "battle": enemy[dest]})
+            marches = out[first:]
+        self._board = (s, p, tables, marches or [])
         if tables[3]:
             for u, targets in turn.march_ability_options(s, p, tables):
                 out.append({"type": "march_ability", "unit": names[u],
@@ -349,12 +363,17 @@ class Game:
 
     def _step(self, player, action, kind):
         """Do an action already let through on a copy of the state, publish the copy; the events."""
-        new = self.state.copy()
+        old = self.state
+        new = old.copy()
         ev = []
         self._do(new, player, action, kind, ev)
         new.version += 1
         self.state = new
         self._legal.clear()
+        board = self._board
+        if board is not None:  # the board part of the main step's list outlives a discard (R6.7) only
+            self._board = (new, player, board[2], board[3]) if kind == "discard" and board[0] is old \
+                and board[1] == player else None
         return ev
 
     def _check(self, player, action):
