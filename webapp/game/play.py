@@ -247,7 +247,8 @@ def apply(db, row, seat, action, version, also=None, lock=None):
             new_version = store.append_action(db, game_id, version, seat, action, text,
                                               status="finished" if over else None,
                                               result=game.result if over else None,
-                                              also=(lambda v: also(db, v, game)) if also is not None else None)
+                                              also=(lambda v: also(db, v, game)) if also is not None else None,
+                                              created=row["created"])
         metrics.observe_db_write(time.perf_counter() - writing)
     except store.StaleVersion as exc:
         raise Stale(f"game {game_id} moved on to version {exc.actual} while this action was checked",
@@ -271,6 +272,23 @@ def move(db, row, seat, action, version):
     if mode is not None and mode.act is not None:
         return mode.act(db, row, seat, action, version)
     return apply(db, row, seat, action, version)
+
+
+def move_as(db, game_id, user_id, action, version):
+    """A socket's action: the game's row, the user's seat, ``move``; return Played. When this process
+    holds the game at ``version`` (it wrote or read that version last, ``GAMES.row_at``), the row it kept
+    serves and no statement reads it: the write checks that the stored game is still at that version
+    (and the same game). Any refusal met on the kept row (a stale one included: another process or a
+    host moved the game on) is decided again on the row read from the file, so every answer is the
+    one the stored game gives, as if it had been read first."""
+    row = GAMES.row_at(db, game_id, version)
+    if row is not None:
+        try:
+            return move(db, row, player_seat(row, user_id), action, version)
+        except PlayError:
+            pass
+    row = load_row(db, game_id)
+    return move(db, row, player_seat(row, user_id), action, version)
 
 
 def before_start(db, row, seat):
