@@ -234,6 +234,7 @@ def apply(db, row, seat, action, version, also=None, lock=None):
         kind = action.get("type") if isinstance(action, dict) else None
         raise Illegal(refusals.words(seat_lang(row, seat), exc.rule, kind)
                       or plain_refusal(db, row, game, seat, str(exc)), game_id) from None
+    counted = events  # the engine's own, what a replay of the stored action gives (the quests count them)
     mode = mode_of(row)
     if mode is not None and mode.judge is not None and game.result is None:
         ending = mode.judge(row, game, events)  # a puzzle ends when its goal is met or missed
@@ -253,6 +254,7 @@ def apply(db, row, seat, action, version, also=None, lock=None):
     except store.StaleVersion as exc:
         raise Stale(f"game {game_id} moved on to version {exc.actual} while this action was checked",
                     game_id) from None
+    quests.note(db, row, version, new_version, counted, game)
     row = dict(row, version=new_version, status="finished" if over else row["status"],
                result=game.result if over else row["result"], state=text)
     GAMES.put(db, row, game, text)
@@ -355,6 +357,7 @@ def end(db, game_id, winner, reason, also=None, lock=None):
     with lock or nullcontext():
         version = store.end_game(db, game_id, row["version"], "finished", game.result, state=snapshot_text(game),
                                  also=(lambda v: also(db, v, game)) if also is not None else None)
+    quests.note(db, row, row["version"], version, (), game)  # no action stored: nothing to count
     row = dict(row, version=version, status="finished", result=game.result)
     GAMES.put(db, row, game, None)  # drops it
     PER_GAME.forget(game.state.static)
