@@ -269,7 +269,7 @@ def apply(db, row, seat, action, version, also=None, lock=None):
 def move(db, row, seat, action, version):
     """A player's action as the game's mode takes it: the mode's own ``act`` if it has one (online
     games: their clocks, R18.3, webapp/game/online.py), else ``apply``; return Played. A socket's
-    ``action`` is load (``load_row``, ``player_seat``), ``move``, push: no transport asks the mode."""
+    ``action`` is ``move_as`` (the row, the seat, ``move``), push: no transport asks the mode."""
     mode = mode_of(row)
     if mode is not None and mode.act is not None:
         return mode.act(db, row, seat, action, version)
