@@ -2,6 +2,7 @@
 
     python bench/engine.py [--games N] [--seed S] [--speed-only]
     python bench/engine.py --compare REF [--rounds R] [--games N] [--listed]
+    python bench/engine.py --instructions REF [--games N] [--listed]
 
 Prints games/s, actions/s (legal_actions and apply counted together, as a player's loop does: a
 random entry of the legal list, a random choice of it when it is a compact entry), the median cost
@@ -15,6 +16,12 @@ and this tree's in turn, R rounds each, alternating so both see the same load, e
 its own on its own code; it prints each run's actions/s and the medians and their ratio. Each side
 plays random legal games of its own engine: where the legal lists differ (compact entries), so do the
 games.
+
+`--instructions REF` counts instead of timing: it runs the same loop (default 30 games) on REF's engine
+and this tree's under valgrind's callgrind (needs `valgrind`; about a minute a side), once with the games
+and once with none (imports and the card pool), and prints the machine instructions per action and
+their ratio. The count does not depend on the host's load, so two engines compare on a shared, busy
+host; it is not time (caches, branch prediction), so quote it beside `--compare`'s ratios.
 """
 
 import argparse
@@ -63,13 +70,29 @@ def main():
     ap.add_argument("--rounds", type=int, default=3, help="runs of each side with --compare")
     ap.add_argument("--listed", action="store_true", help="apply through Game.apply_listed where the engine has it")
     ap.add_argument("--engine-root", default=HERE, help="the checkout whose engine to run (this tree's bench loop)")
+    ap.add_argument("--instructions", metavar="REF", help="count instructions per action of REF and this tree")
+    ap.add_argument("--loop-only", action="store_true", help=argparse.SUPPRESS)  # --instructions' runs
     args = ap.parse_args()
     if args.compare:
         compare(args)
         return
+    if args.instructions:
+        instructions(args)
+        return
     load_pool, random_game, random_action_of = engine_from(args.engine_root)
     pool = load_pool()
     listed = args.listed and hasattr(random_game(0, pool)[0], "apply_listed")
+    if args.loop_only:  # the games alone, no clocks: what --instructions counts
+        actions = 0
+        for i in range(args.games):
+            game, rng = random_game(args.seed + i, pool)
+            while game.result is None:
+                player = rng.choice(sorted(game.waiting_for()))
+                choices = [a for a in game.legal_actions(player) if a["type"] != "resign"]
+                (game.apply_listed if listed else game.apply)(player, random_action_of(rng.choice(choices), rng))
+                actions += 1
+        print(f"actions: {actions}")
+        return
     before = calibrate()
     costs = []
     actions = 0
@@ -135,12 +158,44 @@ def main():
           f"(Game.copy 1/{t_dyn / t_copy:.0f}, State.copy 1/{t_dyn / t_state:.0f})")
 
 
-def compare(args):
+def export(ref):
+    """A temporary folder holding webapp/ and cards/ of the git ref (the caller removes it)."""
     tmp = tempfile.mkdtemp(prefix="brigade-bench-")
+    archive = subprocess.run(["git", "-C", HERE, "archive", "--format=tar", ref, "webapp", "cards"],
+                             check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+    return tmp
+
+
+def instructions(args):
+    if shutil.which("valgrind") is None:
+        sys.exit("--instructions needs valgrind (apt-get install valgrind)")
+    games = 30 if args.games == 300 else args.games  # the default of 300 would take ten minutes a side
+    tmp = export(args.instructions)
     try:
-        archive = subprocess.run(["git", "-C", HERE, "archive", "--format=tar", args.compare, "webapp", "cards"],
-                                 check=True, capture_output=True).stdout
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        counts = {}
+        for label, root in ((args.instructions, tmp), ("this tree", HERE)):
+            figures = []
+            for n in (games, 0):
+                run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                                      os.path.abspath(__file__), "--loop-only", "--engine-root", root, "--games", str(n),
+                                      "--seed", str(args.seed)] + (["--listed"] if args.listed else []),
+                                     cwd=root, check=True, capture_output=True, text=True)
+                figures.append((int(re.search(r"Collected : (\d+)", run.stderr).group(1)),
+                                int(re.search(r"actions: (\d+)", run.stdout).group(1))))
+            (total, actions), (setup, _) = figures
+            counts[label] = (total - setup) / actions
+            print(f"{label:>12}: {counts[label]:,.0f} instructions per action ({actions} actions, {games} games, "
+                  f"{'apply_listed' if args.listed else 'apply'})", flush=True)
+        old, new = counts[args.instructions], counts["this tree"]
+        print(f"ratio: {args.instructions} / this tree = {old / new:.3f}x fewer instructions per action")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def compare(args):
+    tmp = export(args.compare)
+    try:
         sides = [(args.compare, tmp), ("this tree", HERE)]
         wall = {label: [] for label, _ in sides}
         cpu = {label: [] for label, _ in sides}

@@ -1,6 +1,6 @@
-"""The Hard CPU (webapp/ai/search.py) against the baseline, or against a flat Monte Carlo player.
+"""The Hard CPU (webapp/ai/search.py) against the baseline, a flat Monte Carlo player, or itself at another budget.
 
-    python bench/hard_vs_baseline.py [--games 200] [--budget 1.0] [--opponent baseline|flat]
+    python bench/hard_vs_baseline.py [--games 200] [--budget 1.0] [--opponent baseline|flat|hard]
                                      [--flat-budget 0.2] [--seed 1]
 
 Random decks from the pool (webapp.engine.randomplay.random_deck), a new pair each game; the Hard
@@ -9,7 +9,9 @@ the leader choice is simultaneous. Everything runs in this one process (one core
 the Hard CPU's thinking time per decision. Prints the Hard CPU's win rate with a 95% Wilson
 interval (a draw counts as half a win) and its decision time median/p99/max over the decisions
 where it had a choice. `flat` is determinized flat Monte Carlo: every candidate tried in turn,
-each playout played to the end of the game with the baseline.
+each playout played to the end of the game with the baseline. `hard` is the same Hard CPU at
+``--flat-budget`` seconds a decision: whether the search gets stronger with time (issue 28: Hard at
+1 s against Hard at 0.2 s).
 
 `--clock cpu` (the default) measures the budgets in CPU time of this process's thread
 (time.thread_time): "1 s per decision on one core" whatever else the machine runs, so a run on a
@@ -57,7 +59,7 @@ def summary(args, wins, draws, games, score, think, iterations, t0, out=sys.stdo
     """Print the win rate with its 95% interval and the decision times so far."""
     lo, hi = wilson(score, games)
     print(f"hard ({args.budget:g} s/decision) vs {args.opponent}"
-          f"{f' ({args.flat_budget:g} s/decision)' if args.opponent == 'flat' else ''}: "
+          f"{f' ({args.flat_budget:g} s/decision)' if args.opponent in ('flat', 'hard') else ''}: "
           f"{wins} won, {draws} drawn, {games - wins - draws} lost of {games} "
           f"({100 * score / games:.1f}%, 95% interval {100 * lo:.1f}–{100 * hi:.1f}%), "
           f"{time.perf_counter() - t0:.0f} s", file=out, flush=True)
@@ -76,8 +78,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--budget", type=float, default=1.0, help="Hard CPU seconds per decision")
-    ap.add_argument("--opponent", choices=("baseline", "flat"), default="baseline")
-    ap.add_argument("--flat-budget", type=float, default=0.2)
+    ap.add_argument("--opponent", choices=("baseline", "flat", "hard"), default="baseline")
+    ap.add_argument("--flat-budget", type=float, default=0.2, help="the flat or hard opponent's seconds per decision")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                     help="budgets in this thread's CPU time (default) or in wall time")
@@ -93,8 +95,12 @@ def main():
         rng = random.Random(seed)
         hard_seat = i % 2
         hard = SearchPlayer(seed=seed, pool=pool, budget=args.budget, clock=clock)
-        other = (BaselinePlayer(seed=seed, pool=pool) if args.opponent == "baseline"
-                 else flat_player(seed + 1, pool, args.flat_budget, clock))
+        if args.opponent == "baseline":
+            other = BaselinePlayer(seed=seed, pool=pool)
+        elif args.opponent == "flat":
+            other = flat_player(seed + 1, pool, args.flat_budget, clock)
+        else:
+            other = SearchPlayer(seed=seed + 1, pool=pool, budget=args.flat_budget, clock=clock)
         players = {hard_seat: hard, 1 - hard_seat: other}
         g = Game.new(random_deck(rng, pool), random_deck(rng, pool), seed=seed, first=None, pool=pool)
         while g.result is None:

@@ -469,12 +469,13 @@ def befriend(server, a, b):
         db.close()
 
 
-def fast_board(page):
-    """Choose the board's "fast" speed in the account's board settings, as the settings dialog does
-    (POST /play/settings.json). The account's saved settings win over the browser's ``brigade.anim``:
-    without this, the first thing that saved any setting (the header's language switch saves ``lang``)
-    put the account on "normal", which with reduced motion is 0.35 of the full pace, not fast's 0.07."""
-    answer = post_json(page, "/play/settings.json", {"anim": "fast"})
+def fast_board(page, anim="fast"):
+    """Choose the board's speed ``anim`` ("fast", "instant") in the account's board settings, as the
+    settings dialog does (POST /play/settings.json). The account's saved settings win over the
+    browser's ``brigade.anim``: without this, the first thing that saved any setting (the header's
+    language switch saves ``lang``) put the account on "normal", which with reduced motion is 0.35 of
+    the full pace, not fast's 0.07."""
+    answer = post_json(page, "/play/settings.json", {"anim": anim})
     assert answer["status"] == 200, answer
 
 
@@ -485,15 +486,20 @@ def fast_board(page):
 STILL_GLOWS = {"reduced_motion": "reduce"}
 
 
-def new_player(browser, server, name, size=DESKTOP, seed=0):
-    """A fresh browser context registered as ``name`` (board animations fast, in the account's settings:
-    ``fast_board``; no endless glows: STILL_GLOWS); its BoardPlayer, which also keeps ``name``, ``ctx`` and ``base`` (the server's URL)."""
+def new_player(browser, server, name, size=DESKTOP, seed=0, anim="instant"):
+    """A fresh browser context registered as ``name`` (board animations ``anim``, in the account's
+    settings: ``fast_board``; no endless glows: STILL_GLOWS); its BoardPlayer, which also keeps
+    ``name``, ``ctx`` and ``base`` (the server's URL).
+
+    "instant" by default: a player who plays through games for what the pages say and do needs no
+    animation, and each one costs chromium a layout and frames to paint (docs/testing.md, "What a
+    test costs"); a test that checks what an animation shows asks for "fast"."""
     ctx = browser.new_context(**size, **STILL_GLOWS)
     page = ctx.new_page()
     page.set_default_timeout(30_000)
     register(page, server.url, name)
-    page.evaluate("() => localStorage.setItem('brigade.anim', 'fast')")
-    fast_board(page)
+    page.evaluate("(anim) => localStorage.setItem('brigade.anim', anim === 'instant' ? 'off' : anim)", anim)
+    fast_board(page, anim)
     player = BoardPlayer(page, random.Random(seed))
     player.name, player.ctx, player.base = name, ctx, server.url
     return player

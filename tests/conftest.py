@@ -67,6 +67,36 @@ def _compile_builder_once(self, append_unknown=True):
 Rule._compile_builder = _compile_builder_once
 
 
+_compiled_rules = {}
+_compile = Rule.compile
+
+
+def _compile_once(self):
+    """Werkzeug's parse of a route (``Rule.compile``: its parts, trace, converters and arguments), made
+    once per run for every app that has the route; the builders come through ``_compile_builder_once``.
+
+    Parsing a route's text into its regular expressions and converters was about 5 % of the fast lane's
+    CPU (each of its ~800 apps parses its ~110 routes). The parse depends only on the route's text, its
+    host or subdomain, the map's slash merging and host matching, and the map's converter classes; the
+    converters it makes keep their map but never read it (werkzeug's and Flask's ``to_python`` and
+    ``to_url``), so every app's copy of a route can share them. Only apps made in the test process use this."""
+    key = (self.rule, self.subdomain, self.host, self.merge_slashes, self.map.host_matching,
+           tuple(self.map.converters.items()), frozenset(self.arguments))
+    hit = _compiled_rules.get(key)
+    if hit is None:
+        _compile(self)
+        _compiled_rules[key] = (tuple(self._parts), tuple(self._trace), dict(self._converters), frozenset(self.arguments))
+        return
+    parts, trace, converters, arguments = hit
+    self._parts, self._trace, self._converters = list(parts), list(trace), dict(converters)
+    self.arguments = set(arguments)
+    self._build = self._compile_builder(False).__get__(self, None)
+    self._build_unknown = self._compile_builder(True).__get__(self, None)
+
+
+Rule.compile = _compile_once
+
+
 #: Seconds a test marked ``journey`` may run before pytest-timeout fails it (the default, ``timeout``
 #: in pyproject.toml, is 300); a test's own ``@pytest.mark.timeout(...)`` wins over both.
 JOURNEY_TIMEOUT = 600

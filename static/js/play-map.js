@@ -8,6 +8,7 @@
 import {h, pace, ROWS, LINKS, crownSvg, t, tn, uiLang} from "./play-util.js";
 import {landName} from "./play-words.js";
 import {v as vh, render as renderView} from "./play-view.js";
+import {TokenFit} from "./play-fit.js";
 
 export class MapRegion {
   constructor(board) {
@@ -17,6 +18,7 @@ export class MapRegion {
     this.linksRef = (el) => { if (el) this.links = el; };
     this.atOwnBase = false;  // a phone's map held at the player's base (showOwnBase)
     this.scrolledFor = null;
+    this.fit = new TokenFit();  // the tokens' size on each land (play-fit.js)
     // held at the base, it stays there when its box grows or shrinks (until the player scrolls it themselves)
     for (const type of ["wheel", "touchmove"]) this.el.addEventListener(type, () => { this.atOwnBase = false; }, {passive: true});
     new ResizeObserver(() => { if (this.atOwnBase) this.el.scrollTop = this.el.scrollHeight; this.drawLinks(); }).observe(this.el);
@@ -57,6 +59,7 @@ export class MapRegion {
       ...this.rowsForViewer().map((row, i) => vh("div", {key: `row${i}`, class: ["pl-row", row.length === 1 ? "pl-row-base" : ""]},
         row.map((land) => this.land(land, dests.get(land), selectable, joinable, pending === land, battleLand === land)))),
     ], this.el);
+    this.fit.recount(this.el);
     this.el.scrollTop = this.atOwnBase ? this.el.scrollHeight : scrolled;
   }
 
@@ -94,7 +97,7 @@ export class MapRegion {
           vh("span", {style: {width: `${Math.min(100, 100 * used / land.capacity)}%`}})),
         `${used}/${land.capacity}`,
         foeUsed && enemies.length ? vh("span", {class: "pl-cap-foe", title: t("{name}’s monsters: level {n}", {name: this.b.names[this.b.foe], n: foeUsed})}, " · " + t("foe {n}", {n: foeUsed})) : null)),
-    vh("div", {class: "pl-units"}, units.length ? units.map((u) => this.token(u, selectable.has(u.id), joinable.has(u.id)))
+    vh("div", {class: "pl-units", ref: this.fit.ref}, units.length ? units.map((u) => this.token(u, selectable.has(u.id), joinable.has(u.id)))
       : vh("span", {class: "pl-empty", key: "empty"}, failed ? t("attack failed here") : "")),
     failed && units.length ? vh("span", {class: "pl-failed-tag", title: t("An attack on this land failed: no second attack here this turn while enemies remain")}, t("attack failed")) : null,
     dest ? vh("button", {class: ["pl-btn", "pl-march-here", attack ? "pl-btn-danger" : "pl-btn-go"], type: "button",

@@ -466,7 +466,7 @@ def test_card_preview_settings_and_auto_pass(browser, server):
     page = ctx.new_page()
     try:
         register(page, server.url, "prefs-a")
-        start_cpu_game(page, server.url)
+        start_at(page, server, None, **CPU)  # the game the page would start, dealt from a fixed seed
         board_url = page.url
         player = BoardPlayer(page)
         player.dismiss_tips()

@@ -98,3 +98,50 @@ def test_is_legal_agrees_with_apply_through_whole_games(seed):
                     agrees(g, p, dict(a, cards=a["cards"][:-1]))
         p, a = random_action(g, rng)
         g.apply(p, a)
+
+
+def refusal(g, player, action):
+    """None if apply() accepts the action (on a copy), else its words and rule."""
+    try:
+        g.copy().apply(player, action)
+    except IllegalAction as e:
+        return str(e), e.rule
+    return None
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_listed_state_checks_as_a_fresh_one(seed):
+    """apply() lets through an action found in the legal list it just made (an entry, or a choice of a
+    compact entry) without checking it again: every action, listed or altered, gets the same answer and
+    the same refusal with the list made first as from a game that never listed (a compact entry sent as
+    it is, or a listed `choice` as a bool or a float, included)."""
+    import random
+
+    from webapp.engine import Game
+
+    g, rng = random_game(seed, POOL)
+    alter = random.Random(seed)
+    names = list(g.state.static.names)
+    steps = 0
+    while g.result is None and steps < 150:
+        player, action = random_action(g, rng)
+        tries = [action, {**action, "extra": 1}, {**action, "choice": True}]
+        tries += [e for e in g.legal_actions(player) if choices.is_compact(e)]  # never an action as it is
+        tries += [{**e, "choice": float(e["choice"])} for e in g.legal_actions(player) if "choice" in e]
+        for key in ("units", "cards", "order"):
+            if key in action:
+                tries += [{**action, key: action[key] + [alter.choice(names)]}, {**action, key: action[key][:-1]},
+                          {**action, key: action[key] + action[key][:1]}]
+        for key in ("card", "unit"):
+            if key in action:
+                tries.append({**action, key: alter.choice(names)})
+        if "to" in action:
+            tries.append({**action, "to": alter.choice(["H0", "L1", "L3", "L6", "H1"])})
+        for who in (player, 1 - player):
+            for a in tries:
+                fresh = Game(g.state)  # no list made yet
+                g.legal_actions(who)
+                assert refusal(g, who, a) == refusal(fresh, who, a), (who, a)
+                assert g.is_legal(who, a) is fresh.is_legal(who, a)
+        g.apply(player, action)
+        steps += 1

@@ -58,3 +58,32 @@ test("applyUpdate builds on the held version only", () => {
   const next = transport.applyUpdate(held, {game: 1, version: 3, base: 2, view: [[["a"], 5]]});
   assert.deepEqual(next, {game: 1, version: 3, view: {a: 5}, legal_actions: ["x"]});
 });
+
+// play-fit.js: the map's token size, as the CSS container query worked it out before (decisions/0148)
+const fit = await import("data:text/javascript," + encodeURIComponent(readFileSync(js("play-fit.js"), "utf8")));
+
+test("tokenFit: a desktop land's tokens take the better of one line or more shorter ones", () => {
+  const gap = 7.2, caption = 15.2;
+  // three or fewer: one line of three, or the box's height
+  assert.equal(fit.tokenFit(2, 300, 60, gap, caption), Math.min((300 - 2 * gap) / 3, (60 - caption) / 0.75));
+  assert.equal(fit.tokenFit(3, 150, 200, gap, caption), (150 - 2 * gap) / 3);
+  // four in a wide, low box: one line of four; in a tall, narrow box: two lines of two
+  assert.equal(fit.tokenFit(4, 400, 70, gap, caption), Math.min((400 - 3 * gap) / 4, (70 - caption) / 0.75));
+  assert.equal(fit.tokenFit(4, 120, 200, gap, caption), Math.min((120 - gap) / 2, ((200 - gap) / 2 - caption) / 0.75));
+  // seven: one line of eight, two of four or three of three, whichever is largest
+  const seven = fit.tokenFit(7, 200, 300, gap, caption);
+  assert.equal(seven, Math.min((200 - 2 * gap) / 3, ((300 - 2 * gap) / 3 - caption) / 0.75));
+  // in a wide box, more tokens never get larger ones
+  let last = Infinity;
+  for (let n = 1; n <= 12; n++) {
+    const size = fit.tokenFit(n, 260, 120, gap, caption);
+    assert.ok(size <= last, `${n} tokens: ${size} > ${last}`);
+    last = size;
+  }
+});
+
+test("tokenFit: a phone's land puts four tokens on a line from five, and leaves fewer alone", () => {
+  assert.equal(fit.tokenFit(4, 300, 0, 4.8, 0, true), null);
+  assert.equal(fit.tokenFit(5, 300, 0, 4.8, 0, true), (300 - 3 * 4.8) / 4 - 0.5);
+  assert.equal(fit.tokenFit(9, 300, 0, 4.8, 0, true), (300 - 3 * 4.8) / 4 - 0.5);
+});

@@ -4,6 +4,7 @@
 import random
 
 from tests.engine.helpers import card, scenario, unit
+from tests.lanes import lanes
 from webapp.game import gamecache, play, storychapters
 from webapp.engine import Game
 from webapp.engine.randomplay import random_action, random_game
@@ -15,9 +16,10 @@ def same_text(game):
     assert Game.from_json(text).to_json() == text  # and it round-trips
 
 
-def test_every_state_of_random_games_is_written_as_to_json_writes_it():
+@lanes(fast=10, full=60)  # random games: ten in the fast lane, sixty in the whole run
+def test_every_state_of_random_games_is_written_as_to_json_writes_it(examples):
     states = 0
-    for seed in range(60):
+    for seed in range(examples):
         game, rng = random_game(seed, first=seed % 2)
         same_text(game)
         while game.result is None:
@@ -25,7 +27,7 @@ def test_every_state_of_random_games_is_written_as_to_json_writes_it():
             game.apply(player, action)
             same_text(game)
             states += 1
-    assert states > 3000
+    assert states > 50 * examples
 
 
 def test_a_game_ended_from_outside_the_rules_and_a_resigned_one():

@@ -10,6 +10,7 @@ from tests.security.conftest import client_of, post, text
 from webapp import create_app
 from webapp.store import connect
 from webapp.store import db as store_db
+from webapp.store import pool as store_pool
 
 
 def looks_like_the_site(page):
@@ -59,16 +60,17 @@ def test_a_locked_database_says_try_again_and_is_logged_once(app, alice, locked,
 
 
 def test_a_read_only_database_says_try_again_and_is_logged_once(app, alice, monkeypatch, caplog):
-    real = store_db.connect
+    real = store_pool.connect
 
     def read_only(path):
         db = real(path)
         db.execute("PRAGMA query_only = ON")
         return db
 
-    monkeypatch.setattr(store_db, "connect", read_only)
+    monkeypatch.setattr(store_pool, "connect", read_only)
     caplog.set_level(logging.ERROR)
     client = client_of(app, alice)
+    store_pool.pool_of(app, app.config["DATABASE"]).close()  # the connections opened before: read-only from now
     for _ in range(3):
         response = post(client, "/logout")
         assert response.status_code == 503 and "try again" in text(response)

@@ -55,16 +55,28 @@ def app(db_path):
     return app
 
 
-def test_get_db_gives_one_connection_per_request_and_closes_it_at_teardown(app):
+def test_get_db_lends_one_connection_per_request_and_takes_it_back_at_teardown(app):
     init_app(app)
     with app.app_context():
         db = get_db()
         assert get_db() is db
         assert db.execute("SELECT count(*) FROM schema_version").fetchone()[0] >= 1
-    with pytest.raises(sqlite3.ProgrammingError):
-        db.execute("SELECT 1")
+        with app.app_context():  # a request inside another never shares its connection
+            other = get_db()
+            assert other is not db
+        db.execute("BEGIN")
+        db.execute("INSERT INTO settings (key, value) VALUES ('left', '1')")
+    # given back, not closed: the next request borrows it, with the transaction its holder left rolled back
     with app.app_context():
-        assert get_db() is not db
+        again = get_db()
+        assert again in (db, other)
+        assert not again.conn.in_transaction
+        assert again.execute("SELECT count(*) FROM settings WHERE key = 'left'").fetchone()[0] == 0
+        again.close()  # a holder that closes its connection: the pool does not lend it out again
+    with app.app_context():
+        fresh = get_db()
+        assert fresh is not again
+        assert fresh.execute("SELECT 1").fetchone()[0] == 1
 
 
 def test_init_app_without_a_database_creates_nothing(tmp_path):

@@ -33,6 +33,7 @@ def start(s, p, units, to, ev):
     b.used, b.done, b.fallen, b.killed_leader = ({}, {}), frozenset(), ((), ()), (False, False)
     b.simultaneous = False
     b.memo = None
+    b.listed = None
     s.battle = b
     s.phase = "battle"
     names = s.static.names
@@ -491,7 +492,7 @@ def legal(s, p):
     names = s.static.names
     cards = s.static.cards
     if b.step == "quick":  # "none" and one compact entry for every set (R9.2)
-        cands, room = quick_candidates(s, p)
+        cands, room = b.listed or quick_candidates(s, p)
         out = [{"type": "quick_summon", "cards": []}]
         if cands:
             out.append({"type": "quick_summon", "choose": "set", "fill": "cards", "from": [names[c] for c in cands],
@@ -501,7 +502,7 @@ def legal(s, p):
         party = [names[u] for u in b.party[p]]
         return [{"type": "formation", "order": party},
                 {"type": "formation", "choose": "order", "fill": "order", "from": list(party)}]
-    return fight_actions(s)
+    return list(b.listed) if b.listed is not None else fight_actions(s)
 
 
 def act(s, p, a, ev):
@@ -524,7 +525,9 @@ def advance(s, ev):
     while s.result is None and s.battle is not None:
         b = s.battle
         if b.step == "quick":
-            if quick_candidates(s, b.step_player)[0]:
+            found = quick_candidates(s, b.step_player)
+            if found[0]:
+                b.listed = found  # the state is published as it is now: legal() need not look again
                 return
             b.step = "formation"
         elif b.step == "formation":
@@ -536,6 +539,7 @@ def advance(s, ev):
         else:
             options = fight_actions(s)
             if len(options) > 1:
+                b.listed = options  # as above
                 return
             p = waiting(s)
             a = options[0]

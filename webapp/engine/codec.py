@@ -150,6 +150,7 @@ def _load(data, pool):
         b.killed_leader = tuple(bd["killed_leader"])
         b.simultaneous = bd["simultaneous"]
         b.memo = None
+        b.listed = None
         s.battle = b
     return s
 

@@ -67,11 +67,15 @@ def forget_oldest(kept):
 class Game:
     """One game: a deterministic state machine driven by `apply`."""
 
-    __slots__ = ("state", "_legal")
+    __slots__ = ("state", "_legal", "_board")
 
     def __init__(self, state):
         self.state = state
         self._legal = {}
+        #: (state, player, turn.board_tables, the march entries) of the main step's list made last: the
+        #: board part of the list, kept for the state a discard leads to (it moves cards between hand and
+        #: discard pile only, R6.7), whose list differs from this one in its hand part alone
+        self._board = None
 
     # ---------------------------------------------------------------- construction
 
@@ -147,6 +151,7 @@ class Game:
         so two games may share one state object until either moves on."""
         game = Game(self.state)
         game._legal = dict(self._legal)
+        game._board = self._board
         return game
 
     # ---------------------------------------------------------------- queries
@@ -220,25 +225,31 @@ class Game:
         s = self.state
         st = s.static
         names, cards, levels, capacity = st.names, st.cards, st.levels, st.capacity
-        tables = turn.board_tables(s, p)
+        board = self._board
+        if board is not None and board[0] is s and board[1] == p:
+            tables, marches = board[2], board[3]
+        else:
+            tables, marches = turn.board_tables(s, p), None
         own, enemy, movers, _ready = tables
         plain = st.entries  # the plain entries of summons and discards, made once per game
         out = []
-        hand = s.hand[p]
+        discards = []
         base = BASES[p]
-        if not enemy[base]:  # R7.3
-            room = capacity[base] - own[base]  # R7.2
-            seen = set()
-            for c in hand:
-                card = cards[c]
-                if card.kind == "monster" and card.level <= room and card.id not in seen:  # R7.5
-                    seen.add(card.id)  # copies of a card summon alike; any copy's id is accepted
-                    entry = plain.get(c)
-                    if entry is None:
-                        entry = plain[c] = ({"type": "summon", "card": names[c]},
-                                            {"type": "discard", "cards": [names[c]]})
-                    out.append(entry[0])
-        if movers:  # turn.march_candidates: R8.1 adjacent, R8.3 Far March: anywhere but the enemy base
+        room = -1 if enemy[base] else capacity[base] - own[base]  # R7.3, R7.2
+        seen = set()
+        for c in s.hand[p]:
+            entry = plain.get(c)
+            if entry is None:
+                entry = plain[c] = ({"type": "summon", "card": names[c]}, {"type": "discard", "cards": [names[c]]})
+            discards.append(entry[1])
+            card = cards[c]
+            if card.kind == "monster" and card.level <= room and card.id not in seen:  # R7.5
+                seen.add(card.id)  # copies of a card summon alike; any copy's id is accepted
+                out.append(entry[0])
+        if marches is not None:
+            out += marches
+        elif movers:  # turn.march_candidates: R8.1 adjacent, R8.3 Far March: anywhere but the enemy base
+            first = len(out)
             where, failed = s.land, s.failed
             reach = turn.REACH[p]
             by_dest = [None] * len(LANDS)
@@ -253,20 +264,21 @@ class Game:
                 if cand is None or (enemy[dest] and dest in failed):  # R8.7
                     continue
                 room = capacity[dest] - own[dest]  # R8.4
-                fit = [u for u in cand if levels[u] <= room]
-                if fit:  # one compact entry per destination: every set of `fit` within `room` (R8.4, R8.5)
+                ids, lvs = [], []
+                for u in cand:
+                    if levels[u] <= room:
+                        ids.append(names[u])
+                        lvs.append(levels[u])
+                if ids:  # one compact entry per destination: every set of `ids` within `room` (R8.4, R8.5)
                     out.append({"type": "march", "to": LANDS[dest], "choose": "set", "fill": "units",
-                                "from": [names[u] for u in fit], "levels": [levels[u] for u in fit],
-                                "room": room, "battle": enemy[dest]})
+                                "from": ids, "levels": lvs, "room": room, "battle": enemy[dest]})
+            marches = out[first:]
+        self._board = (s, p, tables, marches or [])
         if tables[3]:
             for u, targets in turn.march_ability_options(s, p, tables):
                 out.append({"type": "march_ability", "unit": names[u],
                             "targets": [names[targets[0]], LANDS[targets[1]]] if targets else []})
-        for c in hand:
-            entry = plain.get(c)
-            if entry is None:
-                entry = plain[c] = ({"type": "summon", "card": names[c]}, {"type": "discard", "cards": [names[c]]})
-            out.append(entry[1])
+        out += discards
         out.append({"type": "end_turn"})
         return out
 
@@ -351,12 +363,17 @@ class Game:
 
     def _step(self, player, action, kind):
         """Do an action already let through on a copy of the state, publish the copy; the events."""
-        new = self.state.copy()
+        old = self.state
+        new = old.copy()
         ev = []
         self._do(new, player, action, kind, ev)
         new.version += 1
         self.state = new
         self._legal.clear()
+        board = self._board
+        if board is not None:  # the board part of the main step's list outlives a discard (R6.7) only
+            self._board = (new, player, board[2], board[3]) if kind == "discard" and board[0] is old \
+                and board[1] == player else None
         return ev
 
     def _check(self, player, action):
@@ -366,11 +383,20 @@ class Game:
             raise IllegalAction("There is no such player in this game.")
         if s.result is not None:
             raise IllegalAction("The game is over.", "R1.1")
+        listed = self._legal.get(player)
+        if listed is not None and listed[0] != s.version:
+            listed = None
+        # An entry of the player's list of this state, as listed: legal, shape included (equal dicts hold
+        # equal keys, and values of the listed types but for numbers: a `choice` must be an int, as listed).
+        if listed is not None and type(action) is dict and action in listed[1] \
+                and "choose" not in action and type(action.get("choice", 0)) is int:  # a compact entry is no action
+            return action["type"]
         kind = check_shape(action)
         if kind != "resign":
             if not self._waits_for(player):
                 raise IllegalAction("It is not your move: the game waits for your opponent.", "R6.1")
-            self._check_legal(player, action, kind)
+            if listed is None or not among(listed[1], action, kind):
+                self._check_legal(player, action, kind)
         return kind
 
     def set_result(self, winner, reason, note=None):
@@ -500,6 +526,22 @@ class Game:
             turn.destroy_over_capacity(s, [idx[u] for u in a["units"]], ev)
         else:
             battle.act(s, p, a, ev)
+
+
+COMPACT_KINDS = frozenset(("march", "quick_summon", "formation", "destroy_over_capacity"))
+
+
+def among(listed, action, kind):
+    """Whether an action of a right shape (`check_shape`) is a choice of one of the compact entries of
+    `listed`, this state's legal list for its player (`choices.fits`). Each is legal by the list's
+    contract (docs/engine.md), so `apply` need not check it again; False sends it through the full
+    check (which alone words a refusal)."""
+    if kind in COMPACT_KINDS:  # their entries' keys besides the choice's own: "type", and "to" for a march
+        to = action.get("to")
+        for entry in listed:
+            if entry["type"] == kind and "choose" in entry and entry.get("to") == to:
+                return choices.fits(entry, action[entry["fill"]])  # one entry per type (and land)
+    return False  # an entry as listed was let through before the shape check (Game._check)
 
 
 # action type -> (required keys, every allowed key with "type")

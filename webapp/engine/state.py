@@ -11,7 +11,7 @@ class Static:
     """What a game fixes at its start: instances, their cards and owners, the lands."""
 
     __slots__ = ("cards", "owner", "names", "index", "kinds", "capacity", "custom", "pool",
-                 "leader_mode", "marchers", "levels", "printed", "unit_views",
+                 "leader_mode", "marchers", "levels", "allowed", "printed", "unit_views",
                  "standing_view", "land_views", "lands_view", "discard_views", "opening_view", "entries", "imagined")
 
     def __init__(self, cards, owner, names, kinds, custom, pool, leader_mode):
@@ -26,6 +26,7 @@ class Static:
         self.leader_mode = leader_mode     # "simultaneous" (R5.7 online) or "sequential" (CPU)
         self.marchers = frozenset(i for i, c in enumerate(self.cards) if c.march is not None)
         self.levels = tuple(c.level for c in self.cards)  # inst -> printed level (R4.4 counts it)
+        self.allowed = tuple(2 if c.double_march else 1 for c in self.cards)  # inst -> marches a turn (R8.1, R8.2)
         # inst -> (damage 0, life, power, speed, level, tribe): a unit's values out of battle (views.py)
         self.printed = tuple((0, c.life, c.power, c.speed, c.level, c.tribe) for c in self.cards)
         self.unit_views = {}               # inst -> (values, its entry in views' units): views.py
@@ -47,6 +48,7 @@ class Static:
         st.cards = tuple(cards)
         st.marchers = frozenset(i for i, c in enumerate(st.cards) if c.march is not None)
         st.levels = tuple(c.level for c in st.cards)
+        st.allowed = tuple(2 if c.double_march else 1 for c in st.cards)
         st.printed = tuple((0, c.life, c.power, c.speed, c.level, c.tribe) for c in st.cards)
         st.unit_views, st.standing_view, st.land_views, st.lands_view = {}, None, [None] * len(LANDS), None
         st.discard_views, st.opening_view, st.entries, st.imagined = [None, None], None, {}, True
@@ -59,7 +61,7 @@ class Battle:
     __slots__ = ("land", "attacker", "party", "origin", "main_origin", "quick", "step", "step_player",
                  "rolls", "order", "striker", "chain", "responder", "acted", "damage", "boosts",
                  "negated", "tribe", "level", "granted", "used", "done", "fallen", "killed_leader",
-                 "simultaneous", "memo")
+                 "simultaneous", "memo", "listed")
 
     def copy(self):
         b = Battle.__new__(Battle)
@@ -77,6 +79,7 @@ class Battle:
         b.granted, b.used, b.done = self.granted, self.used, self.done
         b.fallen, b.killed_leader = self.fallen, self.killed_leader
         b.memo = self.memo  # (what the [Battle] auras were worked out from, them): stats.auras
+        b.listed = None  # what `advance` found the waiting player may do in this very state: battle.legal
         return b
 
 

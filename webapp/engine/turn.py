@@ -122,7 +122,7 @@ def board_tables(s, p):
     """One pass over the board for p's main step: (own level per land, enemy present per land, p's
     units that may march now in instance order, p's ready units with a [March] ability)."""
     st = s.static
-    cards, owner, marchers, levels = st.cards, st.owner, st.marchers, st.levels
+    owner, marchers, levels, allowed = st.owner, st.marchers, st.levels, st.allowed
     exhausted, marches = s.exhausted, s.marches
     own = [0] * len(LANDS)
     enemy = [False] * len(LANDS)
@@ -131,7 +131,7 @@ def board_tables(s, p):
         if owner[u] == p:
             own[land] += levels[u]
             if u not in exhausted:
-                if marches.get(u, 0) < (2 if cards[u].double_march else 1):  # R8.1, R8.2
+                if u not in marches or marches[u] < allowed[u]:  # R8.1, R8.2
                     movers.append(u)
                 if u in marchers:
                     ready.append(u)

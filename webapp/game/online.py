@@ -104,13 +104,13 @@ class Online:
         path = self.app.config.get("DATABASE")
         if not path:
             return
-        own = db is None
-        db = store.connect(path) if own else db
+        pool = store.pool_of(self.app, path) if db is None else None  # the app's pool lends one
+        db = pool.borrow() if pool else db
         try:
             found = store_online.active_clocks(db)
         finally:
-            if own:
-                db.close()
+            if pool:
+                pool.give_back(db)
         now = now_ms()
         with self.lock:
             for r in found:

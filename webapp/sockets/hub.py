@@ -27,7 +27,6 @@ from .cpurunner import CpuRunner
 from .floods import Floods, limit
 from .members import Member, client_address, still_allowed
 from .outbox import Outbox
-from .pool import Pool
 from .rooms import WATCH, room, rooms_of, watch_kind
 from .statepush import StatePusher
 from .queueticker import QueueTicker
@@ -75,7 +74,7 @@ class Hub(Outbox):
         super().__init__(socketio, self.limit)
         self.app = app
         path = app.config.get("DATABASE")
-        self.pool = Pool(path) if path else None
+        self.pool = store.pool_of(app, path) if path else None  # the one its pages borrow from too
         self.lock = threading.Lock()
         self.members = {}
         #: webapp.hosting.cluster.Cluster with several processes (MESSAGE_QUEUE), else None: then the caps,

@@ -1,10 +1,10 @@
-"""Connections to the SQLite file: pragmas, transactions, and one connection per Flask request.
+"""Connections to the SQLite file: pragmas and transactions (a request's comes from webapp/store/pool.py).
 
 Thread safety: connections are opened with ``check_same_thread=False`` so a connection may be
 *handed* from one thread to another (Flask may run the teardown that closes it on another
 thread or greenlet than the one that opened it, e.g. under Flask-SocketIO's async modes). A
-connection is still never *shared*: ``get_db()`` gives each request (app context) its own,
-and background work (the CPU player, the CLI) opens its own with ``connect()``. Never keep a
+connection is still never *shared*: ``get_db()`` lends each request (app context) its own from
+the app's pool until the request ends, and background work (the CPU player, the CLI) opens its own with ``connect()``. Never keep a
 connection in a module global or pass one to two threads that use it at the same time.
 """
 
@@ -15,7 +15,6 @@ import sys
 import time
 from datetime import datetime, UTC
 
-from flask import current_app, g
 import sqlite_utils
 
 from webapp import clock
@@ -208,20 +207,3 @@ _second = (None, "")  # (epoch second, its text): ``now``
 def _keep_second(kept):
     global _second
     _second = kept
-
-
-def get_db():
-    """The current request's Database, opened on first use and closed at teardown."""
-    if "db" not in g:
-        path = current_app.config.get("DATABASE")
-        if not path:
-            raise RuntimeError("no database configured: set DATABASE (or BRIGADE_DB)")
-        g.db = connect(path)
-    return g.db
-
-
-def close_db(exc=None):
-    """Close the current request's Database, if one was opened."""
-    db = g.pop("db", None)
-    if db is not None:
-        db.close()

@@ -32,12 +32,25 @@ def loaners(decks):
     return {slug: deck for slug, deck in decks.items() if deck.loaner}
 
 
+#: The last pool's cards as canonical JSON, with the pool they were written from: ``load_pool`` keeps
+#: one pool per folder for the process, and each app's start (a test makes hundreds) hashes it again.
+_cards_text = (None, "")
+
+
+def cards_text(pool):
+    """The canonical JSON of the pool's card data (written once per pool object)."""
+    global _cards_text
+    if _cards_text[0] is not pool:
+        _cards_text = (pool, dumps({cid: card.data for cid, card in pool.items()}))
+    return _cards_text[1]
+
+
 def content_hash(pool, decks):
-    """A hash of the pool's card data and the loaner decks, and of the seeding format."""
-    content = {"format": SEED_FORMAT,
-               "cards": {cid: card.data for cid, card in pool.items()},
-               "loaners": {slug: deck.to_dict() for slug, deck in loaners(decks).items()}}
-    return hashlib.sha256(dumps(content).encode()).hexdigest()
+    """A hash of the pool's card data and the loaner decks, and of the seeding format: the SHA-256 of
+    ``dumps({"cards": ..., "format": SEED_FORMAT, "loaners": ...})`` (keys in sorted order)."""
+    content = (f'{{"cards":{cards_text(pool)},"format":{dumps(SEED_FORMAT)},'
+               f'"loaners":{dumps({slug: deck.to_dict() for slug, deck in loaners(decks).items()})}}}')
+    return hashlib.sha256(content.encode()).hexdigest()
 
 
 def card_row(card):

@@ -1,4 +1,5 @@
-"""The deckbuilder: a user's decks, building and editing them, deck codes, and the loaner decks (R2).
+"""The deckbuilder's pages: a user's decks, building and editing them, and the loaner decks (R2); copies,
+imports and deck codes are webapp/decks/sharing.py's.
 
 Handlers read the form, call one helper below, and render or redirect. A deck is stored only if
 nothing refuses it (webapp.decks.check: unknown cards, more than 30 cards, cards not owned); a
@@ -6,13 +7,11 @@ deck of fewer than 30 cards is kept as a draft that cannot be played yet. Anothe
 is a 404, as is any change to a loaner deck.
 """
 
-import re
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
-from webapp.decks import build as deckbuild, code as deckcode, crafting, textlist
-from webapp.decks import search
+from webapp.decks import build as deckbuild, crafting, search, sharing, textlist
 from webapp.decks.collection import Collection
 from webapp import i18n
 from webapp.cards.text import rules_text, tribe_ja
@@ -21,10 +20,10 @@ from webapp.decks.check import (DECK_SIZE, NAME_MAX, SPELL_TIP_AT, BadDeckInput,
 from webapp.decks.check import messages as deck_messages
 from webapp.decks.stats import deck_stats, pool_levels
 from webapp.engine import ELEMENTS, load_pool
-from webapp.store import (DeckNameTaken, DeckNotFound, NotYourDeck, TooManyDecks, copy_deck, delete_deck, get_db, get_deck,
+from webapp.store import (DeckNameTaken, DeckNotFound, NotYourDeck, TooManyDecks, delete_deck, get_db, get_deck,
                           get_loaner, list_decks, rename_deck, save_deck, transaction)
 from webapp.store import marks
-from webapp.store.decks import find_by_name, put_wants
+from webapp.store.decks import find_by_name
 from webapp.web.collection import card_lang, catalogue
 from webapp.web.security import login_required
 
@@ -128,7 +127,7 @@ def auto():
         return redirect(url_for(".index"))
     deck = deckbuild.build(owned, pool)
     with transaction(db):
-        name = free_name(db, gettext("My brigade"))
+        name = sharing.free_name(db, user_id, gettext("My brigade"))
         deck_id = save_deck(db, user_id, name, deck, limit=deck_cap())
     flash(gettext("Built “%(name)s” from your cards: ready to play. Change anything you like and save.", name=name),
           "success")
@@ -156,7 +155,7 @@ def rename(deck_id):
     except BadDeckInput as exc:
         return render_builder(deck, deck["name"], deck["cards"], errors=exc.messages, status=400)
     except DeckNameTaken:
-        return render_builder(deck, deck["name"], deck["cards"], errors=[taken(name)], status=400)
+        return render_builder(deck, deck["name"], deck["cards"], errors=[sharing.taken(name)], status=400)
     flash(gettext("Renamed to “%(name)s”.", name=name), "success")
     return redirect(url_for(".edit", deck_id=deck_id))
 
@@ -166,7 +165,7 @@ def rename(deck_id):
 def copy(deck_id):
     """Copy one of the user's decks into a new deck "Name (copy)"."""
     deck = own_deck(deck_id)
-    new_id, name = copy_own(get_db(), g.user["id"], deck)
+    new_id, name = sharing.copy_own(get_db(), g.user["id"], deck, deck_cap())
     flash(gettext("Copied “%(old)s” to “%(name)s”.", old=deck["name"], name=name), "success")
     return redirect(url_for(".edit", deck_id=new_id))
 
@@ -186,7 +185,7 @@ def delete(deck_id):
 def code(deck_id):
     """The deck code of one of the user's decks, as plain text."""
     deck = own_deck(deck_id)
-    text = export_code(deck["cards"])
+    text = sharing.export_code(deck["cards"], card_pool())
     if text is None:
         abort(404, description=gettext("An empty deck has no deck code."))
     return text + "\n", 200, {"Content-Type": "text/plain; charset=utf-8"}
@@ -206,12 +205,10 @@ def card_list_text(deck_id):
 def import_code():
     """Store a deck from a deck code or a pasted card list, keeping only the cards the user owns; the
     cards lacking are offered for crafting in the builder."""
-    text = request.form.get("code") or ""
+    db, user_id = get_db(), g.user["id"]
     try:
-        if looks_like_code(text):
-            deck_id, message = import_deck(get_db(), g.user["id"], text, request.form.get("name"))
-        else:
-            deck_id, message = import_list(get_db(), g.user["id"], text, request.form.get("name"))
+        deck_id, message = sharing.import_text(db, user_id, request.form.get("code") or "", request.form.get("name"),
+                                               card_pool(), owned_cards(db, user_id), deck_cap())
     except BadDeckInput as exc:
         return render_index(import_errors=exc.messages, status=400)
     flash(message, "success")
@@ -251,8 +248,10 @@ def copy_loaner(slug):
     deck = loaner_deck(slug)
     fill_gaps = bool(request.form.get("fill"))
     try:
-        deck_id, message = store_owned_part(get_db(), g.user["id"], deck["cards"], deck["name"],
-                                                   source=f"“{deck['name']}”", fill_gaps=fill_gaps)
+        db, user_id = get_db(), g.user["id"]
+        deck_id, message = sharing.store_owned_part(db, user_id, deck["cards"], deck["name"], f"“{deck['name']}”",
+                                                    card_pool(), owned_cards(db, user_id), deck_cap(),
+                                                    fill_gaps=fill_gaps)
     except BadDeckInput as exc:
         return render_loaner(deck, errors=exc.messages, status=400)
     flash(message, "success")
@@ -299,28 +298,6 @@ def loaner_deck(slug):
     return get_loaner(get_db(), slug)
 
 
-def taken(name):
-    return gettext("You already have a deck called “%(name)s”: pick another name.", name=name)
-
-
-def free_name(db, base):
-    """``base`` if the user has no deck of that name, else "base (copy)", "base (copy 2)", … (≤ NAME_MAX)."""
-    n = 0
-    while True:
-        suffix = "" if n == 0 else " (copy)" if n == 1 else f" (copy {n})"
-        candidate = base[:NAME_MAX - len(suffix)].rstrip() + suffix
-        if find_by_name(db, g.user["id"], candidate) is None:
-            return candidate
-        n += 1
-
-
-def copy_own(db, user_id, deck):
-    """Copy the user's deck under the first free "Name (copy)"; (new deck id, its name)."""
-    with transaction(db):
-        name = free_name(db, deck["name"])
-        return copy_deck(db, user_id, deck["id"], name, limit=deck_cap()), name
-
-
 def form_counts():
     """{card id: count} from the builder's ``card:<id>`` fields; raise BadDeckInput on bad counts."""
     pairs = [(key[len(CARD_FIELD):], value) for key in request.form
@@ -351,7 +328,7 @@ def save_from_form(deck):
                 raise DeckNameTaken(name)
             deck_id = save_deck(db, user_id, name, counts, deck_id=deck["id"] if deck else None, limit=deck_cap())
     except DeckNameTaken:
-        return render_builder(deck, name, counts, errors=[taken(name)], status=400)
+        return render_builder(deck, name, counts, errors=[sharing.taken(name)], status=400)
     if report.playable:
         flash(gettext("Saved “%(name)s”: ready to play.", name=name), "success")
     else:
@@ -380,95 +357,6 @@ def fill_from_form(deck):
             notice = gettext("Added %(cards)s to the cards you chose. Nothing is saved yet: look it over, then save.",
                              cards=cards_word(n))
     return render_builder(deck, name or (deck["name"] if deck else ""), counts, notice=notice, dirty=True)
-
-
-def card_list(counts, pool):
-    """ "2 × Orc, 1 × Fireball" for a {card id: count}."""
-    lang = i18n.current()
-    return ", ".join(f"{n} × {facts(pool[cid])['name'][lang] if cid in pool else cid}" for cid, n in counts.items())
-
-
-def store_owned_part(db, user_id, counts, base_name, source, name=None, fill_gaps=False):
-    """Store the part of ``counts`` the user owns as a new deck; (deck id, report for the player). The
-    cards lacking are kept with the deck (``store.decks.put_wants``): its builder offers to craft them.
-    With ``fill_gaps`` the deck is completed from the user's other cards (webapp.decks.build.fill) up
-    to 30 instead.
-
-    Raise BadDeckInput (nothing stored) when the name is bad or taken, or the user owns none of the cards.
-    """
-    pool = card_pool()
-    owned = owned_cards(db, user_id)
-    kept, missing = clip_to_owned({cid: n for cid, n in counts.items() if cid in pool}, owned)
-    if not kept:
-        raise BadDeckInput([gettext("You own none of the cards of %(source)s, so there is nothing to copy yet.",
-                                    source=source)])
-    added = {}
-    if fill_gaps and sum(kept.values()) < DECK_SIZE:
-        kept, added = deckbuild.fill(kept, owned, pool)
-    with transaction(db):
-        if name is None:
-            name = free_name(db, base_name)
-        elif find_by_name(db, user_id, name) is not None:
-            raise BadDeckInput([taken(name)])
-        deck_id = save_deck(db, user_id, name, kept, limit=deck_cap())
-        put_wants(db, deck_id, {} if fill_gaps else missing)
-    total, have = sum(counts.values()), sum(kept.values()) - sum(added.values())
-    message = gettext("“%(name)s” holds %(have)s of the %(total)s cards of %(source)s.", name=name, have=have,
-                      total=total, source=source)
-    if missing:
-        message += " " + gettext("You do not own: %(cards)s.", cards=card_list(missing, pool))
-    if added:
-        message += " " + gettext("Filled the gaps with %(cards)s from your collection: %(list)s.",
-                                 cards=cards_word(sum(added.values())), list=card_list(added, pool))
-    return deck_id, message
-
-
-def looks_like_code(text):
-    """Whether pasted text is a deck code (it starts with BRG and a digit) rather than a card list."""
-    return re.match(r"\s*BRG\d", text or "", re.IGNORECASE) is not None
-
-
-def import_list(db, user_id, text, name):
-    """Store a pasted card list (webapp.decks.textlist) as a new deck of the cards owned; (deck id, report,
-    the cards lacking). BadDeckInput (nothing stored) names the lines not read and a list over 30 cards."""
-    pool = card_pool()
-    parsed = textlist.parse(text, pool)
-    if parsed.too_long:
-        raise BadDeckInput([gettext("That list is too long: a deck list has at most %(n)s lines.",
-                                    n=textlist.MAX_LINES)])
-    errors = [gettext("Line %(n)s: no card is called “%(text)s”.", n=line.number, text=line.text)
-              for line in parsed.unknown]
-    errors += [gettext("Line %(n)s: a count is from 1 to %(size)s (“%(text)s”).", n=line.number, size=DECK_SIZE,
-                       text=line.text) for line in parsed.bad]
-    if not parsed.counts and not errors:
-        errors.append(gettext("Paste a deck code first (they look like BRG1-…), or a card list with one card a line, such as "
-                              "“2 Merfolk Spearman”."))
-    report = check_deck(parsed.counts, pool)  # the list itself: more than 30 cards is never stored (R2.1)
-    errors += report.messages("refused")
-    if errors:
-        raise BadDeckInput(errors)
-    name = check_name(name) if (name or "").strip() else None
-    return store_owned_part(db, user_id, parsed.counts, gettext("Imported deck"), gettext("the list"), name=name)
-
-
-def import_deck(db, user_id, code, name):
-    """Store a deck code's cards that the user owns as a new deck; (deck id, report). Raise BadDeckInput."""
-    pool = card_pool()
-    try:
-        counts = deckcode.decode(code, pool)
-    except deckcode.DeckCodeError as exc:
-        raise BadDeckInput([str(exc)]) from None
-    name = check_name(name) if (name or "").strip() else None
-    return store_owned_part(db, user_id, counts, gettext("Imported deck"), gettext("the deck code"), name=name)
-
-
-def export_code(counts):
-    """The deck code of a stored deck's cards still in the pool, or None if there are none."""
-    pool = card_pool()
-    known = {cid: n for cid, n in counts.items() if cid in pool}
-    if not known or sum(known.values()) > DECK_SIZE:
-        return None
-    return deckcode.encode(known, pool)
 
 
 def card_entry(cid, card, owned):
@@ -527,7 +415,7 @@ def render_builder(deck, name, counts, errors=(), status=200, notice=None, dirty
         "decks/builder.html", deck=deck, name=name, rows=rows, counts=counts, report=report,
         stats=deck_stats(counts, pool, levels), levels=levels, data=builder_data(rows, levels),
         errors=list(errors), tip=eringe_tip(), size=DECK_SIZE, name_max=NAME_MAX, notice=notice, dirty=dirty,
-        code=export_code(deck["cards"]) if deck else None, card_lang=card_lang(),
+        code=sharing.export_code(deck["cards"], pool) if deck else None, card_lang=card_lang(),
         card_text=textlist.export(deck["cards"], pool, card_lang(remember=False)) if deck else "",
         lacking=lacking_panel(deck, pool),
     ), status
@@ -540,7 +428,7 @@ def lacking_panel(deck, pool):
     lacks = crafting.deck_lacks(get_db(), g.user["id"], deck["id"], pool, current_app.config)
     if not lacks:
         return None
-    return {"cards": card_list(lacks, pool), "n": sum(lacks.values()), "cost": crafting.craft_cost(lacks, pool),
+    return {"cards": sharing.card_list(lacks, pool), "n": sum(lacks.values()), "cost": crafting.craft_cost(lacks, pool),
             "shards": crafting.balance(get_db(), g.user["id"])}
 
 
