@@ -136,3 +136,23 @@ def test_kept_changes_are_forgotten_and_made_again():
     assert diff(deep, {"a": {"b": {"c": {"d": {"e": 2}}}}}) == [[["a", "b", "c", "d"], {"e": 2}]] and DEPTH == 4
     same = {"v": [1]}
     assert diff(same, same) == [] and diff({"v": [1]}, {"v": [1.0]}) == plain_diff({"v": [1]}, {"v": [1.0]})
+
+
+def test_the_servers_encoding_is_the_non_string_keys_encoding_byte_for_byte():
+    """``statecache.encoded`` tries orjson without ``OPT_NON_STR_KEYS`` first (the faster path): the
+    bytes are the option's, for views, their changes, and trees with integer keys or other values."""
+    from webapp.sockets.statecache import encoded as server_encoded
+
+    game, rng = random_game(11, POOL)
+    before = [game.view(seat) for seat in (0, 1, None)]
+    for _ in range(60):
+        if game.result is not None:
+            break
+        game.apply(*random_action(game, rng))
+        after = [game.view(seat) for seat in (0, 1, None)]
+        for old, new in zip(before, after, strict=True):
+            assert server_encoded(new) == encoded(new)
+            assert server_encoded(diff(old, new)) == encoded(diff(old, new))
+        before = after
+    for tree in ({1: "a", "b": [{2: None}]}, {"x": [1, 2.5, True, None, "é"]}, [], {}):
+        assert server_encoded(tree) == encoded(tree)

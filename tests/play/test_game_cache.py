@@ -130,3 +130,56 @@ def test_a_game_another_writer_moved_is_read_whole(two_dbs):
     with pytest.raises(play.Stale):  # the old row's write loses the version race
         stale = dict(played.row, version=played.version)
         play.apply(db, stale, seat, action, played.version)
+
+
+def test_an_action_at_the_kept_version_reads_no_row_and_stores_the_same(two_dbs, monkeypatch):
+    db = two_dbs[0]
+    game_id = cpu_game(db, seed=7)
+    user_id = load_game(db, game_id)["seats"][0]
+    row, game = play.load(db, game_id)
+    played = play.move_as(db, game_id, user_id, first_leaders(game), row["version"])
+    while 0 not in played.game.waiting_for():  # the CPU's moves, as its runner writes them
+        action = RandomPlayer(seed=1).choose(played.game.copy(), 1)
+        played = play.apply(db, played.row, 1, action, played.version)
+    loads = []
+    real_load = store.load_game
+    monkeypatch.setattr(store, "load_game", lambda *args, **kw: loads.append(1) or real_load(*args, **kw))
+    action = RandomPlayer(seed=2).choose(played.game.copy(), 0)
+    again = play.move_as(db, game_id, user_id, action, played.version)
+    assert loads == []  # the row kept with the game served
+    stored = real_load(db, game_id)
+    assert stored["version"] == again.version == played.version + 1
+    assert stored["state"] == again.game.to_json()
+    # the row as stored, but for its ``updated`` time (a Played's row never had the write's own time)
+    assert dict(again.row, updated=None) == dict(stored, updated=None)
+
+
+def test_a_refusal_on_the_kept_row_is_the_stored_games_answer(two_dbs):
+    db = two_dbs[0]
+    game_id = cpu_game(db, seed=8)
+    user_id = load_game(db, game_id)["seats"][0]
+    row, game = play.load(db, game_id)
+    played = play.move_as(db, game_id, user_id, first_leaders(game), row["version"])
+    # another process ends the game: the store alone, so this process still keeps the older row
+    store.end_game(db, game_id, played.version, "aborted", {"winner": None, "reason": "host"})
+    seat = min(played.game.waiting_for())
+    action = RandomPlayer(seed=3).choose(played.game.copy(), seat)  # (the CPU's seat: refused as well)
+    with pytest.raises(play.Stale, match="is at version"):  # what the read row says, as without the kept one
+        play.move_as(db, game_id, user_id, action, played.version)
+    assert load_game(db, game_id)["version"] == played.version + 1  # nothing written
+    with pytest.raises(play.Forbidden):  # a stranger: refused on the kept row and on the read one alike
+        play.move_as(db, game_id, user_id + 1000, action, played.version)
+
+
+def test_a_write_from_memory_names_the_games_creation_too(two_dbs):
+    """The same id and version in a file made anew is another game: a write from a kept row names the
+    game's creation time, so it never lands on that other game."""
+    db = two_dbs[0]
+    game_id = cpu_game(db, seed=9)
+    row, game = play.load(db, game_id)
+    with pytest.raises(store.StaleVersion):
+        store.append_action(db, game_id, row["version"], 0, first_leaders(game), row["state"],
+                            created="2000-01-01T00:00:00.000Z")
+    assert load_game(db, game_id)["version"] == row["version"] and store.list_actions(db, game_id) == []
+    assert store.append_action(db, game_id, row["version"], 0, first_leaders(game), row["state"],
+                               created=row["created"]) == row["version"] + 1

@@ -11,6 +11,7 @@ from tests.story.conftest import play_out
 from tests.web.conftest import log_in, post
 from webapp.game import play, quests, replay
 from webapp.store import connect, list_actions, list_packs, load_game
+from webapp.store import games as store_games
 from webapp.store import quests as store_quests
 from webapp.store import shards as store_shards
 
@@ -108,6 +109,54 @@ def test_a_played_game_advances_the_quests_from_its_own_events_once(db, alice, l
     assert mine["summons"] > 0  # the game summoned something: the count is a real one
     assert quests.after_game(db, load_game(db, game_id)) == {}  # counted once
     assert {q.quest.id: q.progress for q in quests.of_day(db, alice["id"])} == got
+
+
+def test_a_game_stored_here_action_by_action_is_counted_without_a_replay(db, alice, loaner, monkeypatch):
+    """Each stored action's events are counted as it is written (``quests.note``): the end replays
+    nothing, and the counts are the replay's."""
+    set_quests(db, alice["id"], ["play-3", "spells-5", "summons-12"])
+    game_id = play.create_cpu_game(db, alice, loaner, seed=3)
+    replays = []
+    real = quests.game_events
+    monkeypatch.setattr(quests, "game_events", lambda *args: replays.append(1) or real(*args))
+    row = play_out(db, game_id, alice["id"])
+    assert replays == []
+    events, reached = real(db, row)
+    mine = quests.seat_facts(events, 0, row["result"], [], {})[0]
+    assert mine["summons"] > 0 and reached >= 5
+    got = {q.quest.id: q.progress for q in quests.of_day(db, alice["id"])}
+    assert got == {"play-3": 1, "spells-5": min(5, mine["spells"]), "summons-12": min(12, mine["summons"])}
+
+
+def test_a_game_with_a_write_this_process_did_not_count_is_replayed(db, alice, loaner, monkeypatch):
+    """A stored write the count did not see (another process's, a take-back) drops the count: the
+    game's end replays its actions, and the quests advance by the replay's events."""
+    set_quests(db, alice["id"], ["play-3", "spells-5", "summons-12"])
+    game_id = play.create_cpu_game(db, alice, loaner, seed=4)
+    row, game = play.load(db, game_id)
+    seat = min(game.waiting_for())
+    action = next(a for a in game.legal_actions(seat) if a["type"] == "choose_leaders")
+    game.apply(seat, action)
+    store_games.append_action(db, game_id, row["version"], seat, action, game.to_json())  # past the service
+    play.GAMES.put(db, dict(row, version=row["version"] + 1), game, game.to_json())
+    replays = []
+    real = quests.game_events
+    monkeypatch.setattr(quests, "game_events", lambda *args: replays.append(1) or real(*args))
+    row = play_out(db, game_id, alice["id"])
+    assert replays == [1]
+    events, _ = real(db, row)
+    mine = quests.seat_facts(events, 0, row["result"], [], {})[0]
+    got = {q.quest.id: q.progress for q in quests.of_day(db, alice["id"])}
+    assert got == {"play-3": 1, "spells-5": min(5, mine["spells"]), "summons-12": min(12, mine["summons"])}
+
+
+def test_the_counts_per_seat_are_the_seats_facts():
+    events = [{"type": "declared", "kind": "spell", "player": 1}, {"type": "summoned", "owner": 0},
+              {"type": "land_taken", "player": 1}, {"type": "quick_summoned", "owner": 1}]
+    counts = quests.tally(events[:2])
+    counts = quests.tally(events[2:], counts)
+    for seat in (0, 1):
+        assert quests.seat_facts((), seat, None, [], {}, counts=counts) == quests.seat_facts(events, seat, None, [], {})
 
 
 def test_a_game_cut_short_by_resigning_counts_for_nothing(db, alice, loaner):

@@ -74,10 +74,12 @@ class GameCache:
     entry's Game is a Game of its own made from the state alone, without the lists of legal actions
     the caller's Game keeps (the checks of marches, summons, discards and formations do not need
     them); it is only handed out as copies (``Game.copy`` shares the state, which ``apply`` never
-    changes), so nothing a caller does reaches it. A finished game is dropped."""
+    changes), so nothing a caller does reaches it. A finished game is dropped. The entry keeps the row
+    written with that version too (``row_at``: a player's next action needs no read of the row when
+    it names that version, ``play.move_as``)."""
 
     def __init__(self, size=2048):
-        self.kept = Bounded(size)  # (path, id) -> (version, created, seed, Game, snapshot text)
+        self.kept = Bounded(size)  # (path, id) -> (version, created, seed, Game, snapshot text, row)
 
     @property
     def size(self):
@@ -95,7 +97,7 @@ class GameCache:
         return path, game_id
 
     def peek(self, db, game_id):
-        """(version, created, seed, Game, snapshot text) kept for the game in ``db``'s file, or None."""
+        """(version, created, seed, Game, snapshot text, row) kept for the game in ``db``'s file, or None."""
         key = self.key(db, game_id)
         return None if key is None else self.kept.peek(key)
 
@@ -105,8 +107,19 @@ class GameCache:
         entry = None if key is None else self.kept.get(key)
         if entry is None:
             return None
-        version, created, seed, game, _ = entry
+        version, created, seed, game = entry[:4]
         return game if (version, created, seed) == (row["version"], row["created"], row["seed"]) else None
+
+    def row_at(self, db, game_id, version):
+        """A copy of the row kept with the game when it is kept at ``version``, else None. It is the row
+        as this process last wrote or read it (its ``updated`` is the time of the read, as a Played's row
+        always was): another process (or a write past the play service) may have moved the game on since,
+        which the next write's version check finds (``play.move_as``)."""
+        key = self.key(db, game_id)
+        entry = None if key is None else self.kept.peek(key)
+        if entry is None or entry[0] != version or entry[5] is None:
+            return None
+        return dict(entry[5], state=entry[4])
 
     def put(self, db, row, game, text, own=False):
         """Keep ``game`` and its snapshot ``text`` at ``row``'s version (a Game of its own made from its
@@ -117,7 +130,8 @@ class GameCache:
         if row["status"] != "active":
             self.kept.pop(key)
             return
-        self.kept.put(key, (row["version"], row["created"], row["seed"], game if own else Game(game.state), text))
+        self.kept.put(key, (row["version"], row["created"], row["seed"], game if own else Game(game.state), text,
+                            {k: v for k, v in row.items() if k != "state"}))
 
 
 GAMES = GameCache()

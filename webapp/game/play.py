@@ -234,6 +234,7 @@ def apply(db, row, seat, action, version, also=None, lock=None):
         kind = action.get("type") if isinstance(action, dict) else None
         raise Illegal(refusals.words(seat_lang(row, seat), exc.rule, kind)
                       or plain_refusal(db, row, game, seat, str(exc)), game_id) from None
+    counted = events  # the engine's own, what a replay of the stored action gives (the quests count them)
     mode = mode_of(row)
     if mode is not None and mode.judge is not None and game.result is None:
         ending = mode.judge(row, game, events)  # a puzzle ends when its goal is met or missed
@@ -247,11 +248,13 @@ def apply(db, row, seat, action, version, also=None, lock=None):
             new_version = store.append_action(db, game_id, version, seat, action, text,
                                               status="finished" if over else None,
                                               result=game.result if over else None,
-                                              also=(lambda v: also(db, v, game)) if also is not None else None)
+                                              also=(lambda v: also(db, v, game)) if also is not None else None,
+                                              created=row["created"])
         metrics.observe_db_write(time.perf_counter() - writing)
     except store.StaleVersion as exc:
         raise Stale(f"game {game_id} moved on to version {exc.actual} while this action was checked",
                     game_id) from None
+    quests.note(db, row, version, new_version, counted, game)
     row = dict(row, version=new_version, status="finished" if over else row["status"],
                result=game.result if over else row["result"], state=text)
     GAMES.put(db, row, game, text)
@@ -266,11 +269,28 @@ def apply(db, row, seat, action, version, also=None, lock=None):
 def move(db, row, seat, action, version):
     """A player's action as the game's mode takes it: the mode's own ``act`` if it has one (online
     games: their clocks, R18.3, webapp/game/online.py), else ``apply``; return Played. A socket's
-    ``action`` is load (``load_row``, ``player_seat``), ``move``, push: no transport asks the mode."""
+    ``action`` is ``move_as`` (the row, the seat, ``move``), push: no transport asks the mode."""
     mode = mode_of(row)
     if mode is not None and mode.act is not None:
         return mode.act(db, row, seat, action, version)
     return apply(db, row, seat, action, version)
+
+
+def move_as(db, game_id, user_id, action, version):
+    """A socket's action: the game's row, the user's seat, ``move``; return Played. When this process
+    holds the game at ``version`` (it wrote or read that version last, ``GAMES.row_at``), the row it kept
+    serves and no statement reads it: the write checks that the stored game is still at that version
+    (and the same game). Any refusal met on the kept row (a stale one included: another process or a
+    host moved the game on) is decided again on the row read from the file, so every answer is the
+    one the stored game gives, as if it had been read first."""
+    row = GAMES.row_at(db, game_id, version)
+    if row is not None:
+        try:
+            return move(db, row, player_seat(row, user_id), action, version)
+        except PlayError:
+            pass
+    row = load_row(db, game_id)
+    return move(db, row, player_seat(row, user_id), action, version)
 
 
 def before_start(db, row, seat):
@@ -337,6 +357,7 @@ def end(db, game_id, winner, reason, also=None, lock=None):
     with lock or nullcontext():
         version = store.end_game(db, game_id, row["version"], "finished", game.result, state=snapshot_text(game),
                                  also=(lambda v: also(db, v, game)) if also is not None else None)
+    quests.note(db, row, row["version"], version, (), game)  # no action stored: nothing to count
     row = dict(row, version=version, status="finished", result=game.result)
     GAMES.put(db, row, game, None)  # drops it
     PER_GAME.forget(game.state.static)

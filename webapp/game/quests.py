@@ -8,7 +8,9 @@ day, rewards of shards and packs claimed once.
 - **Which three**: drawn from the pool by a generator seeded with the player and the day, dealt on the
   first look (the home page, or a game's end) and kept in the store.
 - **Counting** (``after_game``, called by play's ``game_over``, the one place a game ends): the game's
-  actions are replayed (webapp/game/replay.py) and its events counted for each player's seat: spells
+  events are counted for each player's seat (as each action is stored, ``note``, so the end needs no
+  replay; when this process did not count every action, the game's actions are replayed,
+  webapp/game/replay.py): spells
   cast (``declared`` of kind spell), monsters summoned (``summoned``, ``quick_summoned``), lands taken
   (``land_taken``), the game finished and won, and the main element of the seat's deck. A game counts
   once, on the day it ended, only for quests not claimed yet, and only if it was played out: a game
@@ -31,6 +33,7 @@ from flask_babel import gettext
 from webapp import clock, store
 from webapp.engine import load_pool
 from webapp.game import fairplay, replay
+from webapp.game.bounded import Bounded
 from webapp.serving import ROOT
 from webapp.store import quests as store_quests
 from webapp.store import shards as store_shards
@@ -207,20 +210,73 @@ def main_elements(deck, cards):
     return {e for e, n in counts.items() if n == top}
 
 
-def seat_facts(events, seat, result, deck, cards):
-    """What one seat did in a game, for the quests: {goal: amount} and the deck's main elements."""
-    spells = summons = lands = 0
+def tally(events, counts=None):
+    """The quests' counts of ``events`` added to ``counts`` (a new tuple; zeros if None): per seat
+    (0, 1), (spells cast, monsters summoned, lands taken)."""
+    spells, summons, lands = ([*c] for c in zip(*(counts or ((0, 0, 0), (0, 0, 0))), strict=True))
     for e in events:
         kind = e.get("type")
-        if kind == "declared" and e.get("kind") == "spell" and e.get("player") == seat:
-            spells += 1
-        elif kind in ("summoned", "quick_summoned") and e.get("owner") == seat:
-            summons += 1
-        elif kind == "land_taken" and e.get("player") == seat:
-            lands += 1
+        if kind == "declared":
+            if e.get("kind") == "spell" and e.get("player") in (0, 1):
+                spells[e["player"]] += 1
+        elif kind in ("summoned", "quick_summoned"):
+            if e.get("owner") in (0, 1):
+                summons[e["owner"]] += 1
+        elif kind == "land_taken" and e.get("player") in (0, 1):
+            lands[e["player"]] += 1
+    return tuple(zip(spells, summons, lands, strict=True))
+
+
+def seat_facts(events, seat, result, deck, cards, counts=None):
+    """What one seat did in a game, for the quests: {goal: amount} and the deck's main elements.
+    ``counts``, if given, is ``tally`` of the game's events already (then ``events`` is not read)."""
+    spells, summons, lands = (counts if counts is not None else tally(events))[seat] if seat in (0, 1) else (0, 0, 0)
     won = (result or {}).get("winner") == seat
     return {"play": 1, "win": int(won), "spells": spells, "summons": summons, "lands": lands,
             "lands_in_game": lands}, main_elements(deck, cards)
+
+
+#: The counts of the games in progress this process stored every action of: {(database file, game id):
+#: (created, version counted to, ``tally``, round reached)}. A game whose actions were not all stored
+#: here (another process's, or a process started since) is not in it, or not at its version: its end
+#: replays it (``game_events``).
+TALLIES = Bounded(4096)
+
+
+def tally_key(db, game_id):
+    path = getattr(db, "path", None)
+    return None if not path or path == ":memory:" else (path, game_id)
+
+
+def note(db, row, version, new_version, events, game):
+    """Count ``events``, what the engine's ``apply`` of the action stored as ``new_version`` produced on
+    the game at ``version`` (``row``'s game; ``game`` after it), toward the game's quests (play's
+    ``apply``; ``end`` notes its write with no events). Counted only from version 0 on, one stored write
+    after another: any gap (a write this process did not note: a take-back, another process) drops the
+    count, and the game's end replays it instead."""
+    key = tally_key(db, row["id"])
+    if key is None:
+        return
+    if version == 0:
+        kept = (row["created"], 0, None, 0)
+    else:
+        kept = TALLIES.get(key)
+        if kept is None or kept[0] != row["created"] or kept[1] != version:
+            if kept is not None:
+                TALLIES.pop(key)
+            return
+    TALLIES.put(key, (row["created"], new_version, tally(events, kept[2]) if events else kept[2],
+                      game.state.round))
+
+
+def counted(db, row):
+    """(``tally``, round reached) of the finished game ``row`` when this process noted every write of
+    it up to its version (then it is forgotten), else None."""
+    key = tally_key(db, row["id"])
+    kept = None if key is None else TALLIES.pop(key)
+    if kept is None or kept[0] != row.get("created") or kept[1] != row.get("version"):
+        return None
+    return kept[2] or tally(()), kept[3]
 
 
 def advance(quest, progress, amounts, elements):
@@ -244,20 +300,26 @@ def game_events(db, row):
 def after_game(db, row, config=None):
     """Advance the quests of each player seated in the finished game ``row``; {user id: [slots advanced]}.
     A game counts once per player (a second call changes nothing)."""
+    known = counted(db, row)  # (and forgotten, whatever the game's end)
     seats = [(seat, uid) for seat, uid in enumerate(row.get("seats") or []) if isinstance(uid, int)]
     if not seats or row.get("status") != "finished":
         return {}
-    events, cards, out = None, load_pool(), {}
+    counts, cards, out = None, load_pool(), {}
     decks = (row.get("setup") or {}).get("decks") or [[], []]
     for seat, uid in seats:
         if store_quests.game_advanced(db, uid, row["id"]) is not None:
             continue
-        if events is None:
-            events, reached = game_events(db, row)
+        if counts is None:
+            if known is not None:
+                counts, reached = known
+            else:
+                events, reached = game_events(db, row)
+                counts = tally(events)
             if not fairplay.played_out(row.get("result"), reached):
                 return {}  # cut short (a resignation before round 5): the farming line of the rewards
         day = today(config)
-        amounts, elements = seat_facts(events, seat, row.get("result"), decks[seat] if seat < len(decks) else [], cards)
+        amounts, elements = seat_facts((), seat, row.get("result"), decks[seat] if seat < len(decks) else [], cards,
+                                       counts=counts)
         progress = {}
         for q in of_day(db, uid, config, day):
             if q.claimed:

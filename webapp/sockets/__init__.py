@@ -21,6 +21,7 @@ from webapp.hosting import cluster
 
 from . import handlers
 from .payloads import REFUSED, RESERVED
+from .statecache import encoded
 from webapp.web.sessions import SOCKET_SESSION
 
 #: The largest Socket.IO message the server reads at all; a bigger one closes the connection.
@@ -40,7 +41,7 @@ class FastJson:
     @staticmethod
     def dumps(obj, **kwargs):
         try:
-            return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
+            return encoded(obj).decode()
         except TypeError:
             return json.dumps(obj, separators=(",", ":"))
 

@@ -251,8 +251,7 @@ class Hub(Outbox):
     def act(self, member, game, action, version):
         """``action``: the player's action through the game service, then every seat's new state."""
         db = store.get_db()
-        row = play.load_row(db, game)
-        played = play.move(db, row, play.player_seat(row, member.user_id), action, version)  # its mode's way
+        played = play.move_as(db, game, member.user_id, action, version)  # its mode's way
         if played.seat is not None and member.games.get(game, "none") != played.seat:
             self.enter(member, played.row)
         if played.seat is not None:  # an end by timeout was pushed already

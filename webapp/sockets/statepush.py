@@ -8,7 +8,7 @@ import orjson
 from webapp.game import gamecache, seatnames, seatstate, takeback
 
 from .rooms import WATCH, room
-from .statecache import Built, StateCache
+from .statecache import Built, StateCache, encoded
 from .updates import diff
 
 
@@ -40,7 +40,7 @@ class StatePusher:
         if kept is not None:
             return kept[0]
         tree = game.view(seat)
-        view = orjson.dumps(tree, option=orjson.OPT_NON_STR_KEYS)
+        view = encoded(tree)
         legal = orjson.dumps(game.legal_actions(seat) if seat is not None else [])
         with self.lock:
             self.built += 1
@@ -106,7 +106,7 @@ class StatePusher:
         if before is None or before[2] != row["created"] or before[1] >= state["version"]:
             return "state", state
         old = before[0]
-        ops = orjson.dumps(diff(old.tree, built.tree), option=orjson.OPT_NON_STR_KEYS)
+        ops = encoded(diff(old.tree, built.tree))
         if len(ops) >= built.view_size:
             return "state", state
         payload = {"game": state["game"], "version": state["version"], "base": before[1], "seat": state["seat"],

@@ -94,17 +94,20 @@ def load_game(db, game_id, unless_held=None):
 BUMPS = {}
 
 
-def bump_sql(columns):
-    sql = BUMPS.get(columns)
+def bump_sql(columns, created=False):
+    sql = BUMPS.get((columns, created))
     if sql is None:
         sets = ", ".join(["version = version + 1", "updated = ?", *(f"{c} = ?" for c in columns)])
-        sql = BUMPS[columns] = f"UPDATE games SET {sets} WHERE id = ? AND version = ?"
+        sql = BUMPS[columns, created] = (f"UPDATE games SET {sets} WHERE id = ? AND version = ?"
+                                         + (" AND created = ?" if created else ""))
     return sql
 
 
-def bump(db, game_id, expected_version, state=None, status=None, result=None, stamp=None):
+def bump(db, game_id, expected_version, state=None, status=None, result=None, stamp=None, created=None):
     """Move the game from ``expected_version`` to the next one, or raise StaleVersion/GameNotFound.
-    ``stamp`` is the ``updated`` time (``now()`` if None)."""
+    ``stamp`` is the ``updated`` time (``now()`` if None); ``created``, if given, the game's creation
+    time the row must have too (a game the caller knew from memory, not from a read: the same id in a
+    file made anew is another game, refused as StaleVersion)."""
     if status is not None and status not in STATUSES:
         raise ValueError(f"status {status!r} is not one of {', '.join(STATUSES)}")
     columns, params = (), [now() if stamp is None else stamp]
@@ -113,8 +116,8 @@ def bump(db, game_id, expected_version, state=None, status=None, result=None, st
         if value is not None:
             columns += (column,)
             params.append(value)
-    params += (game_id, expected_version)
-    cursor = db.conn.execute(bump_sql(columns), params)
+    params += (game_id, expected_version) if created is None else (game_id, expected_version, created)
+    cursor = db.conn.execute(bump_sql(columns, created is not None), params)
     if cursor.rowcount != 1:
         row = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
         if row is None:
@@ -132,13 +135,15 @@ def action_text(action):
         return json.dumps(action, sort_keys=True)
 
 
-def append_action(db, game_id, expected_version, player, action, state, status=None, result=None, also=None):
+def append_action(db, game_id, expected_version, player, action, state, status=None, result=None, also=None,
+                  created=None):
     """Record ``action`` by ``player`` and the state after it in one transaction; return the new version.
     ``also(version)``, if given, runs last inside the same transaction (what must be stored with the
-    action, e.g. an online game's clocks): one transaction, no savepoint inside another."""
+    action, e.g. an online game's clocks): one transaction, no savepoint inside another. ``created`` as
+    in ``bump``."""
     text, stamp = action_text(action), now()  # the game's ``updated`` and the action's ``at`` are one time
     with transaction(db):
-        version = bump(db, game_id, expected_version, state, status, result, stamp)
+        version = bump(db, game_id, expected_version, state, status, result, stamp, created)
         # Plain SQL: sqlite-utils' insert looks the table up on every call, a third of this write.
         db.conn.execute("INSERT INTO game_actions (game_id, seq, player, action, at) VALUES (?, ?, ?, ?, ?)",
                         (game_id, version, player, text, stamp))

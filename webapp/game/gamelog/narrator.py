@@ -22,6 +22,7 @@ counts only units a player can see, in the order of their ids. Only ids that app
 or on the board are looked up, so the log says nothing the events and the view do not (R18.6).
 """
 
+import contextlib
 import functools
 
 from webapp import i18n
@@ -130,6 +131,29 @@ def words_of(lang):
     return Words(translations(lang))
 
 
+#: ``naming``'s memory: the units' ordinals and bare names over one ``seen`` (made once per state and
+#: events, ``webapp.game.seatstate.log_sight``), shared by every reader of the log of those events.
+#: {id(seen): (seen, instances, pool, class, ordinals, {lang: names})}; an entry holds its ``seen``, so the
+#: id is nobody else's while it lives; beyond ``NAMING_SIZE`` entries the oldest goes.
+NAMING_SIZE = 16
+_NAMING = {}
+
+
+def naming(narrator, seen):
+    """({(uid, card): ordinal}, {(uid, card): bare name}) of the units over ``seen`` for ``narrator``'s
+    language: shared by every narrator of the same ``seen``, instances, pool and class (neither depends
+    on the reader: "you" and the owner's name are added around a bare name, ``possess``)."""
+    kept = _NAMING.get(id(seen))
+    if kept is None or kept[0] is not seen or kept[1] is not narrator.instances or kept[2] is not narrator.pool \
+            or kept[3] is not type(narrator):
+        kept = (seen, narrator.instances, narrator.pool, type(narrator), {}, {})
+        _NAMING[id(seen)] = kept
+        while len(_NAMING) > NAMING_SIZE:
+            with contextlib.suppress(RuntimeError, StopIteration, KeyError):  # another thread dropped it first
+                _NAMING.pop(next(iter(_NAMING)))
+    return kept[4], kept[5].setdefault(narrator.lang, {})
+
+
 class Narrator:
     """Words for one reader in ``lang``: ``instances`` maps an instance id to ``(card id, owner)``;
     ``public`` lists the instance ids on view (see the module's docstring)."""
@@ -142,6 +166,7 @@ class Narrator:
         self.public = set(public or ())
         self.seen = set(self.public)
         self._grouped, self._groups = None, {}  # ``twins``: the units of ``seen`` by (card, owner), in order
+        self._nths, self._bares = {}, {}  # ``nth`` and ``bare`` of (uid, card) over ``seen`` (``describe``)
         self.lang = lang if lang in i18n.LANGS else i18n.DEFAULT
         self._words, self._ngettext = words_of(self.lang), translations(self.lang).ngettext
 
@@ -237,11 +262,15 @@ class Narrator:
     def nth(self, uid, card=None):
         """The unit's place among the units on view of its card and owner (1, 2, …), or None when it is
         the only one."""
+        key = (uid, card)
+        if key in self._nths:
+            return self._nths[key]
         card = self.card_of(uid, card)
         if card is None:
             return None
         twins = self.twins(uid, card)
-        return twins.index(uid) + 1 if len(twins) > 1 else None
+        n = self._nths[key] = twins.index(uid) + 1 if len(twins) > 1 else None
+        return n
 
     def twins(self, uid, card):
         """The units on view (``seen``, and ``uid`` itself) of ``card`` and ``uid``'s owner, by instance
@@ -267,9 +296,13 @@ class Narrator:
 
     def bare(self, uid, card=None):
         """ "Orc" / "second Orc", to follow a possessive. """
-        name = self.card_name(self.card_of(uid, card))
-        n = self.nth(uid, card)
-        return self.ordinal(n, name) if n else name
+        key = (uid, card)
+        text = self._bares.get(key)
+        if text is None:
+            name = self.card_name(self.card_of(uid, card))
+            n = self.nth(uid, card)
+            text = self._bares[key] = self.ordinal(n, name) if n else name
+        return text
 
     def unit(self, uid, card=None):
         """ "Orc" / "the second Orc": a unit named without its owner. """
@@ -297,7 +330,12 @@ class Narrator:
     def describe(self, events, seen=None):
         """The events as sentences. ``seen``, if given, is ``public`` with the ids the events mention,
         made before (the same for every reader of the same events: ``webapp.game.seatstate.log_sight``)."""
-        self.seen = seen if seen is not None else self.public | mentioned(list(events))
+        if seen is not None:  # the same for every reader of these events: their units named once per language
+            self.seen = seen
+            self._nths, self._bares = naming(self, seen)
+        else:
+            self.seen = self.public | mentioned(list(events))
+            self._nths, self._bares = {}, {}
         out = []
         i = 0
         while i < len(events):
