@@ -41,6 +41,7 @@ def test_a_crash_is_the_styled_500_without_a_traceback(tmp_path):
 def locked(app, monkeypatch):
     """Another process holds the database's write lock (a manual sqlite3 session, a backup...)."""
     monkeypatch.setattr(store_db, "BUSY_TIMEOUT", 0.05, raising=False)
+    store_pool.pool_of(app, app.config["DATABASE"]).close()  # its connections waited 5 s: open new ones
     holder = connect(app.config["DATABASE"])
     holder.conn.execute("BEGIN IMMEDIATE")
     yield
