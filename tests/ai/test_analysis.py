@@ -8,6 +8,7 @@ import re
 import pytest
 
 from tests.ai.test_difficulty import start
+from tests.web.conftest import log_in
 from webapp.ai import BaselinePlayer, analysis
 from webapp.engine import Game, load_pool
 from webapp.engine.randomplay import random_deck
@@ -16,6 +17,7 @@ from webapp.game.replay import Step
 from webapp.store import analyses
 
 POOL = load_pool()
+SEED = 3  # a deal whose game against the Normal CPU goes past its third round (play_a_few_turns)
 FAST = {"estimate": analysis.local_estimate(iterations=6), "suggest": analysis.local_suggest(iterations=12)}
 
 
@@ -50,6 +52,16 @@ def test_an_analysis_gives_each_turn_a_chance_and_the_three_biggest_swings_the_c
     assert seen[-1][0] == seen[-1][1] and [d for d, _t in seen] == sorted(d for d, _t in seen)
 
 
+def seeded_game(app, db, user, loaner):
+    """(a logged-in client of ``user``, the id of their game against the Normal CPU dealt from SEED): what
+    /play/cpu starts, with the page's own random seed fixed. A random deal could end before the third
+    round, and tests that play a few turns and then look at a game still going failed on one (CI,
+    2026-12-07)."""
+    client = app.test_client()
+    log_in(client, user)
+    return client, play.create_cpu_game(db, user, loaner, seed=SEED, difficulty="normal")
+
+
 def play_a_few_turns(db, game_id, user_id, rounds=3):
     bl = BaselinePlayer(seed=5, pool=POOL)
     while True:
@@ -64,7 +76,7 @@ def play_a_few_turns(db, game_id, user_id, rounds=3):
 def test_the_analysis_never_reaches_a_player_before_the_game_has_ended(app, db, alice, loaner, make_user):
     """While the game goes on, the analysis route answers 404 as for a game that does not exist, starts
     nothing and stores nothing; once it has ended its player gets it, a stranger still 404."""
-    client, game_id = start(app, alice, loaner)
+    client, game_id = seeded_game(app, db, alice, loaner)
     play_a_few_turns(db, game_id, alice["id"])
     assert play.load_row(db, game_id)["status"] == "active"
     during = client.get(f"/games/{game_id}/analysis.json")
@@ -77,7 +89,6 @@ def test_the_analysis_never_reaches_a_player_before_the_game_has_ended(app, db, 
 
     play.end(db, game_id, 1, "resign")
     stranger = app.test_client()
-    from tests.web.conftest import log_in
     log_in(stranger, make_user("carol"))
     assert stranger.get(f"/games/{game_id}/analysis.json").status_code == 404
     first = aftergame.read(db, game_id, alice["id"], start=lambda *a: started.append(a))

@@ -7,8 +7,7 @@ import re
 
 import pytest
 
-from tests.ai.test_analysis import play_a_few_turns
-from tests.ai.test_difficulty import start
+from tests.ai.test_analysis import play_a_few_turns, seeded_game
 from tests.web.conftest import log_in, post
 from webapp import store
 from webapp.ai import workers
@@ -28,7 +27,7 @@ def games(db):
 
 
 def test_play_from_here_is_refused_for_a_game_the_player_may_not_see_whole(app, db, alice, loaner, make_user):
-    client, game_id = start(app, alice, loaner)
+    client, game_id = seeded_game(app, db, alice, loaner)
     play_a_few_turns(db, game_id, alice["id"], rounds=2)
     before = games(db)
     during = post(client, f"/games/{game_id}/fork", {"version": "3", "difficulty": "hard"})
@@ -50,7 +49,7 @@ def test_play_from_here_is_refused_for_a_game_the_player_may_not_see_whole(app, 
 
 
 def test_a_practice_game_starts_where_the_old_one_stood_with_its_hidden_parts(app, db, alice, loaner):
-    client, game_id = start(app, alice, loaner)
+    client, game_id = seeded_game(app, db, alice, loaner)
     play_a_few_turns(db, game_id, alice["id"], rounds=3)
     play.end(db, game_id, 1, "resign")
     row = play.load_row(db, game_id)
