@@ -43,6 +43,11 @@ function px(text, rem) {
   return text.trim().endsWith("rem") ? value * rem : value;
 }
 
+/** How many tokens a units box shows. */
+function tokens(el) {
+  return el.querySelectorAll(":scope > .pl-unit").length;
+}
+
 /** Writes --pl-fit on each land's units box: when its size changes (observed) and when its number of
  * tokens changes (``recount``, after a render). */
 export class TokenFit {
@@ -68,7 +73,7 @@ export class TokenFit {
   }
 
   watch(el) {
-    this.boxes.set(el, {width: 0, height: 0, gap: 0, caption: 0, n: el.querySelectorAll(":scope > .pl-unit").length, fit: null});
+    this.boxes.set(el, {width: 0, height: 0, gap: 0, caption: 0, n: tokens(el), fit: null});
     this.observer.observe(el);
   }
 
@@ -77,7 +82,7 @@ export class TokenFit {
     for (const el of root.querySelectorAll(".pl-units")) {
       const box = this.boxes.get(el);
       if (!box) continue;
-      const n = el.querySelectorAll(":scope > .pl-unit").length;
+      const n = tokens(el);
       if (box.n === n) continue;
       box.n = n;
       if (box.width) this.write(el, box);

@@ -14,6 +14,7 @@ webapp/game/onlineclock.py's. Presence is not stored: after a restart every seat
 the moment the server started.
 """
 
+import contextlib
 import logging
 import math
 import threading
@@ -104,13 +105,8 @@ class Online:
         path = self.app.config.get("DATABASE")
         if not path:
             return
-        pool = store.pool_of(self.app, path) if db is None else None  # the app's pool lends one
-        db = pool.borrow() if pool else db
-        try:
+        with store.pool_of(self.app, path).lent() if db is None else contextlib.nullcontext(db) as db:
             found = store_online.active_clocks(db)
-        finally:
-            if pool:
-                pool.give_back(db)
         now = now_ms()
         with self.lock:
             for r in found:

@@ -8,6 +8,7 @@ and most of a small page's. A connection is only ever used by the request or eve
 so never by two threads at once (docs/storage.md).
 """
 
+import contextlib
 import sqlite3
 import threading
 
@@ -45,6 +46,17 @@ class Pool:
                 return
         db.close()
 
+    @contextlib.contextmanager
+    def lent(self):
+        """A connection for the ``with`` block: given back after it, closed if the block raised."""
+        db = self.borrow()
+        try:
+            yield db
+        except BaseException:
+            db.close()
+            raise
+        self.give_back(db)
+
     def close(self):
         """Close the idle connections: the next borrower opens a new one."""
         with self.lock:
@@ -69,7 +81,7 @@ def get_db():
         path = current_app.config.get("DATABASE")
         if not path:
             raise RuntimeError("no database configured: set DATABASE (or BRIGADE_DB)")
-        g.db = pool_of(current_app._get_current_object(), path).borrow()
+        g.db = pool_of(current_app, path).borrow()
     return g.db
 
 
@@ -77,4 +89,4 @@ def close_db(exc=None):
     """Give the current request's Database back to its pool, if one was borrowed."""
     db = g.pop("db", None)
     if db is not None:
-        pool_of(current_app._get_current_object(), db.path).give_back(db)
+        pool_of(current_app, db.path).give_back(db)

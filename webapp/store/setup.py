@@ -4,6 +4,7 @@ Above db, schema and seed (they import db; db imports neither), so the store's m
 way only (docs/architecture.md).
 """
 
+import contextlib
 import os
 import sqlite3
 
@@ -31,22 +32,13 @@ def prepare(path, pool=None):
     """Create or migrate the schema of ``path`` and seed the pool and loaner decks if they changed;
     raise ``DatabaseNotWritable`` when the file (or its folder, or its disk) is read-only: a server
     that could only read would take players' actions and lose them (docs/security.md). With a
-    connection ``pool`` (``pool_of``) the connection is borrowed from it and given back when all went
-    well."""
+    connection ``pool`` (``pool_of``) the connection is borrowed from it (``Pool.lent``)."""
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     try:
-        db = pool.borrow() if pool else connect(path)
-        fine = False
-        try:
+        with pool.lent() if pool else contextlib.closing(connect(path)) as db:
             migrate(db)
             seed_from_files(db)
             check_writable(db)
-            fine = True
-        finally:
-            if fine and pool:
-                pool.give_back(db)
-            else:
-                db.close()
     except sqlite3.OperationalError as exc:
         if any(words in str(exc) for words in NOT_WRITABLE):
             raise DatabaseNotWritable(path, exc) from None
