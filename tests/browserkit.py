@@ -194,6 +194,17 @@ def march_then_resign(player, unit, land):
     page.wait_for_selector(".pl-end[open]", timeout=20000)
 
 
+def replay_at(page, i, last):
+    """Step a replay page to ``i`` with its range (once the page has its steps: a value set before
+    they arrive is dropped) and wait until the board has drawn that step; the range loses the focus
+    so the arrow keys step again."""
+    page.wait_for_function("() => document.getElementById('replay-step').textContent.startsWith('Step ')")
+    page.fill("#replay-range", str(i))
+    page.wait_for_function(f"""() => document.getElementById('replay-step').textContent === 'Step {i} of {last}'
+        && window.brigadeBoard && window.brigadeBoard.version === {i} && window.brigadeBoard.idle""", timeout=20000)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+
+
 def post_json(page, url, body):
     """POST ``body`` as JSON to ``url`` from ``page`` (logged in: the CSRF token of its header's form),
     as the pages' own scripts do; {"status", "body"} of the answer."""

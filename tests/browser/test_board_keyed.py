@@ -38,7 +38,8 @@ The regions drawn keyed last (docs/decisions/0144):
 
 import pytest
 
-from tests.browserkit import DESKTOP, BoardPlayer, Server, at_take_back, march_then_resign, new_player, register, start_at, wait_for_board
+from tests.browserkit import (DESKTOP, BoardPlayer, Server, at_take_back, march_then_resign, new_player, register, replay_at,
+                              start_at, wait_for_board)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -223,12 +224,7 @@ def test_log_lines_and_replay_summary_survive_steps(browser, server):
         last = len(data["steps"]) - 1
         assert last >= 2, len(data["steps"])
 
-        def step_to(i):
-            page.fill("#replay-range", str(i))
-            page.wait_for_function(f"""() => document.getElementById('replay-step').textContent === 'Step {i} of {last}'
-                && window.brigadeBoard && window.brigadeBoard.version === {i} && window.brigadeBoard.idle""", timeout=20000)
-
-        step_to(last)
+        replay_at(page, last, last)
         # the summary holds the step's two parts and nothing else (the page's "Loading…" is gone)
         assert page.locator("#replay-summary").evaluate("(e) => [...e.childNodes].map((n) => n.className || n.nodeName)") \
             == ["replay-summary-main", "replay-summary-counts"]
@@ -238,7 +234,7 @@ def test_log_lines_and_replay_summary_survive_steps(browser, server):
         lines = page.locator(".pl-log-list li").count()
         first = page.locator(".pl-log-list li").first.inner_text()
         # a jump back: the drawer drawn again from the step's history (fewer lines), the first kept
-        step_to(last - 1)
+        replay_at(page, last - 1, last)
         assert page.locator(".pl-log-list li").count() < lines
         assert page.evaluate(LOST, kept) == []
         # one step forward (animated as live): new lines added, the first still the same element

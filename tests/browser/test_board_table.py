@@ -20,7 +20,7 @@ import re
 import pytest
 
 from tests import stillpage
-from tests.browserkit import SIZES, BoardPlayer, Server, register, start_at
+from tests.browserkit import SIZES, BoardPlayer, Server, register, replay_at, start_at
 from tests.conftest import shots_dir
 from tests.stillpage import animations_done, board_still
 
@@ -299,14 +299,6 @@ def test_the_battle_screen_covers_nothing(browser, server, size):
         assert not player.errors, player.errors
     finally:
         ctx.close()
-
-
-def replay_at(page, i, last):
-    """Step the replay page to ``i`` with its range; wait until the board has drawn that step."""
-    page.fill("#replay-range", str(i))
-    page.wait_for_function(f"""() => document.getElementById('replay-step').textContent === 'Step {i} of {last}'
-        && window.brigadeBoard && window.brigadeBoard.version === {i} && window.brigadeBoard.idle""", timeout=20000)
-    page.evaluate("() => document.activeElement && document.activeElement.blur()")
 
 
 def replay_board(page):
