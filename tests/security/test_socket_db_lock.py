@@ -5,11 +5,13 @@ again"), and meanwhile /healthz and a page answer at once, in the default servin
 Before issue 12 SQLite's busy handler slept in C inside the gevent loop: every connection froze
 until the waiting write gave up (a bare ``internal`` error), /healthz included."""
 
+import re
 import sqlite3
 import threading
 import time
 
 import pytest
+import requests
 
 from .socketkit import Client, ConfiguredServer, start_cpu_game, user
 
@@ -24,6 +26,17 @@ def server(request, tmp_path):
     srv.start()
     yield srv
     srv.stop()
+
+
+def writers_waiting(url):
+    """A reader of the server's ``brigade_db_writers_waiting`` (/metrics answers a scrape from this
+    machine: a plain request, not a player's session, which comes through the "proxy" of its own address)."""
+    def read():
+        reply = requests.get(f"{url}/metrics", timeout=30)
+        assert reply.status_code == 200, reply.status_code
+        text = reply.text
+        return float(re.search(r"^brigade_db_writers_waiting (\S+)$", text, re.M).group(1))
+    return read
 
 
 def test_a_held_write_lock_stalls_nobody_and_the_player_is_told_to_try_again(server):
@@ -44,7 +57,10 @@ def test_a_held_write_lock_stalls_nobody_and_the_player_is_told_to_try_again(ser
     c.sio.on("error", note_error)
     try:
         c.sio.emit("action", {"game": game_id, "action": action, "version": 0})
-        time.sleep(0.5)  # the action's write is waiting for the lock now
+        waiting = writers_waiting(server.url)
+        while waiting() < 1:  # until the action's write waits for the lock (the server's own gauge)
+            assert time.monotonic() < held_since + HOLD / 2, "the action's write never waited for the lock"
+            time.sleep(0.01)
         for name, path in (("healthz", "/healthz"), ("page", "/play")):
             sent = time.monotonic()
             reply = http.get(f"{server.url}{path}", timeout=30)
@@ -68,6 +84,7 @@ def test_a_held_write_lock_stalls_nobody_and_the_player_is_told_to_try_again(ser
     print(f"the blocked action was answered after {(at - held_since):.1f} s: {payload}")
     assert not after_release and payload["code"] == "busy" and "try again" in payload["message"]
     assert "Traceback" not in server.log_text()
+    assert writers_waiting(server.url)() == 0  # the write that gave up is counted out
 
     # the lock is gone: the same action goes through
     c.sio.emit("action", {"game": game_id, "action": action, "version": 0})

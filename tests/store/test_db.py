@@ -1,11 +1,13 @@
 """Connections: pragmas, the database path, transactions, and one connection per request."""
 
 import sqlite3
+import threading
+import time
 
 import pytest
 from flask import Flask
 
-from webapp.store import connect, default_path, get_db, init_app, transaction
+from webapp.store import WRITERS_WAITING, connect, default_path, get_db, init_app, transaction
 
 
 def test_connect_turns_on_wal_foreign_keys_and_a_5_second_busy_timeout(db_path):
@@ -41,6 +43,29 @@ def test_nested_transaction_rolls_back_only_the_inner_block(db, alice):
             db.execute("UPDATE users SET name = 'Changed'")
             raise RuntimeError("boom")
     assert db.execute("SELECT name, is_admin FROM users").fetchall() == [("Alice", 1)]
+
+
+def test_a_write_waiting_for_the_lock_is_counted_until_it_has_it(db_path):
+    holder, waiter = connect(db_path), connect(db_path)
+    holder.conn.execute("BEGIN IMMEDIATE")  # another writer holds the lock
+    done = threading.Event()
+
+    def write():
+        with transaction(waiter):
+            waiter.execute("CREATE TABLE waited (x)")
+        done.set()
+    t = threading.Thread(target=write, daemon=True)
+    t.start()
+    deadline = time.monotonic() + 4
+    while WRITERS_WAITING.count < 1 and time.monotonic() < deadline:
+        time.sleep(0.001)
+    assert WRITERS_WAITING.count == 1 and not done.is_set()
+    holder.conn.execute("ROLLBACK")
+    t.join(10)
+    assert done.is_set() and WRITERS_WAITING.count == 0
+    assert "waited" in holder.table_names()
+    holder.close()
+    waiter.close()
 
 
 def test_foreign_keys_are_enforced(db):

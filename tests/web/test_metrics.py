@@ -5,7 +5,8 @@ from webapp.store import connect, create_game
 
 FAMILIES = ("brigade_http_requests_total", "brigade_http_request_seconds_bucket", "brigade_errors_total",
             "brigade_active_games", "brigade_database_bytes", "brigade_connected_sockets",
-            "brigade_action_seconds", "brigade_cpu_move_seconds", "process_resident_memory_bytes")
+            "brigade_action_seconds", "brigade_cpu_move_seconds", "brigade_db_writers_waiting",
+            "process_resident_memory_bytes")
 
 
 def far(client, **headers):

@@ -12,6 +12,8 @@ through nginx) or with ``Authorization: Bearer <METRICS_TOKEN>``; anyone else ge
   actions/s), ``brigade_cpu_move_seconds``, ``brigade_db_write_seconds``: fed by ``count_socket``,
   ``observe_action``, ``observe_cpu_move`` and ``observe_db_write``, for the socket and play layers
   to call (which of them are wired is said in docs/deploy.md);
+* ``brigade_db_writers_waiting``: write transactions waiting for the database's write lock now
+  (webapp/store/db.py ``WRITERS_WAITING``, read at scrape time);
 * ``process_*`` (resident memory, CPU seconds, open files…): the library's process collector.
 
 Counters live in this process's memory (a restart starts them over, which Prometheus handles).
@@ -26,7 +28,7 @@ from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, 
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.process_collector import ProcessCollector
 
-from webapp.store import get_db
+from webapp.store import WRITERS_WAITING, get_db
 from webapp.store.admin import active_games_by_mode, db_size
 
 disable_created_metrics()  # no *_created series: Prometheus does not need them here
@@ -48,6 +50,9 @@ CPU_MOVES = Histogram("brigade_cpu_move_seconds", "Time the CPU player thinks ab
                       buckets=BUCKETS + (30.0, 60.0), registry=REGISTRY)
 DB_WRITES = Histogram("brigade_db_write_seconds", "Time of one database write transaction",
                       buckets=BUCKETS, registry=REGISTRY)
+DB_WAITING = Gauge("brigade_db_writers_waiting", "Write transactions of this process waiting for the database's write lock now",
+                   registry=REGISTRY)
+DB_WAITING.set_function(lambda: WRITERS_WAITING.count)
 TICKER_LOOKS = Counter("brigade_online_ticker_looks", "Looks of this process's online-games clock ticker",
                        registry=REGISTRY)
 

@@ -5,7 +5,7 @@ elsewhere); those that act for a user take the acting user's id and check it.
 """
 
 from .collection import add_cards, get_collection, owned_count, remove_cards
-from .db import connect, default_path, now, transaction
+from .db import WRITERS_WAITING, connect, default_path, now, transaction
 from .decks import copy_deck, delete_deck, get_deck, get_loaner, list_decks, rename_deck, save_deck
 from .errors import (BadCounts, BadName, DeckNameTaken, DeckNotFound, GameNotFound, NameTaken, NotYourDeck,
                      PackNotFound, SchemaTooNew, StaleVersion, StoreError, TooManyDecks, UserNotFound)
@@ -23,6 +23,7 @@ from .users import create_user, get_user, get_user_by_name, record_login, set_pa
 
 __all__ = [
     "connect", "default_path", "get_db", "close_db", "Pool", "pool_of", "init_app", "prepare", "transaction", "now",
+    "WRITERS_WAITING",
     "migrate", "MIGRATIONS", "LATEST", "seed", "seed_from_files",
     "create_user", "get_user", "get_user_by_name", "set_password_hash", "record_login", "user_count",
     "add_cards", "remove_cards", "get_collection", "owned_count",

@@ -12,6 +12,7 @@ import contextlib
 import os
 import sqlite3
 import sys
+import threading
 import time
 from datetime import datetime, UTC
 
@@ -169,6 +170,27 @@ def enable_wal(db):
             time.sleep(0.01)
 
 
+class Waiting:
+    """How many write transactions of this process wait for the database's write lock right now
+    (``brigade_db_writers_waiting`` on /metrics: a host sees another process holding the lock, and a
+    test waits for a write to be stuck instead of guessing how long that takes)."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self.count = 0
+
+    def __enter__(self):
+        with self._lock:
+            self.count += 1
+
+    def __exit__(self, *exc):
+        with self._lock:
+            self.count -= 1
+
+
+WRITERS_WAITING = Waiting()
+
+
 @contextlib.contextmanager
 def transaction(db):
     """Run the block as one write transaction (``BEGIN IMMEDIATE``), or a savepoint inside one."""
@@ -178,7 +200,8 @@ def transaction(db):
         return
     # IMMEDIATE takes the write lock up front, so a concurrent writer waits (busy timeout)
     # instead of failing when a read transaction tries to become a write one.
-    db.conn.execute("BEGIN IMMEDIATE")
+    with WRITERS_WAITING:
+        db.conn.execute("BEGIN IMMEDIATE")
     try:
         yield db
     except BaseException:
