@@ -21,11 +21,13 @@ class BaselinePlayer:
     def card(self, cid):
         return self.pool[cid]
 
-    def choose(self, game, player):
+    def choose(self, game, player, glance=False):
+        """The move for `player`. `glance`: decide from `game.glance(player)` (the parts of the view
+        read here, the same values) instead of the whole view: the search's imagined lines."""
         legal = [a for a in game.legal_actions(player) if a["type"] != "resign"]
         if len(legal) == 1 and not choices.is_compact(legal[0]):
             return legal[0]
-        view = game.view(player)
+        view = game.glance(player) if glance else game.view(player)
         kinds = {a["type"] for a in legal}
         if "choose_leaders" in kinds:
             return self.leaders(view, legal, player)
