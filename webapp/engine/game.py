@@ -252,7 +252,7 @@ class Game:
             where, far = s.land, st.far
             reach = turn.REACH[p]
             # the room left on each land (R8.4); none where an attack failed this turn and enemies stay (R8.7)
-            rooms = [c - o for c, o in zip(capacity, own)]
+            rooms = [c - o for c, o in zip(capacity, own, strict=True)]
             for d in s.failed:
                 if enemy[d]:
                     rooms[d] = -1
