@@ -22,7 +22,7 @@ Everything here reads only the entry (plain JSON), so a client that holds no `Ga
 CPU deciding from a view) can use it as well as the engine.
 """
 
-SPEC_KEYS = ("choose", "fill", "from", "levels", "room", "battle", "excess")
+SPEC_KEYS = frozenset(("choose", "fill", "from", "levels", "room", "battle", "excess"))
 
 
 def is_compact(entry):
