@@ -249,31 +249,30 @@ class Game:
         if marches is not None:
             out += marches
         elif movers:  # turn.march_candidates: R8.1 adjacent, R8.3 Far March: anywhere but the enemy base
-            where, far = s.land, st.far
+            first = len(out)
+            where, failed = s.land, s.failed
             reach = turn.REACH[p]
-            # the room left on each land (R8.4); none where an attack failed this turn and enemies stay (R8.7)
-            rooms = [c - o for c, o in zip(capacity, own, strict=True)]
-            for d in s.failed:
-                if enemy[d]:
-                    rooms[d] = -1
-            ids, lvs = [None] * len(LANDS), [None] * len(LANDS)
-            for u in movers:  # in one pass: each mover into the entry of every land it reaches and fits
-                level = levels[u]
-                for d in reach[where[u]][far[u]]:
-                    if level <= rooms[d]:
-                        got = ids[d]
-                        if got is None:
-                            ids[d], lvs[d] = [names[u]], [level]
-                        else:
-                            got.append(names[u])
-                            lvs[d].append(level)
-            # one compact entry per destination: every set of `from` within `room` (R8.4, R8.5)
-            marches = []
-            for d, got in enumerate(ids):
-                if got is not None:
-                    marches.append({"type": "march", "to": LANDS[d], "choose": "set", "fill": "units", "from": got,
-                                    "levels": lvs[d], "room": rooms[d], "battle": enemy[d]})
-            out += marches
+            by_dest = [None] * len(LANDS)
+            for u in movers:
+                for d in reach[where[u]][1 if cards[u].far_march else 0]:
+                    cand = by_dest[d]
+                    if cand is None:
+                        by_dest[d] = [u]
+                    else:
+                        cand.append(u)
+            for dest, cand in enumerate(by_dest):
+                if cand is None or (enemy[dest] and dest in failed):  # R8.7
+                    continue
+                room = capacity[dest] - own[dest]  # R8.4
+                ids, lvs = [], []
+                for u in cand:
+                    if levels[u] <= room:
+                        ids.append(names[u])
+                        lvs.append(levels[u])
+                if ids:  # one compact entry per destination: every set of `ids` within `room` (R8.4, R8.5)
+                    out.append({"type": "march", "to": LANDS[dest], "choose": "set", "fill": "units",
+                                "from": ids, "levels": lvs, "room": room, "battle": enemy[dest]})
+            marches = out[first:]
         self._board = (s, p, tables, marches or [])
         if tables[3]:
             for u, targets in turn.march_ability_options(s, p, tables):

@@ -11,7 +11,7 @@ class Static:
     """What a game fixes at its start: instances, their cards and owners, the lands."""
 
     __slots__ = ("cards", "owner", "names", "index", "kinds", "capacity", "custom", "pool",
-                 "leader_mode", "marchers", "levels", "allowed", "far", "printed", "unit_views",
+                 "leader_mode", "marchers", "levels", "allowed", "printed", "unit_views",
                  "standing_view", "land_views", "lands_view", "discard_views", "opening_view", "entries", "imagined")
 
     def __init__(self, cards, owner, names, kinds, custom, pool, leader_mode):
@@ -27,7 +27,6 @@ class Static:
         self.marchers = frozenset(i for i, c in enumerate(self.cards) if c.march is not None)
         self.levels = tuple(c.level for c in self.cards)  # inst -> printed level (R4.4 counts it)
         self.allowed = tuple(2 if c.double_march else 1 for c in self.cards)  # inst -> marches a turn (R8.1, R8.2)
-        self.far = tuple(1 if c.far_march else 0 for c in self.cards)  # inst -> Far March (R8.3): turn.REACH's index
         # inst -> (damage 0, life, power, speed, level, tribe): a unit's values out of battle (views.py)
         self.printed = tuple((0, c.life, c.power, c.speed, c.level, c.tribe) for c in self.cards)
         self.unit_views = {}               # inst -> (values, its entry in views' units): views.py
@@ -50,7 +49,6 @@ class Static:
         st.marchers = frozenset(i for i, c in enumerate(st.cards) if c.march is not None)
         st.levels = tuple(c.level for c in st.cards)
         st.allowed = tuple(2 if c.double_march else 1 for c in st.cards)
-        st.far = tuple(1 if c.far_march else 0 for c in st.cards)
         st.printed = tuple((0, c.life, c.power, c.speed, c.level, c.tribe) for c in st.cards)
         st.unit_views, st.standing_view, st.land_views, st.lands_view = {}, None, [None] * len(LANDS), None
         st.discard_views, st.opening_view, st.entries, st.imagined = [None, None], None, {}, True
