@@ -21,11 +21,13 @@ class BaselinePlayer:
     def card(self, cid):
         return self.pool[cid]
 
-    def choose(self, game, player):
+    def choose(self, game, player, glance=False):
+        """The move for `player`. `glance`: decide from `game.glance(player)` (the parts of the view
+        read here, the same values) instead of the whole view: the search's imagined lines."""
         legal = [a for a in game.legal_actions(player) if a["type"] != "resign"]
         if len(legal) == 1 and not choices.is_compact(legal[0]):
             return legal[0]
-        view = game.view(player)
+        view = game.glance(player) if glance else game.view(player)
         kinds = {a["type"] for a in legal}
         if "choose_leaders" in kinds:
             return self.leaders(view, legal, player)
@@ -67,6 +69,7 @@ class BaselinePlayer:
         units = {u["id"]: u for u in view["units"]}
         self.read_board(view, player)
         best, best_score = None, 0.0
+        hand = None  # {instance id: card id} of the hand, once a summon is scored
         for a in legal:
             t = a["type"]
             if t == "march" and choices.is_compact(a):  # its sets scored as unit lists, the best one filled
@@ -76,7 +79,9 @@ class BaselinePlayer:
                         best, best_score = (a, pick), score
                 continue
             if t == "summon":
-                score = 10 + self.card(self._hand_card(view, player, a["card"])).level
+                if hand is None:
+                    hand = {h["id"]: h["card"] for h in view["players"][player]["hand"]}
+                score = 10 + self.card(hand[a["card"]]).level
             elif t == "march_ability":
                 score = 9
             elif t == "march":
@@ -118,22 +123,18 @@ class BaselinePlayer:
         if len(frm) == 1:  # every unit in `from` fits alone: the one set
             return [list(frm)]
         strongest = sorted(frm, key=lambda u: (-units[u]["power"], -units[u]["life"], u))
-        picks = [[u] for u in frm]
-        picks.append(choices.greedy(entry, [u for u in strongest if not units[u]["leader"]]))
-        picks.append(choices.greedy(entry, strongest))
-        out, seen = [], set()
-        for p in picks:
-            if p and frozenset(p) not in seen:
-                seen.add(frozenset(p))
-                out.append(p)
+        out = [[u] for u in frm]  # distinct sets: the ids of `from` are
+        mine = choices.greedy(entry, [u for u in strongest if not units[u]["leader"]])
+        every = choices.greedy(entry, strongest)
+        if len(mine) > 1:  # a set of one is one of the above
+            out.append(mine)
+        if len(every) > 1 and (len(mine) <= 1 or set(every) != set(mine)):
+            out.append(every)
         return out
 
     def march_sets(self, entry, units):
         """The marches of `march_picks`, as actions."""
         return [choices.fill(entry, p) for p in self.march_picks(entry, units)]
-
-    def _hand_card(self, view, player, iid):
-        return next(h["card"] for h in view["players"][player]["hand"] if h["id"] == iid)
 
     def march_score(self, view, a, units, lands, player, enemy):
         """A march action's score (after `read_board(view, player)`)."""

@@ -103,7 +103,8 @@ class SearchPlayer:
                 break
             waiting = world.waiting_for()
             p = min(waiting) if len(waiting) > 1 else next(iter(waiting))
-            world.apply_listed(p, bl.choose(world, p))  # the baseline's choice: an entry as listed, or filled
+            # the baseline's choice (from the view's parts it reads): an entry as listed, or filled
+            world.apply_listed(p, bl.choose(world, p, glance=True))
             steps += 1
             if world.state.active != active:
                 active = world.state.active

@@ -22,7 +22,7 @@ Everything here reads only the entry (plain JSON), so a client that holds no `Ga
 CPU deciding from a view) can use it as well as the engine.
 """
 
-SPEC_KEYS = ("choose", "fill", "from", "levels", "room", "battle", "excess")
+SPEC_KEYS = frozenset(("choose", "fill", "from", "levels", "room", "battle", "excess"))
 
 
 def is_compact(entry):
@@ -55,11 +55,16 @@ def fits(entry, picked):
     if entry["choose"] == "order":
         return len(picked) == len(frm) and set(picked) == set(frm)
     level = dict(zip(frm, entry["levels"], strict=True))
-    if any(u not in level for u in picked):
-        return False
-    total = sum(level[u] for u in picked)
+    total, top = 0, None
+    for u in picked:
+        lv = level.get(u)
+        if lv is None:
+            return False
+        total += lv
+        if top is None or lv > top:
+            top = lv
     if entry["choose"] == "cover":
-        return total >= entry["excess"] and total - max(level[u] for u in picked) < entry["excess"]
+        return total >= entry["excess"] and total - top < entry["excess"]
     return total <= entry["room"]
 
 

@@ -314,6 +314,15 @@ class Game:
                 forget_oldest(PUBLIC)
         return views.view(s, player, None, kept[2])
 
+    def glance(self, player):
+        """The parts of `view(player)` a quick reader decides from, with the view's values: "phase",
+        "lands", "units", "players" (the seat's own entry holding its "hand" alone, the other empty) and
+        "battle" (its "chain" alone), nothing else (webapp/engine/views.py, `glance`). For the baseline
+        CPU's choices in a search's imagined lines; fresh, nothing kept for other readers."""
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, got {player!r}")
+        return views.glance(self.state, player)
+
     def seen_ids(self, player=None):
         """The instance ids `player` (or a spectator, None) sees named in its view: the board, both
         discard piles, its own hand and the opponent's cards shown in hand (R18.6)."""

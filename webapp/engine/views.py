@@ -21,38 +21,12 @@ class Public:
 
     def __init__(self, s, waiting):
         st = s.static
-        names, cards, owner = st.names, st.cards, st.owner
+        names, cards = st.names, st.cards
         b = s.battle
         au = stats.auras(s) if b is not None else None
-        where = s.land
-        kinds, capacity = st.kinds, st.capacity
-        levels = st.levels
-        used0, used1 = [0] * len(LANDS), [0] * len(LANDS)
-        for u, land in where.items():
-            if owner[u]:
-                used1[land] += levels[u]
-            else:
-                used0[land] += levels[u]
-        owners = s.owners
-        key = (owners, tuple(used0), tuple(used1))
-        kept = st.lands_view  # the lands of the game's last view, while their owners and levels are the same
-        if kept is not None and kept[0] == key:
-            self.lands = kept[1]
-        else:
-            made = st.land_views  # as _units keeps units: a land as it was in an earlier view gets that entry again
-            lands = {}
-            for land, name in _LANDS:
-                values = (owners[land], used0[land], used1[land])
-                kept = made[land]
-                if kept is None or kept[0] != values:
-                    kept = made[land] = (values, {"kind": kinds[land], "capacity": capacity[land], "owner": values[0],
-                                                  "used": [values[1], values[2]],
-                                                  "distance": [DISTANCE[0][land], DISTANCE[1][land]]})
-                lands[name] = kept[1]
-            self.lands = lands
-            st.lands_view = (key, lands)
+        self.lands = _lands(s)
         self.units = _units(s, b, au)
-        hand, shown = s.hand, s.shown
+        hand, shown, owners = s.hand, s.shown, s.owners
         piles = st.discard_views  # each discard pile's two lists in the game's last view, while the pile is the same
         players = []
         for p in (0, 1):
@@ -81,6 +55,39 @@ class Public:
         lc = s.leader_choice
         self.leaders = ([[names[c] for c in lc[p]] for p in (0, 1)]
                         if s.phase != "leaders" and lc[0] is not None and lc[1] is not None else None)
+
+
+def _lands(s):
+    """The view's lands: each land's kind, capacity, owner, the levels each player uses there and the
+    distances from both bases. While the owners and levels stay the same, the lands of the game's last
+    view again (``Static.lands_view``); a land as it was in an earlier view gets that entry again
+    (``Static.land_views``, as ``_units`` keeps units)."""
+    st = s.static
+    owner, levels = st.owner, st.levels
+    used0, used1 = [0] * len(LANDS), [0] * len(LANDS)
+    for u, land in s.land.items():
+        if owner[u]:
+            used1[land] += levels[u]
+        else:
+            used0[land] += levels[u]
+    owners = s.owners
+    key = (owners, tuple(used0), tuple(used1))
+    kept = st.lands_view
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    kinds, capacity = st.kinds, st.capacity
+    made = st.land_views
+    lands = {}
+    for land, name in _LANDS:
+        values = (owners[land], used0[land], used1[land])
+        kept = made[land]
+        if kept is None or kept[0] != values:
+            kept = made[land] = (values, {"kind": kinds[land], "capacity": capacity[land], "owner": values[0],
+                                          "used": [values[1], values[2]],
+                                          "distance": [DISTANCE[0][land], DISTANCE[1][land]]})
+        lands[name] = kept[1]
+    st.lands_view = (key, lands)
+    return lands
 
 
 def _standing(s):
@@ -167,6 +174,20 @@ def view(s, viewer, waiting, public=None):
     return out
 
 
+def glance(s, viewer):
+    """The parts of ``view(s, viewer)`` that a quick reader decides from (the baseline CPU, at every
+    step of a search's imagined lines, where a whole view cost a third of its choice): "phase",
+    "lands", "units", "players" (the viewer's entry with its "hand" alone, the other one empty) and
+    "battle" (its "chain" alone, or None). What it holds has the values of the view's (made by the
+    same functions): a reader of these keys decides alike from either. `viewer` is 0 or 1."""
+    names, cards = s.static.names, s.static.cards
+    b = s.battle
+    players = [{}, {}]
+    players[viewer] = {"hand": [{"id": names[c], "card": cards[c].id} for c in s.hand[viewer]]}
+    return {"phase": s.phase, "lands": _lands(s), "units": _units(s, b, stats.auras(s) if b is not None else None),
+            "players": players, "battle": {"chain": _chain(b, names)} if b is not None else None}
+
+
 def seen_instances(s, viewer):
     """The card instances ``viewer`` (0, 1, or None for a spectator) sees named in its view: the units
     on the board, both discard piles, its own hand and the opponent's cards shown in hand. The cards
@@ -190,23 +211,7 @@ def battle_view(s, au):
         pool = stats.slots(s, p, au)
         kinds = sorted(set(pool) | set(b.used[p]))
         slots[str(p)] = {k: {"total": pool.get(k, 0), "used": b.used[p].get(k, 0)} for k in kinds}
-    chain = []
-    for i, d in enumerate(b.chain):
-        entry = {"index": i, "player": d["player"], "kind": d["kind"],
-                 "targets": [names[t] for t in d["targets"]], "responds_to": d["on"]}
-        if d["unit"] is not None:
-            entry["unit"] = names[d["unit"]]
-        if d["card_id"] is not None:
-            entry["card"] = d["card_id"]
-        if d["kind"] == "attack":
-            entry["units"] = [names[u] for u in d["units"]]
-        if d["choice"] is not None:
-            entry["choice"] = d["choice"]
-        if d["coin"] is not None:
-            entry["coin"] = "heads" if d["coin"] else "tails"
-        if d["cancelled"]:
-            entry["cancelled"] = True
-        chain.append(entry)
+    chain = _chain(b, names)
     initiative = None
     if b.rolls is not None:
         initiative = {"rolls": {str(p): {"die": b.rolls[p][0], "speed": b.rolls[p][1],
@@ -224,3 +229,25 @@ def battle_view(s, au):
             "spell_lock": au.lock, "done": sorted(b.done),
             "fallen": {str(p): [cards[u].id for u in b.fallen[p]] for p in (0, 1)},
             "origins": {names[u]: s.land_name(land) for u, land in sorted(b.origin.items()) if u in s.land}}
+
+
+def _chain(b, names):
+    """The battle's chain of declarations as the view shows it (R11)."""
+    chain = []
+    for i, d in enumerate(b.chain):
+        entry = {"index": i, "player": d["player"], "kind": d["kind"],
+                 "targets": [names[t] for t in d["targets"]], "responds_to": d["on"]}
+        if d["unit"] is not None:
+            entry["unit"] = names[d["unit"]]
+        if d["card_id"] is not None:
+            entry["card"] = d["card_id"]
+        if d["kind"] == "attack":
+            entry["units"] = [names[u] for u in d["units"]]
+        if d["choice"] is not None:
+            entry["choice"] = d["choice"]
+        if d["coin"] is not None:
+            entry["coin"] = "heads" if d["coin"] else "tails"
+        if d["cancelled"]:
+            entry["cancelled"] = True
+        chain.append(entry)
+    return chain
