@@ -210,9 +210,15 @@ def main_elements(deck, cards):
     return {e for e, n in counts.items() if n == top}
 
 
+#: The event types ``tally`` counts (a spell is a "declared" of kind "spell").
+COUNTED = frozenset({"declared", "summoned", "quick_summoned", "land_taken"})
+
+
 def tally(events, counts=None):
     """The quests' counts of ``events`` added to ``counts`` (a new tuple; zeros if None): per seat
     (0, 1), (spells cast, monsters summoned, lands taken)."""
+    if counts is not None and not any(e.get("type") in COUNTED for e in events):
+        return counts  # most actions (a march, a pass, a roll) count nothing: the same tuple
     spells, summons, lands = ([*c] for c in zip(*(counts or ((0, 0, 0), (0, 0, 0))), strict=True))
     for e in events:
         kind = e.get("type")

@@ -37,7 +37,8 @@ def log_sight(game, events):
     kept = SIGHT.get(id(s))
     if kept is not None and kept[0] is s and kept[1] == events:
         return kept[2]
-    seen = frozenset(public_units(game)) | gamelog.mentioned(events)
+    names = s.static.names  # the units on the board (``public_units`` without its order: a set)
+    seen = frozenset([names[u] for u in s.land]) | gamelog.mentioned(events)
     SIGHT.put(id(s), (s, events, seen))
     return seen
 

@@ -66,10 +66,12 @@ class Outbox:
         """Emit to a room, every socket in it."""
         self.socketio.emit(event, payload, to=to)
 
-    def listening(self, to):
-        """False if nobody is in the room (then its state is not built); always True with a message
-        queue, whose other processes' rooms this one cannot see."""
+    def rooms(self):
+        """This process's rooms, {room: its sockets} (a room nobody is in is absent or empty), as the
+        server keeps them (read, never changed); None with a message queue, whose other processes'
+        rooms this one cannot see (every room may have someone in it). A state nobody's room would receive
+        is not built (``StatePusher.push`` reads this once for all of a game's rooms)."""
         manager = self.socketio.server.manager
         if isinstance(manager, PubSubManager):
-            return True
-        return bool(manager.rooms.get("/", {}).get(to))
+            return None
+        return manager.rooms.get("/", {})

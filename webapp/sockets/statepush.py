@@ -77,12 +77,13 @@ class StatePusher:
         names = self.seat_names(db, row)
         extra = self.online.block(db, row)
         kinds = [(0, 0, None), (1, 1, None)] + [(None, kind, lang) for kind, lang in WATCH.items()]
-        listening, send = self.outbox.listening, self.outbox.send
+        rooms, send = self.outbox.rooms(), self.outbox.send  # who is in which room, read once per push
         for seat, kind, lang in kinds:
             if seat is not None and row["seats"][seat] is None:
                 continue
             full, updates = room(row["id"], kind), room(row["id"], kind, updates=True)
-            to_full, to_updates = listening(full), listening(updates)
+            to_full = rooms is None or bool(rooms.get(full))
+            to_updates = rooms is None or bool(rooms.get(updates))
             if not (to_full or to_updates):
                 continue
             before = self.states.latest(row["id"], seat) if to_updates else None

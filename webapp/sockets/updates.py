@@ -21,7 +21,6 @@ is sent whole (an array of other items that grew or shrank, a value below ``DEPT
 subtrees are skipped with one ``==`` (C code), so the Python work is proportional to what changed.
 """
 
-import contextlib
 import copy
 
 #: How deep ``diff`` looks into objects and arrays before sending a changed value whole: the view's
@@ -48,7 +47,7 @@ def _diff(old, new, path, out, depth):
         for key, value in new.items():
             before = old[key]
             if before is not value and (before != value or type(before) is not type(value)):
-                if depth == 0 and type(value) in SHARED and type(before) is type(value):
+                if depth == 0 and type(value) in SHARED and type(before) is type(value) and key not in OWN:
                     _diff_shared(before, value, key, out)
                 else:
                     _diff(before, value, path + [key], out, depth + 1)
@@ -62,7 +61,7 @@ def _diff(old, new, path, out, depth):
                 if before is value:
                     continue
                 if before != value or type(before) is not type(value):  # (the cheap test first: most are equal)
-                    if depth == 0 and type(value) in SHARED and type(before) is type(value):
+                    if depth == 0 and type(value) in SHARED and type(before) is type(value) and key not in OWN:
                         _diff_shared(before, value, key, out)
                     else:
                         _diff(before, value, path + [key], out, depth + 1)
@@ -101,6 +100,10 @@ def _diff(old, new, path, out, depth):
 SHARED = (dict, list)
 SHARED_SIZE = 12
 _SHARED = {}
+#: The view's parts each reader has a copy of its own (``players``: the seat's entry with its hand, a new
+#: list per view, webapp/engine/views.py ``view``): no other reader's pair is ever the same objects, so
+#: they are compared without ``_SHARED`` (whose entries they would only push out).
+OWN = frozenset({"players"})
 
 
 def _diff_shared(before, value, key, out):
@@ -120,8 +123,10 @@ def _diff_shared(before, value, key, out):
 
 def forget_oldest(kept):
     """Drop the oldest entry of a dict used as a bounded memory (another thread may be dropping it too)."""
-    with contextlib.suppress(RuntimeError, StopIteration):  # changed by another thread meanwhile: the next call drops one
+    try:  # noqa: SIM105 - contextlib.suppress makes an object per call: a third of this function's time
         kept.pop(next(iter(kept)), None)
+    except (RuntimeError, StopIteration):  # changed by another thread meanwhile: the next call drops one
+        pass
 
 
 def _keyed(old, new):
