@@ -1,11 +1,12 @@
 """The Hard CPU (webapp/ai/search.py) against the baseline, a flat Monte Carlo player, or itself at another budget.
 
     python bench/hard_vs_baseline.py [--games 200] [--budget 1.0] [--opponent baseline|flat|hard]
-                                     [--flat-budget 0.2] [--seed 1]
+                                     [--flat-budget 0.2] [--seed 1] [--jobs 1]
 
 Random decks from the pool (webapp.engine.randomplay.random_deck), a new pair each game; the Hard
 CPU takes seat 0 in even games and seat 1 in odd ones; who goes first is the engine's dice (R5.1);
-the leader choice is simultaneous. Everything runs in this one process (one core): the budget is
+the leader choice is simultaneous. Everything runs in this one process (one core), or with ``--jobs N``
+one game at a time in each of N processes (the same games, printed in order): the budget is
 the Hard CPU's thinking time per decision. Prints the Hard CPU's win rate with a 95% Wilson
 interval (a draw counts as half a win) and its decision time median/p99/max over the decisions
 where it had a choice. `flat` is determinized flat Monte Carlo: every candidate tried in turn,
@@ -20,7 +21,9 @@ wall time, as a served game does. Both decision times are printed.
 """
 
 import argparse
+import functools
 import math
+import multiprocessing
 import os
 import random
 import statistics
@@ -74,6 +77,59 @@ def summary(args, wins, draws, games, score, think, iterations, t0, out=sys.stdo
               f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}", file=out, flush=True)
 
 
+def one_game(args, pool, clock, i):
+    """Game ``i`` (seed ``args.seed + i``; the Hard CPU in seat ``i % 2``): the winner and why, the Hard
+    CPU's seat, and its decision times (CPU and wall) and iterations where it had a choice."""
+    seed = args.seed + i
+    rng = random.Random(seed)
+    hard_seat = i % 2
+    hard = SearchPlayer(seed=seed, pool=pool, budget=args.budget, clock=clock)
+    if args.opponent == "baseline":
+        other = BaselinePlayer(seed=seed, pool=pool)
+    elif args.opponent == "flat":
+        other = flat_player(seed + 1, pool, args.flat_budget, clock)
+    else:
+        other = SearchPlayer(seed=seed + 1, pool=pool, budget=args.flat_budget, clock=clock)
+    players = {hard_seat: hard, 1 - hard_seat: other}
+    think, iterations, wall = [], [], []
+    g = Game.new(random_deck(rng, pool), random_deck(rng, pool), seed=seed, first=None, pool=pool)
+    while g.result is None:
+        p = rng.choice(sorted(g.waiting_for()))
+        t, c = time.perf_counter(), clock()
+        a = players[p].choose(g.copy(), p)
+        if p == hard_seat and hard.last is not None and hard.last.iterations:
+            think.append(clock() - c)
+            wall.append(time.perf_counter() - t)
+            iterations.append(hard.last.iterations)
+        g.apply(p, a)
+    return g.result["winner"], g.result["reason"], hard_seat, think, iterations, wall
+
+
+def games_in_order(args, pool, clock):
+    """Every game's ``one_game`` result in game order: in this process, or with ``--jobs N`` in N
+    worker processes (each game the same seed, seat and budget of its own CPU time as alone)."""
+    return in_order(functools.partial(one_game, args, pool, clock), args.games, args.jobs)
+
+
+def in_order(play, games, jobs):
+    """``play(i)`` for i in range(games), yielded in order; ``jobs`` > 1 plays them in that many forked
+    worker processes (the benches' games are independent: a seed each), which inherit ``play``."""
+    if jobs <= 1:
+        yield from map(play, range(games))
+        return
+    global _PLAY
+    _PLAY = play
+    with multiprocessing.get_context("fork").Pool(jobs) as workers:
+        yield from workers.imap(_play, range(games))
+
+
+_PLAY = None
+
+
+def _play(i):
+    return _PLAY(i)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
@@ -81,6 +137,7 @@ def main():
     ap.add_argument("--opponent", choices=("baseline", "flat", "hard"), default="baseline")
     ap.add_argument("--flat-budget", type=float, default=0.2, help="the flat or hard opponent's seconds per decision")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once, each in its own process (one per core)")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                     help="budgets in this thread's CPU time (default) or in wall time")
     args = ap.parse_args()
@@ -90,33 +147,14 @@ def main():
     wins = draws = 0
     think, iterations, wall = [], [], []
     t0 = time.perf_counter()
-    for i in range(args.games):
-        seed = args.seed + i
-        rng = random.Random(seed)
-        hard_seat = i % 2
-        hard = SearchPlayer(seed=seed, pool=pool, budget=args.budget, clock=clock)
-        if args.opponent == "baseline":
-            other = BaselinePlayer(seed=seed, pool=pool)
-        elif args.opponent == "flat":
-            other = flat_player(seed + 1, pool, args.flat_budget, clock)
-        else:
-            other = SearchPlayer(seed=seed + 1, pool=pool, budget=args.flat_budget, clock=clock)
-        players = {hard_seat: hard, 1 - hard_seat: other}
-        g = Game.new(random_deck(rng, pool), random_deck(rng, pool), seed=seed, first=None, pool=pool)
-        while g.result is None:
-            p = rng.choice(sorted(g.waiting_for()))
-            t, c = time.perf_counter(), clock()
-            a = players[p].choose(g.copy(), p)
-            if p == hard_seat and hard.last is not None and hard.last.iterations:
-                think.append(clock() - c)
-                wall.append(time.perf_counter() - t)
-                iterations.append(hard.last.iterations)
-            g.apply(p, a)
-        w = g.result["winner"]
+    for i, (w, reason, hard_seat, think_i, iterations_i, wall_i) in enumerate(games_in_order(args, pool, clock)):
+        think += think_i
+        iterations += iterations_i
+        wall += wall_i
         wins += w == hard_seat
         draws += w is None
         score += 1.0 if w == hard_seat else 0.5 if w is None else 0.0
-        print(f"  game {i + 1}/{args.games}: hard seat {hard_seat}, winner {w} ({g.result['reason']}); "
+        print(f"  game {i + 1}/{args.games}: hard seat {hard_seat}, winner {w} ({reason}); "
               f"hard {wins} won, {draws} drawn", file=sys.stderr, flush=True)
         if (i + 1) % 25 == 0 and i + 1 < args.games:
             print(f"after {i + 1} games:", file=sys.stderr)
