@@ -31,6 +31,15 @@ def main():
     from webapp.engine import load_pool
     from webapp.engine.randomplay import random_action, random_game
 
+    def position(seed, steps):
+        """A random game of ``seed`` after at most ``steps`` random actions (it may have ended)."""
+        game, rng = random_game(seed, pool)
+        for _ in range(steps):
+            if game.result is not None:
+                break
+            game.apply(*random_action(game, rng))
+        return game, rng
+
     pool = load_pool()
     if "random" in parts:
         h = hashlib.sha256()
@@ -64,11 +73,7 @@ def main():
     if "search" in parts:
         h = hashlib.sha256()
         for seed in range(6):
-            game, rng = random_game(300 + seed, pool)
-            for _ in range(15 + 7 * seed):
-                if game.result is not None:
-                    break
-                game.apply(*random_action(game, rng))
+            game, rng = position(300 + seed, 15 + 7 * seed)
             if game.result is not None:
                 continue
             r = SearchPlayer(seed=seed, pool=pool, iterations=30).search(game, min(game.waiting_for()))
@@ -78,11 +83,7 @@ def main():
         h = hashlib.sha256()
         searches = 0
         for seed in range(40):
-            game, rng = random_game(700 + seed, pool)
-            for _ in range(10 + 3 * seed):
-                if game.result is not None:
-                    break
-                game.apply(*random_action(game, rng))
+            game, rng = position(700 + seed, 10 + 3 * seed)
             if game.result is not None:
                 continue
             p = min(game.waiting_for())
