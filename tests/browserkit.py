@@ -7,6 +7,9 @@ player that drives a board page through its own controls.
   ``url``, ``output()`` (its log) and ``stop()``.
 * ``start_at(page, server, scenario, mode, cpu, seed)`` starts a game at a position (a scenario, or a
   file of tests/browser/positions/) through the test-only POST /testing/start and opens its board.
+* ``watched_page(browser, size)`` a page in a fresh context that fails the test on a script error, a
+  console error or a failed load (``page_errors``); ``no_sideways_scroll(page)`` checks the page is no
+  wider than the screen.
 * ``BoardPlayer(page)`` makes one decision at a time on a board page (static/js/play.js) with simple
   rules of thumb, clicking only the controls the page offers (they come from the server's
   ``legal_actions``); the test never sends an action itself.
@@ -14,6 +17,7 @@ player that drives a board page through its own controls.
 The Playwright ``browser`` fixture and ``shots_dir()`` live in tests/conftest.py.
 """
 
+import contextlib
 import os
 import random
 import re
@@ -35,6 +39,47 @@ SIZES = {"desktop": DESKTOP, "phone": PHONE}
 DESKTOP_SIZES = {"1280x800": DESKTOP, "1366x768": {"viewport": {"width": 1366, "height": 768}},
                  "1920x1080": {"viewport": {"width": 1920, "height": 1080}}}
 STARTED_WITHIN = 60  # seconds for the server to print its address and answer /healthz
+
+
+def page_errors(page):
+    """Start collecting what goes wrong in ``page``; returns the list it fills: script errors, errors
+    written to the console, and any image, style, script or fetch answered 400 or more. A page itself
+    answered 400 on purpose (a refused form) is not one, and neither is the console's own "Failed to
+    load resource" line, which the response already counted."""
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: msg.type == "error" and not msg.text.startswith("Failed to load resource")
+            and errors.append(msg.text))
+    page.on("response", lambda r: r.status >= 400 and r.request.resource_type != "document"
+            and errors.append(f"{r.status} {r.url}"))
+    return errors
+
+
+@contextlib.contextmanager
+def watched_page(browser, size, timeout=20_000, **options):
+    """A page in a fresh context (no cookies) of ``size`` (context options: DESKTOP, PHONE, ...; more
+    ``options`` added to them); at the end the context is closed and the test fails if ``page_errors``
+    saw anything."""
+    context = browser.new_context(**size, **options)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(timeout)
+        errors = page_errors(page)
+        yield page
+    finally:
+        context.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def no_sideways_scroll(page):
+    """The page is no wider than the screen (a phone never scrolls sideways).
+
+    Measured against the screen's width, not ``innerWidth`` or the root's ``clientWidth``: a mobile
+    browser widens its layout viewport to fit content that overflows, so both grow with the overflow.
+    """
+    width = page.evaluate("document.documentElement.scrollWidth")
+    screen = page.viewport_size["width"]
+    assert width <= screen, f"{page.url}: the page is {width} px wide on a {screen} px screen"
 
 
 def free_port():

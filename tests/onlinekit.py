@@ -8,7 +8,7 @@ Players are tests/browserkit.py's ``new_player`` (a ``BoardPlayer`` with ``name`
 
 import re
 
-from tests.browserkit import wait_for_board
+from tests.browserkit import no_sideways_scroll, wait_for_board  # noqa: F401 (no_sideways_scroll: the online tests take it from here)
 
 
 def board(page, script):
@@ -100,11 +100,6 @@ def synced(players, timeout=30):
                 pl.page.wait_for_function(f"() => brigadeBoard.version >= {newest} && brigadeBoard.idle",
                                           timeout=timeout * 1000)
     raise AssertionError(f"the pages do not agree on the version: {versions}")
-
-
-def no_sideways_scroll(page):
-    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert widths[0] <= widths[1] + 1, f"the page scrolls sideways: {widths}"
 
 
 def advance_clock(page, server, seconds):

@@ -12,7 +12,8 @@ import sys
 
 import pytest
 
-from tests.browserkit import DESKTOP, PASSWORD, PHONE, ROOT, Server
+from tests import stillpage
+from tests.browserkit import DESKTOP, PASSWORD, PHONE, ROOT, Server, no_sideways_scroll
 from tests.conftest import shots_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -23,14 +24,7 @@ NEW_PASSWORD = "quiet lanterns over the harbour"
 
 def shoot(page, name):
     page.evaluate("() => window.scrollTo(0, 0)")
-    path = SHOTS / f"admin-{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    assert path.stat().st_size > 1000
-
-
-def no_sideways_scroll(page):
-    widths = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-    assert widths[0] <= widths[1], f"{page.url} scrolls sideways: {widths}"
+    return stillpage.shoot(page, SHOTS / f"admin-{name}.png", full_page=True)
 
 
 def set_password(page, url, password):

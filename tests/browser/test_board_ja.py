@@ -25,6 +25,7 @@ import re
 
 import pytest
 
+from tests import stillpage
 from tests.browserkit import SIZES, new_player, start_at
 from tests.conftest import shots_dir
 
@@ -72,10 +73,7 @@ def english(texts, allowed):
 def shoot(page, name):
     page.mouse.move(1, 1)  # no card preview left open by the last hover
     page.wait_for_selector("[data-testid=preview]", state="hidden")
-    page.evaluate("document.fonts.ready")
-    path = SHOTS / f"board-ja-{name}.png"
-    page.screenshot(path=str(path), animations="disabled")
-    assert path.stat().st_size > 1000
+    return stillpage.shoot(page, SHOTS / f"board-ja-{name}.png")
 
 
 def cut_text(page):

@@ -13,7 +13,7 @@ import os
 
 import pytest
 
-from tests.browserkit import DESKTOP, Server, register, start_at
+from tests.browserkit import DESKTOP, Server, page_errors, register, start_at
 from tests.conftest import shots_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -34,8 +34,7 @@ def test_a_converge_march_from_two_lands_on_the_board(server, browser):
     ctx = browser.new_context(**DESKTOP)
     page = ctx.new_page()
     page.set_default_timeout(20_000)
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = page_errors(page)
     try:
         register(page, server.url, f"conv{os.getpid() % 10000}")
         start_at(page, server, "converge", cpu="baseline", seed=4)

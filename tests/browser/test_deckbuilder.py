@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import browserkit as kit
-from tests.browserkit import SIZES, Server
+from tests import stillpage
+from tests.browserkit import SIZES, Server, no_sideways_scroll, watched_page
 from tests.conftest import shots_dir
 from webapp.decks.check import check_deck
 from webapp.engine import load_pool
@@ -41,30 +42,12 @@ def size(request):
 
 @pytest.fixture
 def page(browser, size):
-    context = browser.new_context(**SIZES[size])
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: msg.type == "error" and not msg.text.startswith("Failed to load resource")
-            and errors.append(msg.text))
-    page.on("response", lambda r: r.status >= 400 and r.request.resource_type != "document"
-            and errors.append(f"{r.status} {r.url}"))
-    yield page
-    context.close()
-    assert not errors, f"errors in the page's console: {errors}"
+    with watched_page(browser, SIZES[size], timeout=15_000) as page:
+        yield page
 
 
 def shoot(page, name, size, full_page=False):
-    page.evaluate("document.fonts.ready")
-    path = SHOTS / f"deckbuilder-{name}-{size}.png"
-    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
-    return path
-
-
-def no_sideways_scroll(page):
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"the page is {width} px wide"
+    return stillpage.shoot(page, SHOTS / f"deckbuilder-{name}-{size}.png", full_page=full_page)
 
 
 def card(page, cid):

@@ -20,6 +20,7 @@ import re
 
 import pytest
 
+from tests import stillpage
 from tests.browserkit import DESKTOP, PHONE, Server, new_player, start_at
 from tests.conftest import shots_dir
 
@@ -41,12 +42,8 @@ def server(tmp_path_factory):
 
 
 def shoot(page, name, full_page=False):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.evaluate("document.fonts.ready")
     page.wait_for_function("() => !window.brigadeBoard || window.brigadeBoard.idle")
-    path = SHOTS / f"first-hour-{name}.png"
-    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
-    assert path.stat().st_size > 1000
+    return stillpage.shoot(page, SHOTS / f"first-hour-{name}.png", full_page=full_page)
 
 
 def plain_words(page, where):

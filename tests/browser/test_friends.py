@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from tests import stillpage
 from tests.browser.test_chat import lines, open_chat, say, wait_for_lines
-from tests.browserkit import PHONE, Server, new_player, position, start_at, wait_for_board
+from tests.browserkit import PHONE, Server, new_player, no_sideways_scroll, position, start_at, wait_for_board
 from tests.conftest import shots_dir
 
 SHOTS = shots_dir()
@@ -48,10 +48,6 @@ def pair(server, browser):
 def shoot(page, name, full_page=True):
     page.evaluate("() => window.scrollTo(0, 0)")
     stillpage.shoot(page, SHOTS / f"friends-{name}.png", full_page=full_page)
-
-
-def no_sideways_scroll(page):
-    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"), page.url
 
 
 def resign(player):

@@ -11,7 +11,8 @@ import re
 import pytest
 
 from tests import browserkit as kit
-from tests.browserkit import SIZES, Server
+from tests import stillpage
+from tests.browserkit import SIZES, Server, no_sideways_scroll, page_errors
 from tests.conftest import shots_dir
 from webapp.store import add_cards, connect, get_user_by_name
 
@@ -48,14 +49,8 @@ def context(browser, size):
 
 
 def watch(page):
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: msg.type == "error" and not msg.text.startswith("Failed to load resource")
-            and errors.append(msg.text))
-    page.on("response", lambda r: r.status >= 400 and r.request.resource_type != "document"
-            and errors.append(f"{r.status} {r.url}"))
     page.set_default_timeout(15_000)
-    return errors
+    return page_errors(page)
 
 #: The collection's grid shows some cards, and only goblins (by id or by their kana reading).
 GOBLINS_ONLY = """() => {
@@ -66,15 +61,7 @@ GOBLINS_ONLY = """() => {
 
 
 def shoot(page, name, size):
-    page.evaluate("document.fonts.ready")
-    path = SHOTS / f"i18n-{name}-ja-{size}.png"
-    page.screenshot(path=str(path), animations="disabled")
-    return path
-
-
-def no_sideways_scroll(page):
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"the page is {width} px wide"
+    return stillpage.shoot(page, SHOTS / f"i18n-{name}-ja-{size}.png")
 
 
 def main_text(page):

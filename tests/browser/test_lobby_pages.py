@@ -19,7 +19,7 @@ import re
 import pytest
 
 from tests import stillpage
-from tests.browserkit import PHONE, Server, drive, new_player, wait_for_board
+from tests.browserkit import PHONE, Server, drive, new_player, no_sideways_scroll, wait_for_board
 from tests.conftest import shots_dir
 from tests.onlinekit import invite, on_board, pick_loaner
 
@@ -44,11 +44,6 @@ def server(tmp_path_factory):
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def no_sideways_scroll(page):
-    widths = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-    assert widths[0] <= widths[1], f"{page.url} scrolls sideways: {widths}"
 
 
 def shoot(page, name, size):

@@ -25,7 +25,7 @@ docs/screenshots/play-*.png.
 
 import pytest
 
-from tests.browserkit import DESKTOP, PHONE, BoardPlayer as Player, Server, register, start_at
+from tests.browserkit import DESKTOP, PHONE, BoardPlayer as Player, Server, no_sideways_scroll, register, start_at
 from tests.conftest import shots_dir
 from tests.stillpage import animations_done
 
@@ -92,8 +92,7 @@ def phone_look(browser, ctx, board_url):
         p2.wait_for_function("() => window.brigadeBoard && window.brigadeBoard.idle", timeout=20000)
         put_tips_away(p2)
         animations_done(p2)
-        widths = p2.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-        assert widths[0] <= widths[1] + 1, f"the phone page scrolls sideways: {widths}"
+        no_sideways_scroll(p2)
         small = p2.evaluate("""() => [...document.querySelectorAll('.pl-btn, .pl-unit, .pl-hcard-face, .pl-count-btn')]
             .filter((e) => e.offsetParent).map((e) => [e.className, e.getBoundingClientRect()])
             .filter(([c, r]) => r.width < 39.5 || r.height < 39.5)

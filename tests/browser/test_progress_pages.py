@@ -8,7 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import browserkit as kit
-from tests.browserkit import SIZES, Server
+from tests import stillpage
+from tests.browserkit import SIZES, Server, no_sideways_scroll, watched_page
 from tests.conftest import shots_dir
 from webapp.game import quests
 from webapp.store import add_cards, connect, get_collection, get_user_by_name
@@ -34,27 +35,12 @@ def size(request):
 
 @pytest.fixture
 def page(browser, size):
-    context = browser.new_context(**SIZES[size])
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("response", lambda r: r.status >= 500 and errors.append(f"{r.status} {r.url}"))
-    yield page
-    context.close()
-    assert not errors, f"errors in the page: {errors}"
+    with watched_page(browser, SIZES[size], timeout=15_000) as page:
+        yield page
 
 
 def shoot(page, name, size, full_page=False):
-    page.evaluate("document.fonts.ready")
-    path = SHOTS / f"progress-{name}-{size}.png"
-    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
-    return path
-
-
-def no_sideways_scroll(page):
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"the page is {width} px wide"
+    return stillpage.shoot(page, SHOTS / f"progress-{name}-{size}.png", full_page=full_page)
 
 
 def player(server, page, name, shards=0, cards=None):

@@ -20,7 +20,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import browserkit as kit
-from tests.browserkit import PASSWORD, ROOT, SIZES, Server
+from tests import stillpage
+from tests.browserkit import PASSWORD, ROOT, SIZES, Server, no_sideways_scroll, watched_page
 from tests.conftest import shots_dir
 
 from webapp.decks.stats import deck_stats, pool_levels
@@ -64,20 +65,8 @@ def size(request):
 @pytest.fixture
 def page(browser, size):
     """A page in a fresh context (no cookies) at desktop or phone size; a script error fails the test."""
-    context = browser.new_context(**SIZES[size])
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    # Script errors, and any image, style or script the page failed to load (a page answered with
-    # 400 on purpose, like a refused form, is not one).
-    page.on("console", lambda msg: msg.type == "error" and not msg.text.startswith("Failed to load resource")
-            and errors.append(msg.text))
-    page.on("response", lambda r: r.status >= 400 and r.request.resource_type != "document"
-            and errors.append(f"{r.status} {r.url}"))
-    yield page
-    context.close()
-    assert not errors, f"errors in the page's console: {errors}"
+    with watched_page(browser, SIZES[size], timeout=15_000) as page:
+        yield page
 
 
 @pytest.fixture(scope="module")
@@ -94,23 +83,7 @@ def new_name(size):
 
 def shoot(page, name, size, full_page=True):
     """Save docs/screenshots/site-<name>-<size>.png (after the fonts are in and the page is still)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.evaluate("document.fonts.ready")
-    path = SHOTS / f"site-{name}-{size}.png"
-    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
-    assert path.stat().st_size > 1000
-    return path
-
-
-def no_sideways_scroll(page):
-    """The page is no wider than the screen (a phone never scrolls sideways).
-
-    Measured against the screen's width, not ``innerWidth``: a mobile browser widens its layout
-    viewport to fit content that overflows, so ``innerWidth`` grows with the overflow.
-    """
-    width = page.evaluate("document.documentElement.scrollWidth")
-    screen = page.viewport_size["width"]
-    assert width <= screen, f"{page.url}: the page is {width} px wide on a {screen} px screen"
+    return stillpage.shoot(page, SHOTS / f"site-{name}-{size}.png", full_page=full_page)
 
 
 def register(page, base, name):

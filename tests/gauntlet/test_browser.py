@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from tests.browserkit import SIZES, Server, register
+from tests.browserkit import SIZES, Server, page_errors, register
 from tests.conftest import shots_dir
 
 SHOTS = shots_dir()
@@ -25,8 +25,7 @@ def test_draft_three_picks_and_reload(server, browser, size):
     context = browser.new_context(**SIZES[size])
     page = context.new_page()
     page.set_default_timeout(20_000)
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = page_errors(page)
     try:
         register(page, server.url, f"ga{size[:2]}{os.getpid() % 10000}")
         page.goto(server.url + "/puzzles")

@@ -11,7 +11,8 @@ import os
 
 import pytest
 
-from tests.browserkit import SIZES, Server, register, wait_for_board
+from tests import stillpage
+from tests.browserkit import SIZES, Server, no_sideways_scroll, register, wait_for_board, watched_page
 from tests.conftest import shots_dir
 
 SHOTS = shots_dir()
@@ -32,26 +33,12 @@ def size(request):
 
 @pytest.fixture
 def page(browser, size):
-    context = browser.new_context(**SIZES[size])
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("response", lambda r: r.status >= 400 and r.request.resource_type != "document"
-            and errors.append(f"{r.status} {r.url}"))
-    yield page
-    context.close()
-    assert not errors, f"errors in the page: {errors}"
+    with watched_page(browser, SIZES[size], timeout=20_000) as page:
+        yield page
 
 
 def shoot(page, name, size, full_page=True):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.evaluate("document.fonts.ready")
-    page.screenshot(path=str(SHOTS / f"puzzles-{name}-{size}.png"), full_page=full_page)
-
-
-def no_sideways_scroll(page):
-    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+    return stillpage.shoot(page, SHOTS / f"puzzles-{name}-{size}.png", full_page=full_page)
 
 
 def test_solve_the_long_ride_in_the_browser(server, page, size):

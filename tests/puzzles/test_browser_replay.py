@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from tests.browserkit import DESKTOP, Server, register, start_at, wait_for_board
+from tests.browserkit import DESKTOP, Server, page_errors, register, start_at, wait_for_board
 from tests.conftest import shots_dir
 from tests.puzzles.test_from_replay import SECRET, position
 
@@ -26,8 +26,7 @@ def test_make_a_puzzle_from_a_replay_step(server, browser):
     context = browser.new_context(**DESKTOP)
     page = context.new_page()
     page.set_default_timeout(20_000)
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = page_errors(page)
     try:
         register(page, server.url, f"rp{os.getpid() % 10000}")
         game_id = start_at(page, server, position(), cpu="baseline", seed=3)

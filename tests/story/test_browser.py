@@ -14,7 +14,8 @@ import re
 
 import pytest
 
-from tests.browserkit import SIZES, Server, register, start_at
+from tests import stillpage
+from tests.browserkit import SIZES, Server, no_sideways_scroll, register, start_at, watched_page
 from tests.conftest import shots_dir
 
 from webapp.game import storychapters
@@ -42,30 +43,12 @@ def size(request):
 
 @pytest.fixture
 def page(browser, size):
-    context = browser.new_context(**SIZES[size])
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("response", lambda r: r.status >= 400 and r.request.resource_type != "document"
-            and errors.append(f"{r.status} {r.url}"))
-    yield page
-    context.close()
-    assert not errors, f"errors in the page: {errors}"
+    with watched_page(browser, SIZES[size], timeout=20_000) as page:
+        yield page
 
 
 def shoot(page, name, size, full_page=True):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.evaluate("document.fonts.ready")
-    path = SHOTS / f"story-{name}-{size}.png"
-    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
-    assert path.stat().st_size > 1000
-    return path
-
-
-def no_sideways_scroll(page):
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"{page.url}: {width} px wide"
+    return stillpage.shoot(page, SHOTS / f"story-{name}-{size}.png", full_page=full_page)
 
 
 def test_a_new_account_plays_the_first_chapter(server, page, size):
