@@ -1,7 +1,7 @@
 """The Hard CPU (webapp/ai/search.py) against the baseline, a flat Monte Carlo player, or itself at another budget.
 
     python bench/hard_vs_baseline.py [--games 200] [--budget 1.0] [--opponent baseline|flat|hard]
-                                     [--flat-budget 0.2] [--seed 1] [--jobs 1]
+                                     [--flat-budget 0.2] [--seed 1] [--jobs 1] [--paired]
 
 Random decks from the pool (webapp.engine.randomplay.random_deck), a new pair each game; the Hard
 CPU takes seat 0 in even games and seat 1 in odd ones; who goes first is the engine's dice (R5.1);
@@ -18,6 +18,12 @@ each playout played to the end of the game with the baseline. `hard` is the same
 (time.thread_time): "1 s per decision on one core" whatever else the machine runs, so a run on a
 busy shared host gives each decision the work it would get on an idle core. `--clock wall` uses
 wall time, as a served game does. Both decision times are printed.
+
+`--paired` deals each pair of games alike (game i is dealt from seed ``seed + i // 2``: the same decks,
+the same dice) and swaps the seats within the pair, so a strong deal or the first turn favours both
+players once. It prints, besides the games' interval, the mean of the pairs' scores with a 95%
+interval from their spread (a normal approximation over the pairs), which is narrower than the games'
+when the deal decides much of a game.
 """
 
 import argparse
@@ -53,19 +59,35 @@ def flat_player(seed, pool, budget, clock):
                         max_rollout_actions=100_000, clock=clock)
 
 
+def pairs_interval(scores, z=1.96):
+    """The mean of per-pair scores (each the average of a pair's two games) and its 95% interval."""
+    n = len(scores)
+    mean = sum(scores) / n
+    if n < 2:
+        return mean, 0.0, 1.0
+    half = z * statistics.stdev(scores) / math.sqrt(n)
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
 def pct(xs, q):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def summary(args, wins, draws, games, score, think, iterations, t0, out=sys.stdout, wall=()):
-    """Print the win rate with its 95% interval and the decision times so far."""
+def summary(args, wins, draws, games, score, think, iterations, t0, out=sys.stdout, wall=(), pairs=()):
+    """Print the win rate with its 95% interval (and the pairs', with ``--paired``) and the decision
+    times so far."""
     lo, hi = wilson(score, games)
     print(f"hard ({args.budget:g} s/decision) vs {args.opponent}"
           f"{f' ({args.flat_budget:g} s/decision)' if args.opponent in ('flat', 'hard') else ''}: "
           f"{wins} won, {draws} drawn, {games - wins - draws} lost of {games} "
           f"({100 * score / games:.1f}%, 95% interval {100 * lo:.1f}–{100 * hi:.1f}%), "
           f"{time.perf_counter() - t0:.0f} s", file=out, flush=True)
+    if pairs:
+        mean, lo, hi = pairs_interval(pairs)
+        print(f"pairs (each deal played from both seats): {len(pairs)}, mean score {100 * mean:.1f}% "
+              f"(95% interval {100 * lo:.1f}–{100 * hi:.1f}%), {sum(1 for s in pairs if s == 0.5)} split",
+              file=out, flush=True)
     if think:
         print(f"hard decision time ({args.clock}) over {len(think)} decisions with a choice: median "
               f"{statistics.median(think) * 1e3:.0f} ms, p99 {pct(think, 0.99) * 1e3:.0f} ms, "
@@ -80,7 +102,7 @@ def summary(args, wins, draws, games, score, think, iterations, t0, out=sys.stdo
 def one_game(args, pool, clock, i):
     """Game ``i`` (seed ``args.seed + i``; the Hard CPU in seat ``i % 2``): the winner and why, the Hard
     CPU's seat, and its decision times (CPU and wall) and iterations where it had a choice."""
-    seed = args.seed + i
+    seed = args.seed + (i // 2 if args.paired else i)
     rng = random.Random(seed)
     hard_seat = i % 2
     hard = SearchPlayer(seed=seed, pool=pool, budget=args.budget, clock=clock)
@@ -138,6 +160,7 @@ def main():
     ap.add_argument("--flat-budget", type=float, default=0.2, help="the flat or hard opponent's seconds per decision")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="games played at once, each in its own process (one per core)")
+    ap.add_argument("--paired", action="store_true", help="deal each pair of games alike, seats swapped")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                     help="budgets in this thread's CPU time (default) or in wall time")
     args = ap.parse_args()
@@ -146,6 +169,7 @@ def main():
     score = 0.0
     wins = draws = 0
     think, iterations, wall = [], [], []
+    pairs, first = [], None
     t0 = time.perf_counter()
     for i, (w, reason, hard_seat, think_i, iterations_i, wall_i) in enumerate(games_in_order(args, pool, clock)):
         think += think_i
@@ -153,13 +177,19 @@ def main():
         wall += wall_i
         wins += w == hard_seat
         draws += w is None
-        score += 1.0 if w == hard_seat else 0.5 if w is None else 0.0
+        s = 1.0 if w == hard_seat else 0.5 if w is None else 0.0
+        score += s
+        if args.paired:
+            if i % 2 == 0:
+                first = s
+            else:
+                pairs.append((first + s) / 2)
         print(f"  game {i + 1}/{args.games}: hard seat {hard_seat}, winner {w} ({reason}); "
               f"hard {wins} won, {draws} drawn", file=sys.stderr, flush=True)
         if (i + 1) % 25 == 0 and i + 1 < args.games:
             print(f"after {i + 1} games:", file=sys.stderr)
-            summary(args, wins, draws, i + 1, score, think, iterations, t0, out=sys.stderr, wall=wall)
-    summary(args, wins, draws, i + 1, score, think, iterations, t0, wall=wall)
+            summary(args, wins, draws, i + 1, score, think, iterations, t0, out=sys.stderr, wall=wall, pairs=pairs)
+    summary(args, wins, draws, i + 1, score, think, iterations, t0, wall=wall, pairs=pairs)
 
 if __name__ == "__main__":
     main()
