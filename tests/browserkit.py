@@ -239,15 +239,20 @@ def march_then_resign(player, unit, land):
     page.wait_for_selector(".pl-end[open]", timeout=20000)
 
 
-def replay_at(page, i, last):
-    """Step a replay page to ``i`` with its range (once the page has its steps: a value set before
-    they arrive is dropped) and wait until the board has drawn that step; the range loses the focus
-    so the arrow keys step again."""
-    page.wait_for_function("() => document.getElementById('replay-step').textContent.startsWith('Step ')")
+def replay_at(page, i=None, last=None):
+    """Step a replay page to ``i`` (its last step if None) with its range, once the page has its steps
+    (a value set before they arrive is dropped), and wait until the board has drawn that step; the
+    range loses the focus so the arrow keys step again. With ``last``, the page must also say
+    "Step i of last" (an English page). Returns the step."""
+    page.wait_for_function("() => document.getElementById('replay-step').textContent.length > 0")
+    if i is None:
+        i = int(page.get_attribute("#replay-range", "max"))
     page.fill("#replay-range", str(i))
-    page.wait_for_function(f"""() => document.getElementById('replay-step').textContent === 'Step {i} of {last}'
+    said = "true" if last is None else f"document.getElementById('replay-step').textContent === 'Step {i} of {last}'"
+    page.wait_for_function(f"""() => {said} && document.getElementById('replay-range').value === '{i}'
         && window.brigadeBoard && window.brigadeBoard.version === {i} && window.brigadeBoard.idle""", timeout=20000)
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    return i
 
 
 def post_json(page, url, body):

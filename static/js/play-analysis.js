@@ -35,7 +35,8 @@ function swingItem(s, k) {
   return v("li", {key: k, class: "pl-an-swing-item", "data-testid": "analysis-swing"},
     v("p", {class: "pl-an-swing-head"}, head),
     s.played ? v("p", {}, t("You played: {move}", {move: s.played})) : null,
-    s.cpu ? v("p", {class: "pl-an-cpu"}, t("The CPU would have: {move}", {move: s.cpu})) : null,
+    s.cpu ? v("p", {class: "pl-an-cpu"}, s.agrees ? t("The CPU would have played the same: {move}", {move: s.cpu})
+      : t("The CPU would have: {move}", {move: s.cpu})) : null,
     (s.why || []).length ? v("ul", {class: "pl-hint-why"}, s.why.map((w) => v("li", {}, w))) : null,
     s.runner_up ? v("p", {class: "pl-hint-next"}, s.runner_up) : null);
 }
@@ -65,7 +66,10 @@ export async function showAnalysis(box, url) {
     render([title, v("p", {key: "failed", class: "pl-hint"}, t("The analysis could not be made this time."))], box);
     return;
   }
-  render([title, graph(body.turns || [], body.swings || []),
-    v("p", {key: "about", class: "pl-hint"}, t("Your chance to win at the start of each turn, as the CPU sees it from your side. The biggest swings:")),
-    v("ol", {key: "swings", class: "pl-an-swings"}, (body.swings || []).map(swingItem))], box);
+  const swings = body.swings || [];
+  render([title, graph(body.turns || [], swings),
+    v("p", {key: "about", class: "pl-hint"}, swings.length
+      ? t("Your chance to win at the start of each turn, as the CPU sees it from your side. The biggest swings:")
+      : t("Your chance to win at the start of each turn, as the CPU sees it from your side. No turn moved it by 5 points or more.")),
+    v("ol", {key: "swings", class: "pl-an-swings"}, swings.map(swingItem))], box);
 }

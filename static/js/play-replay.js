@@ -18,6 +18,8 @@ const range = document.getElementById("replay-range");
 const stepText = document.getElementById("replay-step");
 const summary = document.getElementById("replay-summary");
 const forkVersion = document.getElementById("replay-fork-version");
+const forkButton = document.querySelector("[data-testid=replay-fork]");
+const forkNote = document.getElementById("replay-fork-note");
 let data = null;
 let at = 0;
 let feed = null;  // the board's transport handlers
@@ -64,7 +66,13 @@ function show(i) {
   range.value = at;
   stepText.textContent = t("Step {n} of {total}", {n: at, total: data.steps.length - 1});
   describe(data.steps[at].view);
-  if (forkVersion) forkVersion.value = String(data.steps[at].version);  // "play from here" starts at this step
+  if (forkVersion) {  // "play from here" starts at this step, unless the game is over there
+    forkVersion.value = String(data.steps[at].version);
+    const over = !!data.steps[at].view.result;
+    forkButton.disabled = over;
+    forkNote.hidden = !over;
+    forkNote.textContent = over ? t("The game is over at that step: pick an earlier one.") : "";
+  }
   if (feed) feed.state(payload(at, !forward));
 }
 

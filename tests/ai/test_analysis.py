@@ -12,7 +12,8 @@ from tests.web.conftest import log_in
 from webapp.ai import BaselinePlayer, analysis
 from webapp.engine import Game, load_pool
 from webapp.engine.randomplay import random_deck
-from webapp.game import aftergame, cpumoves, play
+from webapp import store
+from webapp.game import aftergame, cpumoves, play, replay
 from webapp.game.replay import Step
 from webapp.store import analyses
 
@@ -105,6 +106,36 @@ def test_the_analysis_never_reaches_a_player_before_the_game_has_ended(app, db, 
     text = " ".join(str(s.get(k) or "") for s in done["swings"] for k in ("played", "cpu", "runner_up"))
     text += " ".join(w for s in done["swings"] for w in s.get("why") or [])
     assert text.strip() and not re.search(r"p[01]c\d+|R\d+\.\d+", text)
+
+
+def test_a_swing_is_marked_only_from_five_points():
+    """A change under 5 points is the estimate's own noise: not a swing, however few the turns."""
+    assert analysis.swings([0.5, 0.52, 0.49, 0.51]) == []
+    assert analysis.swings([1.0, 1.0]) == []
+    assert analysis.swings([0.5, 0.56, 0.3, 0.32, 1.0]) == [(4, pytest.approx(0.68)), (2, pytest.approx(-0.26)),
+                                                             (1, pytest.approx(0.06))]
+
+
+def test_the_words_say_when_the_cpu_would_have_played_the_same(db, alice, loaner):
+    """``present`` marks a swing whose played move is the CPU's own (``agrees``) and not one where they
+    differ, and leaves out a swing stored too small to mark (analyses stored before that rule)."""
+    game_id = play.create_cpu_game(db, alice, loaner, seed=SEED, difficulty="normal")
+    play_a_few_turns(db, game_id, alice["id"])
+    row = play.load_row(db, game_id)
+    points = analysis.positions(list(replay.steps(row["setup"], store.list_actions(db, game_id))), 0)
+    j = next(j for j, pt in enumerate(points) if pt[2] == 0 and pt[4] is not None and pt[4]["type"] != "end_turn")
+    played = points[j][4]
+    other = next(a for a in points[j][3].legal_actions(0) if a["type"] == "end_turn")
+
+    def swing(change, cpu):
+        return {"turn": j + 1, "change": change, "round": points[j][1], "active": 0, "decision": j,
+                "played": played, "cpu": {"action": cpu, "win": 0.6, "why": {"facts": []}}}
+
+    data = {"turns": [{"round": pt[1], "active": pt[2], "win": 0.5} for pt in points],
+            "swings": [swing(0.2, dict(played)), swing(-0.1, other), swing(0.01, other)]}
+    shown = aftergame.present(db, row, 0, data, lang="en")["swings"]
+    assert [(s["change"], s["agrees"]) for s in shown] == [(0.2, True), (-0.1, False)]
+    assert shown[0]["played"] and shown[0]["played"] in shown[0]["cpu"]
 
 
 def test_the_route_thinks_for_the_hosts_analysis_seconds(app, alice, loaner, monkeypatch):

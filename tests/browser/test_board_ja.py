@@ -150,6 +150,13 @@ def test_a_cpu_game_in_japanese_shows_no_english(browser, server, size):
         assert page.locator("html").get_attribute("lang") == "ja"
         found, shots = play_to_the_end(player, size, lambda texts: english(texts, allowed), "")
         assert page.locator(".pl-end[open] [data-testid=end-title]").inner_text() in ("勝利！", "敗北", "引き分け")
+        # the after-game analysis of the whole game: its graph, the swings marked, in Japanese
+        page.wait_for_selector("[data-testid=end-analysis] [data-testid=analysis-graph]", timeout=90000)
+        assert page.locator("[data-testid=end-analysis] [data-testid=analysis-swing]").count() >= 1
+        analysed = page.locator("[data-testid=end-analysis]").inner_text()
+        found += english({"analysis": analysed}, allowed)
+        page.locator("[data-testid=end-analysis] [data-testid=analysis-swing]").first.scroll_into_view_if_needed()
+        shoot(page, "end-analysis-desktop")
         unique = sorted({(region, word, line) for region, word, line in found})
         assert not unique, f"English on the Japanese board: {unique[:15]}"
         assert {"main", "battle"} <= shots, f"the game of seed {CPU_GAME} showed only {shots}: {player.seen}"

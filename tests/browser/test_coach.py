@@ -10,8 +10,9 @@ import re
 
 import pytest
 
+from tests import stillpage
 from tests.browser.test_board_ja import switch_to_japanese
-from tests.browserkit import SIZES, BoardPlayer, Server, drive, register, start_at
+from tests.browserkit import SIZES, BoardPlayer, Server, drive, register, replay_at, start_at, watched_page
 from tests.conftest import shots_dir
 
 SHOTS = shots_dir()
@@ -28,10 +29,8 @@ def server(tmp_path_factory):
 
 @pytest.mark.parametrize("lang,size", [("en", "desktop"), ("en", "phone"), ("ja", "desktop")])
 def test_the_hint_says_why_and_the_game_ends_with_its_analysis(browser, server, lang, size):
-    ctx = browser.new_context(**SIZES[size])
-    page = ctx.new_page()
-    size = f"{lang}-{size}"
-    try:
+    with watched_page(browser, SIZES[size], timeout=30_000) as page:
+        size = f"{lang}-{size}"
         register(page, server.url, f"coach{size[0]}{size[3]}")
         if lang == "ja":
             switch_to_japanese(page, server.url)
@@ -46,34 +45,38 @@ def test_the_hint_says_why_and_the_game_ends_with_its_analysis(browser, server, 
         if lang == "ja":
             assert "進軍" in words or "召喚" in words, words
             assert not re.search(r"\b(March|Summon|Next best|attacks|chance)\b", words), words
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"coach-hint-{size}.png"))
+        stillpage.shoot(page, SHOTS / f"coach-hint-{size}.png")
         page.locator("[data-testid=hint-do]").first.click()
         assert drive([player]) == "over"
         page.wait_for_selector("[data-testid=end-analysis] [data-testid=analysis-graph]", timeout=90000)
-        assert page.locator("[data-testid=analysis-swing]").count() >= 1
+        # one turn, won by the move the hint found, from a position whose chance was already 100 %: no
+        # swing to mark (a whole game's swings: test_board_ja.py), and the page says so
+        analysed = page.locator("[data-testid=end-analysis]").inner_text()
+        assert page.locator("[data-testid=analysis-swing]").count() == 0, analysed
+        assert ("5ポイント以上動いた手番はありませんでした" if lang == "ja" else "No turn moved it by 5 points") in analysed
         if lang == "ja":
-            analysed = page.locator("[data-testid=end-analysis]").inner_text()
             assert "分析" in analysed and not re.search(r"\b(March|Round|The CPU|You played)\b", analysed), analysed
         page.locator("[data-testid=end-analysis]").scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"coach-end-{size}.png"))
+        stillpage.shoot(page, SHOTS / f"coach-end-{size}.png")
         page.goto(f"{server.url}/games/{game}/replay")
-        page.wait_for_function("() => document.getElementById('replay-step').textContent.length > 0")
-        page.evaluate("() => { const r = document.getElementById('replay-range'); r.value = r.max; r.dispatchEvent(new Event('input')); }")
+        replay_at(page)  # the last step, once the page has its steps
         page.click("[data-testid=replay-coach-open]")
         page.wait_for_selector("[data-testid=replay-analysis] [data-testid=analysis-graph]", timeout=30000)
-        page.screenshot(path=str(SHOTS / f"coach-replay-{size}.png"))
+        # at the last step the game is over: the page says so instead of offering a game that would be refused
+        assert page.locator("[data-testid=replay-fork]").is_disabled()
+        assert page.locator("[data-testid=replay-fork-note]").is_visible()
+        stillpage.shoot(page, SHOTS / f"coach-replay-{size}.png")
         # play from here: back to the start of the replay, a practice game against the Hard CPU
-        page.keyboard.press("Escape")  # the dialog closes; back to the start of the replay
-        page.evaluate("() => { const r = document.getElementById('replay-range'); r.value = '0'; r.dispatchEvent(new Event('input')); }")
+        page.keyboard.press("Escape")  # the dialog closes
+        replay_at(page, 0)
         assert page.locator("#replay-fork-version").input_value() == "0"
         page.click("[data-testid=replay-coach-open]")
+        assert page.locator("[data-testid=replay-fork]").is_enabled()
+        assert page.locator("[data-testid=replay-fork-note]").is_hidden()
         page.select_option("[data-testid=replay-fork-difficulty]", "hard")
         page.click("[data-testid=replay-fork]")
         page.wait_for_url(re.compile(r"/play/\d+$"))
         page.wait_for_selector("[data-testid=hint]", timeout=30000)
         assert page.evaluate("() => window.brigadeBoard.view.round") == 5  # where the old game began
-        page.screenshot(path=str(SHOTS / f"coach-fork-{size}.png"))
+        stillpage.shoot(page, SHOTS / f"coach-fork-{size}.png")
         assert not player.errors, player.errors
-    finally:
-        ctx.close()

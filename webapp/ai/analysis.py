@@ -67,11 +67,21 @@ def positions(steps, seat):
     return out
 
 
+#: the least change of the win chance a swing is marked for (5 points): a smaller one is the
+#: estimate's own noise, not a turn that mattered
+MIN_SWING = 0.05
+
+
+def marked(change):
+    """Whether a change of the win chance is big enough to mark as a swing."""
+    return abs(change) >= MIN_SWING
+
+
 def swings(series, most=3):
-    """The `most` biggest changes of the win chance between neighbouring points: [(index, change)],
-    the index of the point after the change, biggest first."""
+    """The `most` biggest changes of the win chance between neighbouring points that are worth marking
+    (`marked`): [(index, change)], the index of the point after the change, biggest first."""
     changes = [(i, series[i] - series[i - 1]) for i in range(1, len(series))
-               if series[i] is not None and series[i - 1] is not None]
+               if series[i] is not None and series[i - 1] is not None and marked(series[i] - series[i - 1])]
     changes.sort(key=lambda t: (-abs(t[1]), t[0]))
     return changes[:most]
 

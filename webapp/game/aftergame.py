@@ -80,11 +80,14 @@ def run(path, game_id, seat, seconds, estimate=None, suggest=None):
 
 def present(db, row, seat, data, lang=None):
     """The stored analysis in words for the reader of ``seat``: the turns' chances and each swing with
-    what was played, the CPU's move and its reasons (hintwords)."""
+    what was played, the CPU's move and its reasons (hintwords), and whether the CPU agreed with the
+    move played. A swing too small to mark (`analysis.marked`; stored before that rule) is left out."""
     steps = list(replay.steps(row["setup"], store.list_actions(db, row["id"])))
     points = analysis.positions(steps, seat)
     swings = []
     for s in data["swings"]:
+        if not analysis.marked(s["change"]):
+            continue
         item = {"turn": s["turn"], "change": round(s["change"], 3), "round": s["round"],
                 "yours": s["active"] == seat}
         j = s.get("decision")
@@ -94,7 +97,8 @@ def present(db, row, seat, data, lang=None):
             item["played"] = w.move(s["played"]) if s.get("played") else None
             if s.get("cpu"):
                 words = hintwords.words(game, seat, s["cpu"], lang)
-                item.update(cpu=words["sentence"], why=words["why"], runner_up=words["runner_up"])
+                item.update(cpu=words["sentence"], why=words["why"], runner_up=words["runner_up"],
+                            agrees=bool(s.get("played")) and w.move(s["played"]) == w.move(s["cpu"]["action"]))
         swings.append(item)
     return {"seat": seat, "turns": [{"round": t["round"], "yours": t["active"] == seat, "win": t["win"]}
                                     for t in data["turns"]], "swings": swings}

@@ -115,8 +115,8 @@ class Words:
             return self._("in the CPU's look-ahead you lost %(this)s%% of the lines after this move, %(other)s%% "
                            "after the next best", this=p["this"], other=p["other"])
         if key == "land_lead":
-            return self._("two turns on you would lead by %(this)s lands on average, against %(other)s",
-                           this=p["this"], other=p["other"])
+            return self._("two turns on, your land lead would average %(this)s after this move and %(other)s "
+                           "after the next best", this=signed(p["this"]), other=signed(p["other"]))
         return ""
 
     def sentence(self, s):
@@ -161,3 +161,8 @@ def words(game, player, hint, lang=None):
         else:
             runner = w._("Next best: %(move)s.", move=other)
     return {"sentence": head, "why": [r for r in reasons if r], "runner_up": runner}
+
+
+def signed(x):
+    """A lead as the board would say it: ``+1.5``, ``−0.5`` (a true minus), ``0.0``."""
+    return f"{x:+.1f}".replace("-", "\u2212") if x else "0.0"
