@@ -36,13 +36,13 @@ export class Hint {
       const why = (got.why || []).length ? make("ul", {class: "pl-hint-why", "data-testid": "hint-why"},
         got.why.map((w) => make("li", {}, w))) : null;
       const next = got.runner_up ? make("p", {class: "pl-hint-next", "data-testid": "hint-next"}, got.runner_up) : null;
-      return make("div", {class: "pl-hintbox", "data-testid": "hint-box"},
-        make("p", {class: "pl-hint-text", "data-testid": "hint-text", role: "status"}, got.sentence), why, next,
+      return make("div", {class: "pl-hintbox", "data-testid": "hint-box"},  // the move, what to do with it, then why
+        make("p", {class: "pl-hint-text", "data-testid": "hint-text", role: "status"}, got.sentence),
         make("div", {class: "pl-row-btns"},
           make("button", {class: "pl-btn pl-btn-small pl-btn-go", type: "button", "data-key": "hint-do", "data-testid": "hint-do",
             disabled: !B.can(), onclick: () => B.send(got.action)}, t("Do it")),
           make("button", {class: "pl-btn pl-btn-small pl-btn-quiet", type: "button", "data-key": "hint-hide", "data-testid": "hint-hide",
-            onclick: () => { this.got = null; this.redraw(); }}, t("Hide"))));
+            onclick: () => { this.got = null; this.redraw(); }}, t("Hide"))), why, next);
     }
     const busy = this.asking === B.version;
     return make("div", {class: "pl-hintbox", "data-testid": "hint-box"},
@@ -90,6 +90,27 @@ export class Hint {
       why: answer.why || [], runner_up: answer.runner_up || null};
     else if (words) B.toast(words);
     this.redraw();
+    if (this.current()) this.reveal();
+  }
+
+  /** Bring the answer into sight, its top first (the move and its buttons, then the reasons): on a
+   * phone the side panel scrolls and the answer may open below its fold. Only the box that scrolls
+   * moves; the page itself only if the answer is off the screen. */
+  reveal() {
+    const button = [...this.b.root.querySelectorAll("[data-testid=hint-do]")].find((el) => el.offsetParent);
+    const box = button && button.closest(".pl-hintbox");
+    if (!box) return;
+    let scroller = box.parentElement;
+    while (scroller && !(/(auto|scroll)/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) {
+      scroller = scroller.parentElement;
+    }
+    const r = box.getBoundingClientRect();
+    if (scroller && scroller !== document.scrollingElement && scroller !== document.body) {
+      const s = scroller.getBoundingClientRect();
+      if (r.top < s.top || r.bottom > s.bottom) scroller.scrollTop += r.top - s.top - 4;
+    } else if (r.top < 0 || r.bottom > window.innerHeight) {
+      box.scrollIntoView({block: "nearest"});
+    }
   }
 
   redraw() {

@@ -45,6 +45,14 @@ def test_the_hint_says_why_and_the_game_ends_with_its_analysis(browser, server, 
         if lang == "ja":
             assert "進軍" in words or "召喚" in words, words
             assert not re.search(r"\b(March|Summon|Next best|attacks|chance)\b", words), words
+        # the move and its "Do it" are in sight, not under the fold of a phone's scrolling panel (once
+        # any tip the answer brought is put away)
+        stillpage.put_away_tips(page)
+        page.wait_for_function("""() => ['hint-text', 'hint-do'].every((id) => {
+            const el = [...document.querySelectorAll(`[data-testid=${id}]`)].find((e) => e.offsetParent);
+            const r = el.getBoundingClientRect();
+            return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + 4));
+        })""", timeout=5000)
         stillpage.shoot(page, SHOTS / f"coach-hint-{size}.png")
         page.locator("[data-testid=hint-do]").first.click()
         assert drive([player]) == "over"
