@@ -19,6 +19,9 @@ each playout played to the end of the game with the baseline. `hard` is the same
 busy shared host gives each decision the work it would get on an idle core. `--clock wall` uses
 wall time, as a served game does. Both decision times are printed.
 
+`--horizon H` and `--opponent-horizon H` set the two Hard CPUs' rollout horizons in turns (default 2,
+the game's): an experiment on what the search's strength depends on.
+
 `--paired` deals each pair of games alike (game i is dealt from seed ``seed + i // 2``: the same decks,
 the same dice) and swaps the seats within the pair, so a strong deal or the first turn favours both
 players once. It prints, besides the games' interval, the mean of the pairs' scores with a 95%
@@ -105,13 +108,14 @@ def one_game(args, pool, clock, i):
     seed = args.seed + (i // 2 if args.paired else i)
     rng = random.Random(seed)
     hard_seat = i % 2
-    hard = SearchPlayer(seed=seed, pool=pool, budget=args.budget, clock=clock)
+    hard = SearchPlayer(seed=seed, pool=pool, budget=args.budget, clock=clock, horizon_turns=args.horizon)
     if args.opponent == "baseline":
         other = BaselinePlayer(seed=seed, pool=pool)
     elif args.opponent == "flat":
         other = flat_player(seed + 1, pool, args.flat_budget, clock)
     else:
-        other = SearchPlayer(seed=seed + 1, pool=pool, budget=args.flat_budget, clock=clock)
+        other = SearchPlayer(seed=seed + 1, pool=pool, budget=args.flat_budget, clock=clock,
+                             horizon_turns=args.opponent_horizon)
     players = {hard_seat: hard, 1 - hard_seat: other}
     think, iterations, wall = [], [], []
     g = Game.new(random_deck(rng, pool), random_deck(rng, pool), seed=seed, first=None, pool=pool)
@@ -160,6 +164,8 @@ def main():
     ap.add_argument("--flat-budget", type=float, default=0.2, help="the flat or hard opponent's seconds per decision")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="games played at once, each in its own process (one per core)")
+    ap.add_argument("--horizon", type=int, default=2, help="the Hard CPU's rollout horizon in turns")
+    ap.add_argument("--opponent-horizon", type=int, default=2, help="the hard opponent's rollout horizon in turns")
     ap.add_argument("--paired", action="store_true", help="deal each pair of games alike, seats swapped")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                     help="budgets in this thread's CPU time (default) or in wall time")

@@ -134,33 +134,3 @@ def test_difficulties_name_players():
     assert set(DIFFICULTIES) == {"easy", "normal", "hard"}
     assert all(name in PLAYERS for name in DIFFICULTIES.values())
     assert PLAYERS[DIFFICULTIES["hard"]] is SearchPlayer
-
-
-class Ticks:
-    """A clock that moves ``step`` seconds each time it is read: a time budget spent in a fixed number
-    of reads, the same on any machine."""
-
-    def __init__(self, step):
-        self.now, self.step = 0.0, step
-
-    def __call__(self):
-        self.now += self.step
-        return self.now
-
-
-def test_a_longer_budget_weighs_more_candidates_and_the_page_budget_keeps_ten():
-    """Past the page's budget the list widens in proportion (twenty at 1 s); at the page's budget or
-    less, or at a fixed number of iterations, it keeps `max_candidates`, and a search at 1 s tries
-    every candidate of a position with more than ten moves."""
-    assert SearchPlayer(pool=POOL, budget=0.2).width() == 10
-    assert SearchPlayer(pool=POOL, budget=0.5).width() == 10
-    assert SearchPlayer(pool=POOL, budget=1.0).width() == 20
-    assert SearchPlayer(pool=POOL, budget=1.0, iterations=30).width() == 10
-    game, p = next((g, p) for _seed, _step, g, p in positions(seeds=range(6), every=5)
-                   if len(SearchPlayer(seed=1, pool=POOL, max_candidates=100).candidates(
-                       g, p, [a for a in g.legal_actions(p) if a["type"] != "resign"])) > 20)
-    page = SearchPlayer(seed=1, pool=POOL, budget=0.5, clock=Ticks(0.0005)).search(game.copy(), p)
-    longer = SearchPlayer(seed=1, pool=POOL, budget=1.0, clock=Ticks(0.0005)).search(game.copy(), p)
-    assert len(page.candidates) == 10 and len(longer.candidates) == 20
-    assert all(v > 0 for v in longer.visits) and longer.iterations > page.iterations
-    assert game.is_legal(p, longer.action)

@@ -9,8 +9,6 @@ baseline CPU for both sides to the end of the next two turns (or the end of the 
 the outcome: 1 won, 0 lost, ½ a draw, otherwise a logistic of a board evaluation. The most tried
 candidate is played. Candidate actions are capped: the baseline's own choice is always among
 them, with the other kinds of move, and a sample of the rest ranked by the baseline's scoring.
-The cap grows with a budget longer than the page's (`SearchPlayer.width`): a longer think weighs
-more moves, each about as often as the page's budget weighs its ten.
 """
 
 import math
@@ -57,17 +55,6 @@ class SearchPlayer:
 
     def choose(self, game, player):
         return self.search(game, player).action
-
-    def width(self):
-        """How many candidates a decision weighs: `max_candidates` at the page's budget or less, and
-        for a longer budget that many in proportion to it (twenty at 1 s), so each candidate keeps
-        about the tries it gets at the page's budget. Flat search over a fixed list stops gaining
-        with time once the list's values are told apart; the moves past the tenth are where a
-        longer think still finds better ones (docs/decisions/0152). A fixed number of iterations
-        (tests, the analysis) keeps `max_candidates`."""
-        if self.iterations is None and self.budget and self.budget > DEFAULT_BUDGET:
-            return round(self.max_candidates * self.budget / DEFAULT_BUDGET)
-        return self.max_candidates
 
     # ------------------------------------------------------------ the search
 
@@ -129,8 +116,8 @@ class SearchPlayer:
     # ------------------------------------------------------------ candidates
 
     def candidates(self, game, player, legal):
-        """At most `width()` distinct actions worth trying, the baseline's choice first."""
-        cap = self.width()
+        """At most `max_candidates` distinct actions worth trying, the baseline's choice first."""
+        cap = self.max_candidates
         first = self.baseline.choose(game, player)
         out = [first]
         seen = {key(first)}
