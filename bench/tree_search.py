@@ -1,0 +1,196 @@
+"""An experiment, not a CPU the game plays: information-set Monte Carlo tree search over both seats' moves.
+
+    python bench/tree_search.py [--games 120] [--budget 0.2] [--opponent-budget 0.04]
+                                [--opponent tree|hard] [--inner 5] [--seed 1] [--jobs 2]
+
+docs/decisions/0152 found that the Hard CPU (webapp/ai/search.py, flat UCB over ten root candidates with
+two-turn baseline rollouts) stops gaining with time: its imagined lines let the baseline answer for
+the opponent, and more of them only choose among moves those lines cannot tell apart. This player
+searches the replies too. Each iteration draws an imagined world (`Game.determinize`, as the Hard CPU
+does); from the root it walks a tree of actions keyed by their content, in which each node's children
+are the candidates of whoever acts there in that world (the Hard CPU's candidate list, five at inner
+nodes), chosen by UCB1 over how often each was available; it adds one node, plays on with the baseline
+to the same two-turn horizon and scores the line as the Hard CPU does, and the opponent's nodes choose
+for the opponent. The more iterations, the deeper the tree: where the flat search's strength stops,
+this one's should keep growing.
+
+Prints, like `bench/hard_vs_baseline.py --paired` (whose game loop, interval and pairs it uses), the
+tree player's score against the tree player at ``--opponent-budget`` (does it grow with time?) or
+against the Hard CPU at that budget (is it as strong?).
+"""
+
+import argparse
+import functools
+import math
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import hard_vs_baseline as hvb  # noqa: E402
+from webapp.ai import SearchPlayer  # noqa: E402
+from webapp.ai.search import Search, SearchResult, key, outcome  # noqa: E402
+from webapp.engine import choices  # noqa: E402
+
+INNER = 5  # candidates at a node below the root (--inner; 1 makes the tree the flat search's rollouts)
+
+
+class Node:
+    __slots__ = ("children", "visits", "total", "avail")
+
+    def __init__(self):
+        self.children = {}
+        self.visits = 0
+        self.total = 0.0  # the root seat's value, summed
+        self.avail = 0
+
+
+class TreeSearch(Search):
+    def __init__(self, player_obj, game, player):
+        super().__init__(player_obj, game, player)
+        if self.result is None:
+            self.root = Node()
+            self.root_keys = [key(a) for a in self.cands]
+            for k in self.root_keys:
+                self.root.children[k] = Node()
+
+    def options(self, world, q, node):
+        if node is self.root:
+            return self.cands, self.root_keys
+        legal = [a for a in world.legal_actions(q) if a["type"] != "resign"]
+        if len(legal) == 1 and not choices.is_compact(legal[0]):
+            cands = legal
+        else:
+            sp = self.sp
+            cap, sp.max_candidates = sp.max_candidates, sp.inner
+            try:
+                cands = sp.candidates(world, q, legal)
+            finally:
+                sp.max_candidates = cap
+        return cands, [key(a) for a in cands]
+
+    def iterate(self, deadline):
+        sp, player = self.sp, self.player
+        world = self.game.determinize(player, sp.rng)
+        node, path = self.root, [self.root]
+        active, turns = self.root_active, 0
+        while world.result is None and turns < sp.horizon_turns:
+            waiting = world.waiting_for()
+            # the root is the seat's own decision (in a simultaneous step too); below it, as the rollouts
+            q = player if node is self.root else min(waiting) if len(waiting) > 1 else next(iter(waiting))
+            cands, keys = self.options(world, q, node)
+            for k in keys:
+                child = node.children.get(k)
+                if child is not None:
+                    child.avail += 1
+            new = next((i for i, k in enumerate(keys) if k not in node.children or node.children[k].visits == 0), None)
+            if new is not None:
+                child = node.children.setdefault(keys[new], Node())
+                if child.avail == 0:
+                    child.avail = 1
+                i = new
+            else:
+                i = pick(node, keys, q == player, sp.explore)
+            world.apply_listed(q, cands[i])
+            node = node.children[keys[i]]
+            path.append(node)
+            if world.state.active != active:
+                active = world.state.active
+                turns += 1
+            if new is not None:
+                break
+        if world.result is None and turns < sp.horizon_turns:  # the baseline for the turns left
+            horizon, sp.horizon_turns = sp.horizon_turns, sp.horizon_turns - turns
+            try:
+                value = sp.rollout(world, player, active, deadline)
+            finally:
+                sp.horizon_turns = horizon
+        else:
+            value = outcome(world, player)
+        for n in path:
+            n.visits += 1
+            n.total += value
+
+    def finish(self):
+        visits = [self.root.children[k].visits for k in self.root_keys]
+        totals = [self.root.children[k].total for k in self.root_keys]
+        best = max(range(len(visits)), key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0, -i))
+        win = totals[best] / visits[best] if visits[best] else None
+        self.result = self.sp.last = SearchResult(self.cands[best], win, visits, self.it, self.cands, self.spent)
+        return self.result
+
+
+def pick(node, keys, mine, explore):
+    """UCB1 over the children available now (``keys``), each with its availability count in the log's
+    place: the value for whoever acts (the root seat's, or one minus it for the opponent)."""
+    def ucb(i):
+        ch = node.children[keys[i]]
+        mean = ch.total / ch.visits
+        return (mean if mine else 1.0 - mean) + explore * math.sqrt(math.log(max(ch.avail, 1)) / ch.visits)
+    return max(range(len(keys)), key=ucb)
+
+
+class TreePlayer(SearchPlayer):
+    name = "tree"
+    inner = INNER
+
+    def begin(self, game, player):
+        return TreeSearch(self, game, player)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=120)
+    ap.add_argument("--budget", type=float, default=0.2)
+    ap.add_argument("--opponent-budget", type=float, default=0.04)
+    ap.add_argument("--opponent", choices=("tree", "hard"), default="tree")
+    ap.add_argument("--inner", type=int, default=INNER, help="candidates at a node below the root")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    # hard_vs_baseline's game loop with the two players swapped in
+    bench = argparse.Namespace(budget=args.budget, flat_budget=args.opponent_budget, opponent="hard",
+                               seed=args.seed, paired=True, horizon=2, opponent_horizon=2, games=args.games,
+                               jobs=args.jobs, clock="cpu")
+    real = hvb.SearchPlayer
+    made = [0]
+
+    def players(seed=None, pool=None, budget=None, clock=None, horizon_turns=2):
+        """one_game makes its "hard" side first, then its opponent: the tree player, then the other."""
+        made[0] += 1
+        tree = made[0] % 2 == 1 or args.opponent == "tree"
+        return (TreePlayer if tree else real)(seed=seed, pool=pool, budget=budget, clock=clock, horizon_turns=horizon_turns)
+
+    TreePlayer.inner = args.inner
+    hvb.SearchPlayer = players
+    pool = hvb.load_pool()
+    play = functools.partial(hvb.one_game, bench, pool, time.thread_time)
+    score, wins, draws, pairs, first = 0.0, 0, 0, [], None
+    think, iterations = [], []
+    t0 = time.perf_counter()
+    for i, (w, reason, seat, think_i, it_i, _wall) in enumerate(hvb.in_order(play, args.games, args.jobs)):
+        s = 1.0 if w == seat else 0.5 if w is None else 0.0
+        score += s
+        wins += w == seat
+        draws += w is None
+        think += think_i
+        iterations += it_i
+        if i % 2 == 0:
+            first = s
+        else:
+            pairs.append((first + s) / 2)
+        print(f"  game {i + 1}/{args.games}: tree seat {seat}, winner {w} ({reason}); tree {wins} won, {draws} drawn",
+              file=sys.stderr, flush=True)
+    lo, hi = hvb.wilson(score, i + 1)
+    mean, plo, phi = hvb.pairs_interval(pairs) if pairs else (0, 0, 1)
+    print(f"tree ({args.budget:g} s) vs {args.opponent} ({args.opponent_budget:g} s): {wins} won, {draws} drawn, "
+          f"{i + 1 - wins - draws} lost of {i + 1} ({100 * score / (i + 1):.1f}%, 95% interval {100 * lo:.1f}–{100 * hi:.1f}%); "
+          f"pairs {len(pairs)}: {100 * mean:.1f}% ({100 * plo:.1f}–{100 * phi:.1f}%); "
+          f"iterations per decision median {sorted(iterations)[len(iterations) // 2] if iterations else 0}; "
+          f"{time.perf_counter() - t0:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
