@@ -110,6 +110,18 @@ def test_a_replay_is_for_the_players_of_a_finished_game(app, db, alice, bob, loa
     assert other.get(f"/play/{game_id}/replay.json").status_code == 403
 
 
+def test_a_replay_page_belongs_to_history_in_the_header(app, db, alice, loaner):
+    """The replay is served by the lobby's pages, but a player reaches it from History: the header marks
+    History as the current section, not Friends."""
+    game_id = play.create_cpu_game(db, alice, loaner, seed=1)
+    play.act(db, game_id, alice["id"], {"type": "resign"}, 0)
+    client, _ = logged_in(app, alice)
+    html = client.get(f"/games/{game_id}/replay").get_data(as_text=True)
+    current = re.findall(r'<a href="[^"]*" aria-current="page">([^<]+)</a>', html)
+    assert current == ["History"], current
+    lobby = client.get("/lobby").get_data(as_text=True)  # the lobby's own pages keep their section
+    assert re.findall(r'<a href="[^"]*" aria-current="page">([^<]+)</a>', lobby) == ["Friends"]
+
 def test_the_vendored_socketio_client_is_served():
     text = (ROOT / "static" / "vendor" / "socket.io.min.js").read_text()
     assert text.startswith("/*!\n * Socket.IO v4.8.4")
