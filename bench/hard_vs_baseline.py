@@ -81,8 +81,8 @@ def summary(args, wins, draws, games, score, think, iterations, t0, out=sys.stdo
     """Print the win rate with its 95% interval (and the pairs', with ``--paired``) and the decision
     times so far."""
     lo, hi = wilson(score, games)
-    print(f"hard ({args.budget:g} s/decision) vs {args.opponent}"
-          f"{f' ({args.flat_budget:g} s/decision)' if args.opponent in ('flat', 'hard') else ''}: "
+    print(f"{args.name} ({args.budget:g} s/decision) vs {args.opponent}"
+          f"{f' ({args.flat_budget:g} s/decision)' if args.opponent != 'baseline' else ''}: "
           f"{wins} won, {draws} drawn, {games - wins - draws} lost of {games} "
           f"({100 * score / games:.1f}%, 95% interval {100 * lo:.1f}–{100 * hi:.1f}%), "
           f"{time.perf_counter() - t0:.0f} s", file=out, flush=True)
@@ -92,12 +92,12 @@ def summary(args, wins, draws, games, score, think, iterations, t0, out=sys.stdo
               f"(95% interval {100 * lo:.1f}–{100 * hi:.1f}%), {sum(1 for s in pairs if s == 0.5)} split",
               file=out, flush=True)
     if think:
-        print(f"hard decision time ({args.clock}) over {len(think)} decisions with a choice: median "
+        print(f"{args.name} decision time ({args.clock}) over {len(think)} decisions with a choice: median "
               f"{statistics.median(think) * 1e3:.0f} ms, p99 {pct(think, 0.99) * 1e3:.0f} ms, "
               f"max {max(think) * 1e3:.0f} ms; iterations per decision median {statistics.median(iterations):.0f}",
               file=out, flush=True)
     if wall and args.clock != "wall":
-        print(f"hard decision time (wall) median {statistics.median(wall) * 1e3:.0f} ms, p99 "
+        print(f"{args.name} decision time (wall) median {statistics.median(wall) * 1e3:.0f} ms, p99 "
               f"{pct(wall, 0.99) * 1e3:.0f} ms, max {max(wall) * 1e3:.0f} ms; load average "
               f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}", file=out, flush=True)
 
@@ -169,7 +169,14 @@ def main():
     ap.add_argument("--paired", action="store_true", help="deal each pair of games alike, seats swapped")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                     help="budgets in this thread's CPU time (default) or in wall time")
-    args = ap.parse_args()
+    ap.set_defaults(name="hard")
+    run(ap.parse_args())
+
+
+def run(args):
+    """Play ``args.games`` games as ``args`` says and print each game's line (stderr), a summary every 25
+    games (stderr) and the whole summary (stdout); ``args.name`` names the player measured (bench/tree_search.py
+    runs this loop with its own player in the Hard CPU's place)."""
     clock = time.thread_time if args.clock == "cpu" else time.perf_counter
     pool = load_pool()
     score = 0.0
@@ -190,12 +197,13 @@ def main():
                 first = s
             else:
                 pairs.append((first + s) / 2)
-        print(f"  game {i + 1}/{args.games}: hard seat {hard_seat}, winner {w} ({reason}); "
-              f"hard {wins} won, {draws} drawn", file=sys.stderr, flush=True)
+        print(f"  game {i + 1}/{args.games}: {args.name} seat {hard_seat}, winner {w} ({reason}); "
+              f"{args.name} {wins} won, {draws} drawn", file=sys.stderr, flush=True)
         if (i + 1) % 25 == 0 and i + 1 < args.games:
             print(f"after {i + 1} games:", file=sys.stderr)
             summary(args, wins, draws, i + 1, score, think, iterations, t0, out=sys.stderr, wall=wall, pairs=pairs)
     summary(args, wins, draws, i + 1, score, think, iterations, t0, wall=wall, pairs=pairs)
+
 
 if __name__ == "__main__":
     main()

@@ -20,11 +20,9 @@ against the Hard CPU at that budget (is it as strong?).
 """
 
 import argparse
-import functools
 import math
 import os
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -150,10 +148,10 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
-    # hard_vs_baseline's game loop with the two players swapped in
-    bench = argparse.Namespace(budget=args.budget, flat_budget=args.opponent_budget, opponent="hard",
-                               seed=args.seed, paired=True, horizon=2, opponent_horizon=2, games=args.games,
-                               jobs=args.jobs, clock="cpu")
+    # hard_vs_baseline's games, summary and pairs, with the tree player in the Hard CPU's place
+    bench = argparse.Namespace(name="tree", budget=args.budget, flat_budget=args.opponent_budget,
+                               opponent=args.opponent, seed=args.seed, paired=True, horizon=2, opponent_horizon=2,
+                               games=args.games, jobs=args.jobs, clock="cpu")
     real = hvb.SearchPlayer
     made = [0]
 
@@ -165,31 +163,7 @@ def main():
 
     TreePlayer.inner = args.inner
     hvb.SearchPlayer = players
-    pool = hvb.load_pool()
-    play = functools.partial(hvb.one_game, bench, pool, time.thread_time)
-    score, wins, draws, pairs, first = 0.0, 0, 0, [], None
-    think, iterations = [], []
-    t0 = time.perf_counter()
-    for i, (w, reason, seat, think_i, it_i, _wall) in enumerate(hvb.in_order(play, args.games, args.jobs)):
-        s = 1.0 if w == seat else 0.5 if w is None else 0.0
-        score += s
-        wins += w == seat
-        draws += w is None
-        think += think_i
-        iterations += it_i
-        if i % 2 == 0:
-            first = s
-        else:
-            pairs.append((first + s) / 2)
-        print(f"  game {i + 1}/{args.games}: tree seat {seat}, winner {w} ({reason}); tree {wins} won, {draws} drawn",
-              file=sys.stderr, flush=True)
-    lo, hi = hvb.wilson(score, i + 1)
-    mean, plo, phi = hvb.pairs_interval(pairs) if pairs else (0, 0, 1)
-    print(f"tree ({args.budget:g} s) vs {args.opponent} ({args.opponent_budget:g} s): {wins} won, {draws} drawn, "
-          f"{i + 1 - wins - draws} lost of {i + 1} ({100 * score / (i + 1):.1f}%, 95% interval {100 * lo:.1f}–{100 * hi:.1f}%); "
-          f"pairs {len(pairs)}: {100 * mean:.1f}% ({100 * plo:.1f}–{100 * phi:.1f}%); "
-          f"iterations per decision median {sorted(iterations)[len(iterations) // 2] if iterations else 0}; "
-          f"{time.perf_counter() - t0:.0f} s")
+    hvb.run(bench)
 
 
 if __name__ == "__main__":

@@ -81,7 +81,8 @@ def swings(series, most=3):
     """The `most` biggest changes of the win chance between neighbouring points that are worth marking
     (`marked`): [(index, change)], the index of the point after the change, biggest first."""
     changes = [(i, series[i] - series[i - 1]) for i in range(1, len(series))
-               if series[i] is not None and series[i - 1] is not None and marked(series[i] - series[i - 1])]
+               if series[i] is not None and series[i - 1] is not None]
+    changes = [(i, c) for i, c in changes if marked(c)]
     changes.sort(key=lambda t: (-abs(t[1]), t[0]))
     return changes[:most]
 

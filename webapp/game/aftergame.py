@@ -98,7 +98,7 @@ def present(db, row, seat, data, lang=None):
             if s.get("cpu"):
                 words = hintwords.words(game, seat, s["cpu"], lang)
                 item.update(cpu=words["sentence"], why=words["why"], runner_up=words["runner_up"],
-                            agrees=bool(s.get("played")) and w.move(s["played"]) == w.move(s["cpu"]["action"]))
+                            agrees=item["played"] is not None and item["played"] == w.move(s["cpu"]["action"]))
         swings.append(item)
     return {"seat": seat, "turns": [{"round": t["round"], "yours": t["active"] == seat, "win": t["win"]}
                                     for t in data["turns"]], "swings": swings}
