@@ -173,10 +173,32 @@ def main():
     run(ap.parse_args())
 
 
+def against(name, player, args, same):
+    """`run` with `player` (a SearchPlayer subclass: an experiment's search) in the Hard CPU's place, on
+    paired deals and the CPU clock: against itself at ``args.opponent_budget`` (``same``) or against the
+    Hard CPU at that budget. ``args``: budget, opponent_budget, seed, games, jobs."""
+    global SearchPlayer
+    hard, made = SearchPlayer, [0]
+
+    def make(**options):
+        """one_game makes its measured side first, then its opponent."""
+        made[0] += 1
+        return (player if same or made[0] % 2 == 1 else hard)(**options)
+
+    SearchPlayer = make
+    try:
+        run(argparse.Namespace(name=name, budget=args.budget, flat_budget=args.opponent_budget,
+                               opponent=name if same else "hard",
+                               seed=args.seed, paired=True, horizon=2, opponent_horizon=2, games=args.games,
+                               jobs=args.jobs, clock="cpu"))
+    finally:
+        SearchPlayer = hard
+
+
 def run(args):
     """Play ``args.games`` games as ``args`` says and print each game's line (stderr), a summary every 25
-    games (stderr) and the whole summary (stdout); ``args.name`` names the player measured (bench/tree_search.py
-    runs this loop with its own player in the Hard CPU's place)."""
+    games (stderr) and the whole summary (stdout); ``args.name`` names the player measured (`against` runs
+    this loop with an experiment's player in the Hard CPU's place)."""
     clock = time.thread_time if args.clock == "cpu" else time.perf_counter
     pool = load_pool()
     score = 0.0

@@ -148,22 +148,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
-    # hard_vs_baseline's games, summary and pairs, with the tree player in the Hard CPU's place
-    bench = argparse.Namespace(name="tree", budget=args.budget, flat_budget=args.opponent_budget,
-                               opponent=args.opponent, seed=args.seed, paired=True, horizon=2, opponent_horizon=2,
-                               games=args.games, jobs=args.jobs, clock="cpu")
-    real = hvb.SearchPlayer
-    made = [0]
-
-    def players(seed=None, pool=None, budget=None, clock=None, horizon_turns=2):
-        """one_game makes its "hard" side first, then its opponent: the tree player, then the other."""
-        made[0] += 1
-        tree = made[0] % 2 == 1 or args.opponent == "tree"
-        return (TreePlayer if tree else real)(seed=seed, pool=pool, budget=budget, clock=clock, horizon_turns=horizon_turns)
-
     TreePlayer.inner = args.inner
-    hvb.SearchPlayer = players
-    hvb.run(bench)
+    hvb.against("tree", TreePlayer, args, same=args.opponent == "tree")
 
 
 if __name__ == "__main__":
