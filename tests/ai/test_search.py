@@ -16,12 +16,12 @@ POOL = load_pool()
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_hard_cpu_always_plays_a_legal_move(seed):
-    """Whole games, the Hard CPU (a tiny budget) on one side, the baseline or a random player on the
-    other, simultaneous leader choice included."""
+    """Whole games, the Hard CPU (eight lines a decision, so the same game on any machine and load) on
+    one side, the baseline or a random player on the other, simultaneous leader choice included."""
     rng = random.Random(seed)
     g = Game.new(random_deck(rng, POOL), random_deck(rng, POOL), seed=seed, pool=POOL)
     hard = seed % 2
-    players = {hard: SearchPlayer(seed=seed, pool=POOL, budget=0.005),
+    players = {hard: SearchPlayer(seed=seed, pool=POOL, iterations=8),
                1 - hard: PLAYERS["baseline"](seed=seed) if seed else PLAYERS["random"](seed=seed)}
     moves = 0
     while g.result is None:
