@@ -66,23 +66,18 @@ class PairedSearch(Search):
             self.leader_falls[k] += fell
             self.leads[k] += lead
         self.it += len(self.alive) - 1  # ``it`` counts lines, one a candidate tried (Sliced.run counted one)
-        n = len(self.values[self.alive[0]])
-        if n >= MIN_WORLDS and len(self.alive) > 1:
+        if len(self.values[self.alive[0]]) >= MIN_WORLDS and len(self.alive) > 1:
             lead = self.leader()
-            keep = []
-            for k in self.alive:
-                if k == lead or not self.behind(k, lead, n):
-                    keep.append(k)
-            self.alive = keep
+            self.alive = [k for k in self.alive if k == lead or not self.behind(k, lead)]
 
     def leader(self):
         return max(self.alive, key=lambda k: (self.totals[k], -k))
 
-    def behind(self, k, lead, n):
+    def behind(self, k, lead):
         """Whether candidate k is behind `lead` by more than `drop` standard errors of their paired
-        differences over the n worlds both were tried in (the last n of each)."""
-        a, b = self.values[k][-n:], self.values[lead][-n:]
-        d = [x - y for x, y in zip(a, b, strict=True)]
+        differences over the worlds both were tried in (every world so far: both are still racing)."""
+        d = [x - y for x, y in zip(self.values[k], self.values[lead], strict=True)]
+        n = len(d)
         mean = sum(d) / n
         var = sum((x - mean) ** 2 for x in d) / (n - 1)
         return mean < 0 and (var == 0 or mean + self.sp.drop * math.sqrt(var / n) < 0)

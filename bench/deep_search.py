@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import hard_vs_baseline as hvb  # noqa: E402
 from webapp.ai import SearchPlayer  # noqa: E402
-from webapp.ai.search import Search, outcome  # noqa: E402
+from webapp.ai.search import Search, mover, outcome, ranked  # noqa: E402
 
 MIN_WORLDS = 8
 
@@ -46,9 +46,7 @@ class DeepSearch(Search):
         if sp.clock() - self.start < sp.shallow or len(self.cands) < 2:
             return super().iterate(deadline)
         if self.finalists is None:
-            order = sorted(range(len(self.cands)),
-                           key=lambda i: (-self.visits[i], -(self.totals[i] / self.visits[i] if self.visits[i] else 0), i))
-            self.finalists = order[: sp.finalists]
+            self.finalists = ranked(self.visits, self.totals)[: sp.finalists]
             self.deep = dict.fromkeys(self.finalists, 0.0)
         world = self.game.determinize(self.player, sp.rng)
         draws = sp.rng.getrandbits(64)
@@ -66,8 +64,7 @@ class DeepSearch(Search):
         line.apply_listed(player, action)
         steps, legal = 0, None
         while line.result is None and steps < sp.max_rollout_actions:
-            waiting = line.waiting_for()
-            p = min(waiting) if len(waiting) > 1 else next(iter(waiting))
+            p = mover(line)
             if line.state.active == enemy and p == enemy:
                 legal = [a for a in line.legal_actions(enemy) if a["type"] != "resign"]
                 if len(legal) > 1 or legal[0]["type"] != "end_turn":
@@ -83,15 +80,11 @@ class DeepSearch(Search):
         finally:
             sp.rng = rng
         worst = 1.0
-        horizon, sp.horizon_turns = sp.horizon_turns, 1  # to the end of the opponent's turn
-        try:
-            for r in replies:
-                branch = line.copy()
-                sp.baseline.rng.seed(draws + 1)
-                branch.apply_listed(enemy, r)
-                worst = min(worst, sp.rollout(branch, player, enemy))
-        finally:
-            sp.horizon_turns = horizon
+        for r in replies:
+            branch = line.copy()
+            sp.baseline.rng.seed(draws + 1)
+            branch.apply_listed(enemy, r)
+            worst = min(worst, sp.rollout(branch, player, enemy, turns=1))  # to the end of the opponent's turn
         return worst
 
     def finish(self):

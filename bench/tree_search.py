@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import hard_vs_baseline as hvb  # noqa: E402
 from webapp.ai import SearchPlayer  # noqa: E402
-from webapp.ai.search import Search, SearchResult, key, outcome  # noqa: E402
+from webapp.ai.search import Search, SearchResult, key, mover, outcome, ranked  # noqa: E402
 from webapp.engine import choices  # noqa: E402
 
 INNER = 5  # candidates at a node below the root (--inner; 1 makes the tree the flat search's rollouts)
@@ -75,9 +75,8 @@ class TreeSearch(Search):
         node, path = self.root, [self.root]
         active, turns = self.root_active, 0
         while world.result is None and turns < sp.horizon_turns:
-            waiting = world.waiting_for()
             # the root is the seat's own decision (in a simultaneous step too); below it, as the rollouts
-            q = player if node is self.root else min(waiting) if len(waiting) > 1 else next(iter(waiting))
+            q = player if node is self.root else mover(world)
             cands, keys = self.options(world, q, node)
             for k in keys:
                 child = node.children.get(k)
@@ -100,11 +99,7 @@ class TreeSearch(Search):
             if new is not None:
                 break
         if world.result is None and turns < sp.horizon_turns:  # the baseline for the turns left
-            horizon, sp.horizon_turns = sp.horizon_turns, sp.horizon_turns - turns
-            try:
-                value = sp.rollout(world, player, active, deadline)
-            finally:
-                sp.horizon_turns = horizon
+            value = sp.rollout(world, player, active, deadline, turns=sp.horizon_turns - turns)
         else:
             value = outcome(world, player)
         for n in path:
@@ -114,7 +109,7 @@ class TreeSearch(Search):
     def finish(self):
         visits = [self.root.children[k].visits for k in self.root_keys]
         totals = [self.root.children[k].total for k in self.root_keys]
-        best = max(range(len(visits)), key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0, -i))
+        best = ranked(visits, totals)[0]
         win = totals[best] / visits[best] if visits[best] else None
         self.result = self.sp.last = SearchResult(self.cands[best], win, visits, self.it, self.cands, self.spent)
         return self.result

@@ -122,6 +122,7 @@ def test_a_replay_page_belongs_to_history_in_the_header(app, db, alice, loaner):
     lobby = client.get("/lobby").get_data(as_text=True)  # the lobby's own pages keep their section
     assert re.findall(r'<a href="[^"]*" aria-current="page">([^<]+)</a>', lobby) == ["Friends"]
 
+
 def test_the_vendored_socketio_client_is_served():
     text = (ROOT / "static" / "vendor" / "socket.io.min.js").read_text()
     assert text.startswith("/*!\n * Socket.IO v4.8.4")

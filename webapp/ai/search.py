@@ -87,29 +87,29 @@ class SearchPlayer:
         return max(range(len(visits)),
                    key=lambda i: totals[i] / visits[i] + self.explore * math.sqrt(log / visits[i]))
 
-    def rollout(self, world, player, active, deadline=None):
+    def rollout(self, world, player, active, deadline=None, turns=None):
         """Play on with the baseline for both sides; the outcome for `player` (`outcome`). Stops at the
-        horizon (`horizon_turns` turn changes counted from the turn `active` was playing at the
-        root, so ending the turn gets no extra turn), after `max_rollout_actions`, or at `deadline`
-        (a time of ``self.clock``) if given."""
-        turns = 0
+        horizon (`turns` turn changes, `horizon_turns` if None, counted from the turn `active` was
+        playing at the root, so ending the turn gets no extra turn), after `max_rollout_actions`, or at
+        `deadline` (a time of ``self.clock``) if given."""
+        horizon = self.horizon_turns if turns is None else turns
+        passed = 0
         steps = 0
         if world.state.active != active:
             active = world.state.active
-            turns += 1
+            passed += 1
         bl = self.baseline
         while world.result is None and steps < self.max_rollout_actions:
             if deadline is not None and self.clock() > deadline:
                 break
-            waiting = world.waiting_for()
-            p = min(waiting) if len(waiting) > 1 else next(iter(waiting))
+            p = mover(world)
             # the baseline's choice (from the view's parts it reads): an entry as listed, or filled
             world.apply_listed(p, bl.choose(world, p, glance=True))
             steps += 1
             if world.state.active != active:
                 active = world.state.active
-                turns += 1
-                if turns >= self.horizon_turns:
+                passed += 1
+                if passed >= horizon:
                     break
         return outcome(world, player)
 
@@ -261,8 +261,8 @@ class Search(Sliced):
         self.leads[k] += lead
 
     def finish(self):
-        visits, totals, n = self.visits, self.totals, len(self.cands)
-        best = max(range(n), key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0, -i))
+        visits, totals = self.visits, self.totals
+        best = ranked(visits, totals)[0]
         win = totals[best] / visits[best] if visits[best] else None
         self.result = self.sp.last = SearchResult(self.cands[best], win, visits, self.it, self.cands, self.spent)
         self.result.stats = [
@@ -270,6 +270,18 @@ class Search(Sliced):
              "leader_fell": (f / v if v else None), "lead": (ld / v if v else None)}
             for v, t, lo, f, ld in zip(visits, totals, self.losses, self.leader_falls, self.leads, strict=True)]
         return self.result
+
+
+def ranked(visits, totals):
+    """Candidates' indexes, the most tried first, then the best average, then the list's order: the
+    first is the move a search plays."""
+    return sorted(range(len(visits)), key=lambda i: (-visits[i], -(totals[i] / visits[i] if visits[i] else 0), i))
+
+
+def mover(world):
+    """Who acts next in an imagined line: the seat waited for, or the lower of two in a simultaneous step."""
+    waiting = world.waiting_for()
+    return min(waiting) if len(waiting) > 1 else next(iter(waiting))
 
 
 def key(action):
